@@ -1,0 +1,31 @@
+/**
+ * The product families of SPEC §2. The key is what `GET /api/product/{slug}` accepts to list
+ * a family; `path` is where the family lives in the store. Plain data, kept apart from the zod
+ * schemas so the app can use it without loading zod.
+ */
+export const families = {
+  wingsuits: { path: '/wingsuits', title: 'Wingsuits' },
+  trackingsuits: { path: '/trackingsuits', title: 'Tracking suits' },
+  'base-parachutes': { path: '/parachutes/base-jumping', title: 'BASE parachutes' },
+  'skydiving-parachutes': { path: '/parachutes/skydiving', title: 'Skydiving parachutes' },
+  'base-equipment': { path: '/equipment/base-jumping', title: 'BASE equipment' },
+  'skydiving-equipment': { path: '/equipment/skydiving', title: 'Skydiving equipment' },
+  accessories: { path: '/equipment/accessories', title: 'Accessories' },
+  bags: { path: '/equipment', title: 'Bags' },
+  apparel: { path: '/products', title: 'Apparel' },
+} as const
+
+export type FamilyKey = keyof typeof families
+export const familyKeys = Object.keys(families) as [FamilyKey, ...FamilyKey[]]
+
+/** Where a product is shown in the store. */
+export function productPath(p: {
+  family: FamilyKey
+  slug: string
+  discipline?: 'base-jumping' | 'skydiving' | null
+}): string {
+  const base = families[p.family].path
+  return p.family === 'accessories' && p.discipline
+    ? `${base}/${p.discipline}/${p.slug}`
+    : `${base}/${p.slug}`
+}

@@ -1,0 +1,167 @@
+import type { FamilyKey } from './families.ts'
+
+/**
+ * Every page route of SPEC §2, in TanStack Router syntax (`$name` is a parameter, a trailing
+ * `$` captures the rest of the path). The server answers 404 for a path none of these match;
+ * a unit test holds the app's route tree to this list.
+ */
+export const pageRoutes = [
+  '/',
+  // fixed marketing and content paths
+  '/about',
+  '/airfoils',
+  '/ask-not',
+  '/base-gear',
+  '/coaches',
+  '/colors',
+  '/contact',
+  '/gallery',
+  '/inlets',
+  '/lasers',
+  '/learn',
+  '/nerds',
+  '/newsletter',
+  '/philosophy',
+  '/production-time',
+  '/setloops',
+  '/store',
+  '/suits',
+  '/supercustom',
+  '/why-fly-fast',
+  '/a4vscorvid',
+  '/a5vscorvid2',
+  '/classic-t-grey',
+  '/slow-slider',
+  '/supercustom/archive',
+  '/superdupercustom/archive',
+  // wildcard paths
+  '/orders/confirmation/$',
+  '/PasswordResets/newpassword/$',
+  '/people/friends/$',
+  '/people/$product/$',
+  '/learnSearch/$',
+  '/LoginFromAdmin/$',
+  '/news/$',
+  '/checkout/$',
+  '/update-shipping-address/$',
+  // news and learning
+  '/news',
+  '/news/view/$slug',
+  '/learn/$slug',
+  // product families: listings and detail pages
+  '/wingsuits',
+  '/wingsuits/$model',
+  '/trackingsuits',
+  '/trackingsuits/$model',
+  '/parachutes/base-jumping',
+  '/parachutes/base-jumping/$model',
+  '/parachutes/skydiving',
+  '/parachutes/skydiving/$model',
+  '/equipment/base-jumping',
+  '/equipment/base-jumping/$item',
+  '/equipment/skydiving',
+  '/equipment/skydiving/$item',
+  '/equipment/accessories',
+  '/equipment/accessories/$item',
+  '/equipment/accessories/base-jumping/$item',
+  '/equipment/accessories/skydiving/$item',
+  '/equipment',
+  '/equipment/$bag',
+  '/products',
+  '/products/$item',
+  // screens
+  '/cart',
+  '/login',
+  '/reset-password',
+  '/account',
+  '/orders/$orderId',
+  '/add-to-order/$paymentCode',
+  '/manuals',
+  '/manuals/$slug',
+  '/apple-pay/$orderId',
+  '/dealers',
+  '/landing/$slug',
+] as const
+
+export type PageRoute = (typeof pageRoutes)[number]
+
+/** Product detail routes and the family whose product slug their last parameter holds. */
+export const productRoutes: Partial<Record<PageRoute, FamilyKey>> = {
+  '/wingsuits/$model': 'wingsuits',
+  '/trackingsuits/$model': 'trackingsuits',
+  '/parachutes/base-jumping/$model': 'base-parachutes',
+  '/parachutes/skydiving/$model': 'skydiving-parachutes',
+  '/equipment/base-jumping/$item': 'base-equipment',
+  '/equipment/skydiving/$item': 'skydiving-equipment',
+  '/equipment/accessories/$item': 'accessories',
+  '/equipment/accessories/base-jumping/$item': 'accessories',
+  '/equipment/accessories/skydiving/$item': 'accessories',
+  '/equipment/$bag': 'bags',
+  '/products/$item': 'apparel',
+}
+
+export interface RouteMatch {
+  route: PageRoute
+  params: Record<string, string>
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean)
+}
+
+/**
+ * The router's own ranking: a static segment outranks a parameter, a parameter outranks a
+ * splat, and a route that ends exactly here outranks a splat that would match nothing.
+ */
+function score(route: string): number[] {
+  return segments(route).map((s) => (s === '$' ? 0 : s.startsWith('$') ? 1 : 2))
+}
+const ENDS_HERE = 0.5
+
+const ranked = [...pageRoutes].sort((a, b) => {
+  const sa = score(a)
+  const sb = score(b)
+  for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+    const d = (sb[i] ?? ENDS_HERE) - (sa[i] ?? ENDS_HERE)
+    if (d !== 0) return d
+  }
+  return 0
+})
+
+/** Matches a pathname (case-insensitively, as the router does) to its page route. */
+export function matchPageRoute(pathname: string): RouteMatch | null {
+  const parts = segments(pathname).map((p) => {
+    try {
+      return decodeURIComponent(p)
+    } catch {
+      return p
+    }
+  })
+  for (const route of ranked) {
+    const pattern = segments(route)
+    const params: Record<string, string> = {}
+    let ok = true
+    for (let i = 0; i < pattern.length; i++) {
+      const seg = pattern[i]!
+      if (seg === '$') {
+        params._splat = parts.slice(i).join('/')
+        break
+      }
+      const part = parts[i]
+      if (part === undefined) {
+        ok = false
+        break
+      }
+      if (seg.startsWith('$')) params[seg.slice(1)] = part
+      else if (seg.toLowerCase() !== part.toLowerCase()) {
+        ok = false
+        break
+      }
+    }
+    const hasSplat = pattern.at(-1) === '$'
+    if (ok && (hasSplat ? parts.length >= pattern.length - 1 : parts.length === pattern.length)) {
+      return { route, params }
+    }
+  }
+  return null
+}

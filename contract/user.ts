@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+export const Role = z.enum(['customer', 'guest', 'dealer', 'admin'])
+export type Role = z.infer<typeof Role>
+
+/** The signed-in user as `GET /api/user` returns it. */
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: Role,
+  created_at: z.string(),
+})
+export type User = z.infer<typeof User>

@@ -1,0 +1,232 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, OpenDatabase } from './db/index.ts'
+import { createRouter } from './http/router.ts'
+import { createTestApp, openTestDatabase } from './test-helpers.ts'
+
+let database: OpenDatabase
+let app: ReturnType<typeof createTestApp>
+
+/**
+ * A validated JSON endpoint that exists only in this file, so body handling (malformed JSON,
+ * field errors, size limit) is tested through the same router and hooks real routes use.
+ */
+const echo = createRoute({
+  method: 'post',
+  path: '/test-echo',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            shippingAddress: z.object({ postalCode: z.string().min(3) }),
+            items: z.array(z.object({ qty: z.number().int().positive() })),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: { description: 'The body, as parsed' } },
+})
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  app = createTestApp(database.db)
+  app.route(
+    '/api',
+    createRouter().openapi(echo, (c) => c.json(c.req.valid('json'), 200)),
+  )
+})
+afterAll(() => database.close())
+
+function postJson(body: string) {
+  return app.request('/api/test-echo', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
+}
+
+describe('request bodies', () => {
+  it('passes a valid body through', async () => {
+    const body = { shippingAddress: { postalCode: '12345' }, items: [{ qty: 1 }] }
+    const res = await postJson(JSON.stringify(body))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(body)
+  })
+
+  it('answers 422 with snake_case dotted field paths for an invalid body', async () => {
+    const res = await postJson(
+      JSON.stringify({ shippingAddress: { postalCode: 'x' }, items: [{ qty: 0 }] }),
+    )
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(body.message).toBe('The given data was invalid.')
+    expect(Object.keys(body.errors).sort()).toEqual(['items.0.qty', 'shipping_address.postal_code'])
+  })
+
+  it('answers 422 for a body that is not an object', async () => {
+    const res = await postJson('[1, 2]')
+    expect(res.status).toBe(422)
+    expect((await res.json()).errors).toHaveProperty('body')
+  })
+
+  it('answers 422 with a message for malformed JSON', async () => {
+    const res = await postJson('{"shippingAddress": ')
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(body.message).toBe('The given data was invalid.')
+    expect(body.errors.body[0]).toMatch(/JSON/)
+  })
+
+  it('answers 413 with JSON for a body over 1 MiB, with or without Content-Length', async () => {
+    const big = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) })
+    const withLength = await app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
+      body: big,
+    })
+    expect(withLength.status).toBe(413)
+    expect(await withLength.json()).toEqual({ message: 'The request body is too large.' })
+    const streamed = await postJson(big)
+    expect(streamed.status).toBe(413)
+  })
+
+  it('answers 415 with JSON for another content type', async () => {
+    const res = await app.request('/api/test-echo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    })
+    expect(res.status).toBe(415)
+    expect(await res.json()).toHaveProperty('message')
+  })
+})
+
+describe('unknown API paths and methods', () => {
+  it('answers 404 JSON for an unknown /api path', async () => {
+    for (const path of ['/api/nope', '/api', '/api/user/get-addresses/nope']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ message: 'Not found.' })
+    }
+  })
+
+  it('answers 404 JSON for a known path with the wrong method', async () => {
+    const res = await app.request('/api/user', { method: 'DELETE' })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: 'Not found.' })
+  })
+
+  it('never redirects an /api path with a trailing slash', async () => {
+    const res = await app.request('/api/user/')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
+  })
+})
+
+describe('unexpected errors', () => {
+  it('answers 500 with a generic JSON message and no details', async () => {
+    const failing = new Proxy({} as Database, {
+      get() {
+        throw new Error('connection refused at 10.0.0.5:5432')
+      },
+    })
+    const res = await createTestApp(failing).request('/api/product/corvid-2')
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toEqual({ message: 'Server error.' })
+    expect(text).not.toMatch(/10\.0\.0\.5|at /)
+  })
+})
+
+describe('security headers', () => {
+  it('are on API responses, successful or not', async () => {
+    for (const path of ['/api/product/corvid-2', '/api/nope', '/api/user']) {
+      const res = await app.request(path)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp.match(/script-src ([^;]*)/)?.[1]).toBe("'self'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('permissions-policy')).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=(self)',
+      )
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+    }
+  })
+
+  it('include HSTS only for requests that came over HTTPS', async () => {
+    const hsts = 'max-age=63072000; includeSubDomains'
+    const proxied = await app.request('/api/product/a5', {
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(proxied.headers.get('strict-transport-security')).toBe(hsts)
+    const direct = await app.request('https://shop.example/api/product/a5')
+    expect(direct.headers.get('strict-transport-security')).toBe(hsts)
+  })
+})
+
+describe('CORS', () => {
+  const site = 'https://www.shop.example'
+
+  it('is off unless CORS_ORIGINS is set', async () => {
+    const res = await app.request('/api/product/a5', { headers: { origin: site } })
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('allows the configured origins with credentials, and lists them in connect-src', async () => {
+    const cors = createTestApp(database.db, {
+      env: { CORS_ORIGINS: `${site},https://shop.example` },
+    })
+    const preflight = await cors.request('/api/user', {
+      method: 'OPTIONS',
+      headers: {
+        origin: site,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(site)
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true')
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/i)
+
+    const res = await cors.request('/api/product/a5', { headers: { origin: site } })
+    expect(res.headers.get('access-control-allow-origin')).toBe(site)
+    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${site}`)
+
+    const other = await cors.request('/api/product/a5', {
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('GET /api/openapi.json', () => {
+  it('describes the API paths, the bearer scheme and the error schema', async () => {
+    const res = await createTestApp(database.db).request('/api/openapi.json')
+    expect(res.status).toBe(200)
+    const doc = await res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/product/{slug}', '/api/user'])
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    )
+    expect(doc.paths['/api/user'].get.security).toEqual([{ bearerAuth: [] }])
+    expect(doc.components.schemas).toHaveProperty('ApiError')
+    expect(doc.components.schemas).toHaveProperty('Product')
+    const productGet = doc.paths['/api/product/{slug}'].get
+    expect(productGet.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'active',
+      'slug',
+    ])
+    expect(productGet.responses['404'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ApiError',
+    )
+  })
+})

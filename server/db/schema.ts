@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { ProductContent } from '../../contract/catalog.ts'
+import { Role } from '../../contract/user.ts'
+
+/** A list of string literals for a CHECK constraint (the values come from code, not input). */
+function literals(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased (enforced below) so the unique index acts case-insensitively. */
+    email: text('email').notNull().unique(),
+    /** Null for guests, who sign in with an e-mail address only (SPEC §1). */
+    passwordHash: text('password_hash'),
+    name: text('name'),
+    role: text('role').$type<Role>().notNull().default('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_role_known', sql`${t.role} in (${literals(Role.options)})`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the bearer token: a leaked table does not leak usable tokens. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+/** The ProductContent fields that are only ever read whole, kept as one JSON document. */
+export type ProductData = Pick<
+  ProductContent,
+  | 'summary'
+  | 'description'
+  | 'lead_time_weeks'
+  | 'configurable'
+  | 'sizes'
+  | 'colors'
+  | 'specifications'
+  | 'images'
+  | 'manual'
+>
+
+export const products = pgTable(
+  'products',
+  {
+    slug: text('slug').primaryKey(),
+    family: text('family').notNull(),
+    discipline: text('discipline'),
+    sku: text('sku').notNull().unique(),
+    name: text('name').notNull(),
+    /** Minor units of `currency`. */
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Order within the family's listing. */
+    position: integer('position').notNull().default(0),
+    data: jsonb('data').$type<ProductData>().notNull(),
+  },
+  (t) => [
+    index('products_family_position_idx').on(t.family, t.position),
+    check('products_price_non_negative', sql`${t.price} >= 0`),
+  ],
+)
+
+export const variants = pgTable(
+  'variants',
+  {
+    sku: text('sku').primaryKey(),
+    productSlug: text('product_slug')
+      .notNull()
+      .references(() => products.slug, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    name: text('name').notNull(),
+    /** Minor units of the product's currency. */
+    price: integer('price').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('variants_product_slug_position_idx').on(t.productSlug, t.position),
+    check('variants_price_non_negative', sql`${t.price} >= 0`),
+  ],
+)

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadEnv, loadTestEnv } from './env.ts'
+
+describe('loadEnv', () => {
+  it('has defaults for everything', () => {
+    expect(loadEnv({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      nodeEnv: 'production',
+      logLevel: 'info',
+      staticDir: path.resolve('dist'),
+      corsOrigins: [],
+    })
+  })
+
+  it('parses the values it is given, treating empty as unset', () => {
+    const env = loadEnv({
+      PORT: '3000',
+      DATABASE_URL: 'postgres://shop:secret@db:5432/shop',
+      LOG_LEVEL: 'silent',
+      CORS_ORIGINS: 'https://shop.example, https://www.shop.example',
+      HOST: '',
+    })
+    expect(env.port).toBe(3000)
+    expect(env.host).toBe('0.0.0.0')
+    expect(env.databaseUrl).toBe('postgres://shop:secret@db:5432/shop')
+    expect(env.logLevel).toBe('silent')
+    expect(env.corsOrigins).toEqual(['https://shop.example', 'https://www.shop.example'])
+  })
+
+  it('names every invalid variable', () => {
+    expect(() =>
+      loadEnv({ PORT: 'eighty', NODE_ENV: 'staging', CORS_ORIGINS: 'https://shop.example/' }),
+    ).toThrow(/PORT[\s\S]*NODE_ENV[\s\S]*CORS_ORIGINS/)
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
+  })
+
+  it('reads the test database URL separately', () => {
+    expect(loadTestEnv({}).testDatabaseUrl).toBeUndefined()
+    expect(loadTestEnv({ TEST_DATABASE_URL: 'postgresql://localhost/test' }).testDatabaseUrl).toBe(
+      'postgresql://localhost/test',
+    )
+  })
+})

@@ -1,0 +1,77 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Unset and empty mean the same: container platforms often pass `VAR=` for "not configured". */
+function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  )
+}
+
+/** A comma list of origins such as `https://shop.example,https://www.shop.example`. */
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.url().refine((value) => new URL(value).origin === value, {
+        message: 'must be an origin (scheme://host[:port]) without a path or trailing slash',
+      }),
+    ),
+  )
+
+/** libpq forms such as `postgresql:///shop?host=/run/postgresql` are valid, so no z.url(). */
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: postgresUrl.optional(),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    STATIC_DIR: z.string().default('./dist'),
+    CORS_ORIGINS: origins.default([]),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    staticDir: path.resolve(env.STATIC_DIR),
+    corsOrigins: env.CORS_ORIGINS,
+  }))
+
+export type Env = z.infer<typeof EnvSchema>
+
+/** Parses the server's configuration once; nothing else in server/ reads `process.env`. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(withoutEmpty(source))
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  return result.data
+}
+
+const TestEnvSchema = z.object({ TEST_DATABASE_URL: postgresUrl.optional() })
+
+/**
+ * The test suite's own setting: when TEST_DATABASE_URL names a PostgreSQL server the database
+ * tests run there (one throwaway database per test file) instead of in-memory PGlite.
+ */
+export function loadTestEnv(source: Record<string, string | undefined> = process.env) {
+  return { testDatabaseUrl: TestEnvSchema.parse(withoutEmpty(source)).TEST_DATABASE_URL }
+}

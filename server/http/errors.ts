@@ -1,0 +1,74 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ZodError } from 'zod'
+import { ApiErrorBody } from '../../contract/errors.ts'
+import { redactPath, type Logger } from '../log.ts'
+import { component } from './openapi-schema.ts'
+
+/** The error body, registered once as a named OpenAPI component. */
+export const ApiError = component(ApiErrorBody, 'ApiError')
+
+export const messages = {
+  invalid: 'The given data was invalid.',
+  notFound: 'Not found.',
+  unauthenticated: 'Unauthenticated.',
+  tooLarge: 'The request body is too large.',
+  server: 'Server error.',
+} as const
+
+/** An OpenAPI response entry whose body is the shared error schema. */
+export function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ApiError } } }
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/')
+}
+
+function snakeCase(segment: string): string {
+  return segment.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+}
+
+/** Where a problem with no field path sits: the whole body, query string or path. */
+const wholeTargetKey: Record<string, string> = { json: 'body', form: 'body', param: 'path' }
+
+/**
+ * The 422 body: each message under its snake_case field path joined with dots, the way clients
+ * address the field they sent (`shipping_address.zip`, `items.0.qty`).
+ */
+export function invalidDataBody(error: ZodError, target: string) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key =
+      issue.path.map((part) => snakeCase(String(part))).join('.') ||
+      (wholeTargetKey[target] ?? target)
+    ;(errors[key] ??= []).push(issue.message)
+  }
+  return { message: messages.invalid, errors } satisfies ApiErrorBody
+}
+
+/** The `defaultHook` of every router: a request that fails its schema gets a 422. */
+export function validationHook(
+  result: { target: string } & ({ success: true } | { success: false; error: ZodError }),
+  c: Context,
+): Response | undefined {
+  return result.success ? undefined : c.json(invalidDataBody(result.error, result.target), 422)
+}
+
+/**
+ * The JSON answer to an error thrown under /api. Hono's body parsers throw 400 for a body that
+ * is not what its content type says (malformed JSON); this API reports all bad input as 422.
+ * Anything that is not an HTTPException is a bug: logged in full, answered without details.
+ */
+export function apiErrorResponse(error: unknown, c: Context, logger: Logger): Response {
+  if (error instanceof HTTPException) {
+    if (error.status === 400) {
+      return c.json({ message: messages.invalid, errors: { body: [error.message] } }, 422)
+    }
+    if (error.status >= 500) logger.error({ err: error, path: redactPath(c.req.path) }, 'failed')
+    return c.json({ message: error.message }, error.status as ContentfulStatusCode)
+  }
+  logger.error({ err: error, path: redactPath(c.req.path) }, 'unexpected error')
+  return c.json({ message: messages.server }, 500)
+}

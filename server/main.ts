@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { openDatabase, type OpenDatabase } from './db/index.ts'
+import { seed } from './db/seed.ts'
+import { loadEnv, type Env } from './env.ts'
+import { createLogger, type Logger } from './log.ts'
+
+/** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */
+const shutdownGraceMs = 10_000
+
+function listen(env: Env, logger: Logger, database: OpenDatabase) {
+  if (!existsSync(env.staticDir)) {
+    logger.warn({ staticDir: env.staticDir }, 'no built site found; pages answer 404')
+  }
+  const app = createApp({ db: database.db, env, logger, staticDir: env.staticDir })
+  const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+    // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.
+    console.log(`listening on http://localhost:${info.port}`)
+  })
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, shutdownGraceMs).unref()
+    server.close(async () => {
+      // PGlite writes its files on close; skipping this could lose the last writes.
+      await database.close()
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+async function main() {
+  let env: Env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  const logger = createLogger(env)
+  let database: OpenDatabase | undefined
+  try {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+    logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
+    await seed(database.db)
+    listen(env, logger, database)
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start')
+    await database?.close()
+    process.exit(1)
+  }
+}
+
+await main()

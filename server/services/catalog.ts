@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
+import { Discipline, FamilyKey, type Product, type ProductContent } from '../../contract/catalog.ts'
+import { productPath, type FamilyKey as Family } from '../../contract/families.ts'
+import type { Database } from '../db/index.ts'
+import { products, variants } from '../db/schema.ts'
+
+type ProductRow = typeof products.$inferSelect
+type VariantRow = typeof variants.$inferSelect
+
+export interface CatalogFilter {
+  /** Also return retired products (`active=0`). */
+  includeInactive: boolean
+}
+
+function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
+  const content: ProductContent = {
+    slug: row.slug,
+    family: FamilyKey.parse(row.family),
+    discipline: row.discipline === null ? undefined : Discipline.parse(row.discipline),
+    sku: row.sku,
+    name: row.name,
+    summary: row.data.summary,
+    description: row.data.description,
+    price: row.price,
+    currency: row.currency,
+    lead_time_weeks: row.data.lead_time_weeks,
+    active: row.active,
+    configurable: row.data.configurable,
+    sizes: row.data.sizes,
+    colors: row.data.colors,
+    specifications: row.data.specifications,
+    images: row.data.images,
+    manual: row.data.manual,
+    variants: variantRows.map((variant) => ({
+      sku: variant.sku,
+      name: variant.name,
+      price: variant.price,
+      in_stock: variant.inStock,
+    })),
+  }
+  return { ...content, discipline: content.discipline ?? null, path: productPath(content) }
+}
+
+async function findProducts(db: Database, where: SQL | undefined): Promise<Product[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.position), asc(products.slug))
+  if (rows.length === 0) return []
+  const variantRows = await db
+    .select()
+    .from(variants)
+    .where(
+      inArray(
+        variants.productSlug,
+        rows.map((row) => row.slug),
+      ),
+    )
+    .orderBy(asc(variants.position))
+  return rows.map((row) =>
+    toProduct(
+      row,
+      variantRows.filter((variant) => variant.productSlug === row.slug),
+    ),
+  )
+}
+
+function activeOnly(filter: CatalogFilter): SQL | undefined {
+  return filter.includeInactive ? undefined : eq(products.active, true)
+}
+
+export async function findProduct(
+  db: Database,
+  slug: string,
+  filter: CatalogFilter,
+): Promise<Product | undefined> {
+  const [product] = await findProducts(db, and(eq(products.slug, slug), activeOnly(filter)))
+  return product
+}
+
+export function listFamily(db: Database, family: Family, filter: CatalogFilter) {
+  return findProducts(db, and(eq(products.family, family), activeOnly(filter)))
+}
+
+/** Where an active product's page is (`/wingsuits/corvid-2`), or undefined if there is none. */
+export async function productPagePath(db: Database, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: products.slug, family: products.family, discipline: products.discipline })
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.active, true)))
+  if (!row) return undefined
+  return productPath({
+    slug: row.slug,
+    family: FamilyKey.parse(row.family),
+    discipline: row.discipline === null ? null : Discipline.parse(row.discipline),
+  })
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, OpenDatabase } from '../db/index.ts'
+import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+
+const indexHtml = '<!doctype html><title>Flight store</title><div id="root"></div>'
+const errorHtml = '<!doctype html><title>Server error</title>'
+
+let database: OpenDatabase
+let site: Awaited<ReturnType<typeof createTempDir>>
+let app: ReturnType<typeof createTestApp>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  site = await createTempDir({
+    'index.html': indexHtml,
+    '500.html': errorHtml,
+    'assets/index-3f9a1c.js': 'console.log("app")',
+    'sw.js': 'self.addEventListener("fetch", () => {})',
+    'manifest.webmanifest': '{"name":"Flight store"}',
+    'robots.txt': 'User-agent: *',
+    '.env': 'SECRET=1',
+  })
+  app = createTestApp(database.db, { staticDir: site.dir })
+})
+afterAll(async () => {
+  await database.close()
+  await site.cleanup()
+})
+
+async function expectIndex(res: Response, status: number) {
+  expect(res.status).toBe(status)
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+  expect(res.headers.get('cache-control')).toBe('no-cache')
+  expect(await res.text()).toBe(indexHtml)
+}
+
+describe('files', () => {
+  it('serves hashed assets as immutable', async () => {
+    const res = await app.request('/assets/index-3f9a1c.js')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await res.text()).toBe('console.log("app")')
+  })
+
+  it('makes the browser revalidate index.html, the service worker and the manifest', async () => {
+    for (const path of ['/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+  })
+
+  it('caches other public files briefly', async () => {
+    const res = await app.request('/robots.txt')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.request('/sw.js')
+    const etag = first.headers.get('etag')!
+    const again = await app.request('/sw.js', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await app.request('/assets/index-3f9a1c.js', { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-length')).toBe('18')
+    expect(await res.text()).toBe('')
+  })
+
+  it('never serves hidden files or paths outside the site', async () => {
+    for (const path of ['/.env', '/assets/../.env', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(404)
+      expect(await res.text()).toBe(indexHtml)
+    }
+  })
+})
+
+describe('pages', () => {
+  it('serves index.html with 200 for page routes', async () => {
+    for (const path of [
+      '/',
+      '/about',
+      '/news/view/some-race',
+      '/checkout/shipping',
+      '/wingsuits',
+    ]) {
+      await expectIndex(await app.request(path), 200)
+    }
+  })
+
+  it('serves index.html with 200 for product pages of active products', async () => {
+    for (const path of ['/wingsuits/corvid-2', '/equipment/mission-bag', '/products/logo-tee']) {
+      await expectIndex(await app.request(path), 200)
+    }
+  })
+
+  it('serves index.html with 404 for unknown paths', async () => {
+    await expectIndex(await app.request('/no/such/page'), 404)
+  })
+
+  it('serves index.html with 404 for missing, retired or misplaced products', async () => {
+    for (const path of [
+      '/wingsuits/no-such-suit',
+      '/wingsuits/a4',
+      '/trackingsuits/corvid-2',
+      '/equipment/corvid-2',
+    ]) {
+      await expectIndex(await app.request(path), 404)
+    }
+  })
+
+  it('answers HEAD for a page with the page status', async () => {
+    const res = await app.request('/wingsuits/no-such-suit', { method: 'HEAD' })
+    expect(res.status).toBe(404)
+    expect(await res.text()).toBe('')
+  })
+
+  it('carries the security headers', async () => {
+    const res = await app.request('/about')
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';")
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+})
+
+describe('trailing slashes', () => {
+  it('redirects a page path to the slash-less path, keeping the query', async () => {
+    const res = await app.request('/about/?ref=news&x=1')
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/about?ref=news&x=1')
+  })
+
+  it('never redirects to another host', async () => {
+    for (const path of ['//evil.example/', '/\\evil.example/', '///evil.example//']) {
+      const res = await app.request(`http://localhost${path}`)
+      expect(res.status).toBe(301)
+      expect(res.headers.get('location')).toBe('/evil.example')
+    }
+  })
+
+  it('leaves / alone and does not redirect /api paths', async () => {
+    expect((await app.request('/')).status).toBe(200)
+    const api = await app.request('/api/product/corvid-2/')
+    expect(api.status).toBe(404)
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/)
+  })
+})
+
+describe('errors', () => {
+  const failing = new Proxy({} as Database, {
+    get() {
+      throw new Error('database is down')
+    },
+  })
+
+  it('serves 500.html with 500 when a page fails', async () => {
+    const res = await createTestApp(failing, { staticDir: site.dir }).request('/wingsuits/corvid-2')
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe(errorHtml)
+  })
+
+  it('falls back to built-in pages without a build', async () => {
+    const empty = await createTempDir({})
+    try {
+      const bare = createTestApp(database.db, { staticDir: empty.dir })
+      const missing = await bare.request('/about')
+      expect(missing.status).toBe(404)
+      expect(await missing.text()).toMatch(/<h1>Not found<\/h1>/)
+      const broken = await createTestApp(failing, { staticDir: empty.dir }).request('/wingsuits/a5')
+      expect(broken.status).toBe(500)
+      expect(await broken.text()).toMatch(/<h1>Something went wrong<\/h1>/)
+    } finally {
+      await empty.cleanup()
+    }
+  })
+})

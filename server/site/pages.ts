@@ -1,0 +1,62 @@
+import path from 'node:path'
+import type { Context, Next } from 'hono'
+import { matchPageRoute, productRoutes } from '../../contract/routes.ts'
+import type { Database } from '../db/index.ts'
+import { isApiPath } from '../http/errors.ts'
+import { productPagePath } from '../services/catalog.ts'
+import { cacheControl, findFile, readOptional, sendFile } from './files.ts'
+
+const fallbackNotFound =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>' +
+  '<h1>Not found</h1><p>This page does not exist.</p></html>'
+const fallbackServerError =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Server error</title>' +
+  '<h1>Something went wrong</h1><p>Please try again in a moment.</p></html>'
+
+/** `/a//b///` → `/a//b`, and never `//host`, which a browser would read as another site. */
+function withoutTrailingSlash(pathname: string): string {
+  return `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`
+}
+
+/**
+ * The built single-page site: files from the build, and `index.html` for every page path so
+ * the client router renders it. The status still tells the truth (SPEC §2): 404 for a path no
+ * page route matches, or a product page whose product does not exist, is retired, or lives at
+ * another path (another family or discipline).
+ */
+export function createSite({ staticDir, db }: { staticDir: string; db: Database }) {
+  const root = path.resolve(staticDir)
+
+  async function pageStatus(urlPath: string): Promise<200 | 404> {
+    const match = matchPageRoute(urlPath)
+    if (!match) return 404
+    if (!productRoutes[match.route]) return 200
+    const slugParam = match.route.slice(match.route.lastIndexOf('/$') + 2)
+    const slug = match.params[slugParam] ?? ''
+    const canonical = await productPagePath(db, slug)
+    return canonical?.toLowerCase() === withoutTrailingSlash(urlPath).toLowerCase() ? 200 : 404
+  }
+
+  async function handler(c: Context, next: Next): Promise<Response | void> {
+    if (isApiPath(c.req.path)) return next()
+    const url = new URL(c.req.url)
+    if (url.pathname !== '/' && url.pathname.endsWith('/')) {
+      return c.redirect(`${withoutTrailingSlash(url.pathname)}${url.search}`, 301)
+    }
+    const file = await findFile(root, c.req.path)
+    if (file) return sendFile(c, file, { cacheControl: cacheControl(c.req.path) })
+
+    const status = await pageStatus(c.req.path)
+    const index = await findFile(root, '/index.html')
+    if (!index) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
+    return sendFile(c, index, { status, cacheControl: 'no-cache' })
+  }
+
+  /** The answer to an unexpected error while serving a page: the site's own 500 page. */
+  async function errorPage(c: Context): Promise<Response> {
+    const html = (await readOptional(path.join(root, '500.html'))) ?? fallbackServerError
+    return c.html(html, 500, { 'Cache-Control': 'no-store' })
+  }
+
+  return { handler, errorPage }
+}

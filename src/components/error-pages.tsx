@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router'
+
+export function ServerErrorPage({ reset }: { reset?: () => void }) {
+  return (
+    <article className="page error-page">
+      <p className="error-code">500</p>
+      <h1>Something went wrong</h1>
+      <p className="lead">
+        The page could not be shown. Your cart and saved designs are safe on this device.
+      </p>
+      <p>
+        {reset && (
+          <button type="button" className="button" onClick={reset}>
+            Try again
+          </button>
+        )}{' '}
+        <Link to="/" className="button button-secondary">
+          Back to the home page
+        </Link>
+      </p>
+    </article>
+  )
+}
+
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      Loading…
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api, ApiError, NetworkError, ValidationError } from './api-client.ts'
+
+const requests: Request[] = []
+
+function respondWith(status: number, body?: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      requests.push(input.clone())
+      return new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      })
+    }),
+  )
+}
+
+function clearCookies() {
+  for (const name of ['authToken', 'other']) {
+    document.cookie = `${name}=; Path=/; Max-Age=0`
+  }
+}
+
+beforeEach(() => {
+  requests.length = 0
+  clearCookies()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  clearCookies()
+})
+
+describe('api client', () => {
+  it('returns the data of a 200 with its keys camelCased', async () => {
+    respondWith(200, { lead_time_weeks: 6, variants: [{ in_stock: true, sku: 'C2-CUSTOM' }] })
+    const data = await api.get('/api/product/corvid-2', { searchParams: { active: 1 } })
+    expect(data).toEqual({ leadTimeWeeks: 6, variants: [{ inStock: true, sku: 'C2-CUSTOM' }] })
+    const request = requests[0]!
+    expect(request.method).toBe('GET')
+    expect(new URL(request.url).pathname).toBe('/api/product/corvid-2')
+    expect(new URL(request.url).search).toBe('?active=1')
+    expect(request.credentials).toBe('include')
+    expect(request.headers.get('Accept')).toBe('application/json')
+  })
+
+  it('sends JSON bodies with snake_case keys', async () => {
+    respondWith(200, { ok: true })
+    await api.post('/api/login', { email: 'a@b.c', rememberMe: false, discountCodes: ['X'] })
+    const request = requests[0]!
+    expect(request.headers.get('Content-Type')).toMatch(/application\/json/)
+    expect(await request.json()).toEqual({
+      email: 'a@b.c',
+      remember_me: false,
+      discount_codes: ['X'],
+    })
+  })
+
+  it('sends the bearer token only when the authToken cookie is set', async () => {
+    respondWith(200, {})
+    await api.get('/api/user')
+    expect(requests[0]!.headers.get('Authorization')).toBeNull()
+
+    document.cookie = 'authToken=tok%2Ben; Path=/'
+    await api.get('/api/user')
+    expect(requests[1]!.headers.get('Authorization')).toBe('Bearer tok+en')
+  })
+
+  it('rejects a 422 with the camelCased body and a message per field', async () => {
+    respondWith(422, {
+      message: 'The given data was invalid.',
+      errors: { service_code: ['Pick a shipping service.'] },
+    })
+    const error = await api.post('/api/order/save-shipping-option', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    const validation = error as ValidationError
+    expect(validation.status).toBe(422)
+    expect(validation.message).toBe('The given data was invalid.')
+    expect(validation.errors).toEqual({ serviceCode: ['Pick a shipping service.'] })
+    expect(validation.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { serviceCode: ['Pick a shipping service.'] },
+    })
+  })
+
+  it('rejects a 401 with its status and the server message', async () => {
+    respondWith(401, { message: 'Unauthenticated.' })
+    const error = await api.get('/api/user').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).not.toBeInstanceOf(ValidationError)
+    expect((error as ApiError).status).toBe(401)
+    expect((error as ApiError).message).toBe('Unauthenticated.')
+  })
+
+  it('rejects a 500 with its status even when the body is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 500 })),
+    )
+    const error = await api.get('/api/order').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(500)
+    expect((error as ApiError).message).toBe('Request failed with status 500')
+  })
+
+  it('turns a failed connection into a NetworkError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    await expect(api.get('/api/order')).rejects.toBeInstanceOf(NetworkError)
+  })
+})

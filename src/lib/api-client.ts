@@ -1,0 +1,127 @@
+import humps from 'humps'
+import ky from 'ky'
+import { config } from './config.ts'
+import { AUTH_COOKIE, readCookie } from './cookies.ts'
+
+/**
+ * The one HTTP client of the app (SPEC §7): JSON to the product's API host, credentials
+ * included, a bearer token when the authToken cookie is set, request keys snake_cased and
+ * response keys camelCased. 2xx yields the data; 422 rejects with the camelCased body (as a
+ * ValidationError carrying `message` and `errors`); any other status rejects with an ApiError.
+ */
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S
+
+/** The type of a snake_case wire body after the client camelCases its keys. */
+export type Camelized<T> =
+  T extends ReadonlyArray<infer Item>
+    ? Camelized<Item>[]
+    : T extends object
+      ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelized<T[K]> }
+      : T
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: unknown
+
+  constructor(status: number, body: unknown, message?: string) {
+    super(message ?? messageOf(body) ?? `Request failed with status ${status}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+}
+
+/** 422: the camelCased body, with a message per field. */
+export class ValidationError extends ApiError {
+  readonly errors: Record<string, string[]>
+
+  constructor(body: { message?: string; errors?: Record<string, string[]> }) {
+    super(422, body, body.message ?? 'The given data was invalid.')
+    this.name = 'ValidationError'
+    this.errors = body.errors ?? {}
+  }
+}
+
+/** No response at all: offline, DNS, connection refused. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The network is unavailable.', { cause })
+    this.name = 'NetworkError'
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message
+  }
+  return undefined
+}
+
+const http = ky.create({
+  credentials: 'include',
+  timeout: false,
+  retry: 0,
+  throwHttpErrors: false,
+  headers: { Accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = readCookie(AUTH_COOKIE)
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      },
+    ],
+  },
+})
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return humps.camelizeKeys(JSON.parse(text) as object)
+  } catch {
+    return text
+  }
+}
+
+export interface RequestOptions {
+  json?: unknown
+  searchParams?: Record<string, string | number | boolean>
+  signal?: AbortSignal
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let response: Response
+  try {
+    response = await http(new URL(path, config.apiUrl || window.location.origin), {
+      method,
+      json: options.json === undefined ? undefined : humps.decamelizeKeys(options.json as object),
+      searchParams: options.searchParams,
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new NetworkError(error)
+  }
+  const body = await readBody(response)
+  if (response.ok) return body as T
+  if (response.status === 422) {
+    throw new ValidationError((body ?? {}) as ConstructorParameters<typeof ValidationError>[0])
+  }
+  throw new ApiError(response.status, body)
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'json'>) =>
+    apiRequest<T>('GET', path, options),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, json }),
+}

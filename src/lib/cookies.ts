@@ -1,0 +1,23 @@
+/** The login token cookie of SPEC §1. */
+export const AUTH_COOKIE = 'authToken'
+
+/** Cookies the helpers clear on logout (SPEC §7). */
+const clearedOnLogout = [AUTH_COOKIE, 'ACCESS_TOKEN', 'CSRF_TOKEN']
+
+export function readCookie(name: string, source: string = document.cookie): string | null {
+  for (const pair of source.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq === -1) continue
+    if (pair.slice(0, eq).trim() === name) {
+      const value = pair.slice(eq + 1).trim()
+      return value ? decodeURIComponent(value) : null
+    }
+  }
+  return null
+}
+
+export function clearAuthCookies(): void {
+  for (const name of clearedOnLogout) {
+    document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+  }
+}

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The server-state layer (TanStack Query, its localStorage persister and the API client) loads
+ * on demand: the home page renders without it, route loaders await it, and the app starts it
+ * once the page has loaded. This keeps it out of the home page's first-load JavaScript.
+ */
+
+let client: QueryClient | undefined
+let loading: Promise<QueryClient> | undefined
+const listeners = new Set<() => void>()
+
+export function loadQueryClient(): Promise<QueryClient> {
+  loading ??= import('./query-client.ts')
+    .then((module) => module.startQueryClient())
+    .then((started) => {
+      client = started
+      for (const listener of listeners) listener()
+      return started
+    })
+    .catch((error: unknown) => {
+      // A chunk that failed to load (e.g. offline before the worker cached it) may load later.
+      loading = undefined
+      throw error
+    })
+  return loading
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The query client once it has started, for the provider at the root of the tree. */
+export function useStartedQueryClient(): QueryClient | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => client,
+    () => undefined,
+  )
+}

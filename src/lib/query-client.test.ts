@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-client.ts'
+import {
+  CACHE_TIME_MS,
+  createQueryClient,
+  PERSIST_MAX_AGE_MS,
+  persisted,
+  retryDelay,
+  shouldRetry,
+  startQueryClient,
+} from './query-client.ts'
+
+describe('query client defaults (SPEC §9)', () => {
+  const defaults = createQueryClient().getDefaultOptions()
+
+  it('caches for 5 minutes and does not refetch on window focus', () => {
+    expect(CACHE_TIME_MS).toBe(300000)
+    expect(defaults.queries?.gcTime).toBe(300000)
+    expect(defaults.queries?.refetchOnWindowFocus).toBe(false)
+  })
+
+  it('doubles the retry delay per attempt, capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ])
+    expect(defaults.queries?.retryDelay).toBe(retryDelay)
+  })
+
+  it('retries queries 3 times and mutations never', () => {
+    const network = new Error('offline')
+    expect([0, 1, 2, 3].map((n) => shouldRetry(n, network))).toEqual([true, true, true, false])
+    expect(shouldRetry(0, new ApiError(503, null))).toBe(true)
+    expect(defaults.queries?.retry).toBe(shouldRetry)
+    expect(defaults.mutations?.retry).toBe(0)
+  })
+
+  it('does not retry answers that will not change (4xx)', () => {
+    expect(shouldRetry(0, new ApiError(404, null))).toBe(false)
+    expect(shouldRetry(0, new ApiError(401, null))).toBe(false)
+  })
+
+  it('keeps persisted queries at least as long as the persister does', () => {
+    expect(persisted.gcTime).toBeGreaterThanOrEqual(PERSIST_MAX_AGE_MS)
+  })
+})
+
+describe('persistence', () => {
+  it('restores persisted queries, and only those, in a new session', async () => {
+    const storage = window.localStorage
+    storage.clear()
+    const first = await startQueryClient(storage)
+    await first.fetchQuery({ queryKey: ['user'], queryFn: () => ({ id: 'u1' }), ...persisted })
+    await first.fetchQuery({ queryKey: ['big'], queryFn: () => ['not', 'persisted'] })
+    // The sync persister writes after a short throttle.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    first.unmount()
+
+    const second = await startQueryClient(storage)
+    expect(second.getQueryData(['user'])).toEqual({ id: 'u1' })
+    expect(second.getQueryData(['big'])).toBeUndefined()
+    second.unmount()
+  })
+})

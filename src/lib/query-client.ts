@@ -1,0 +1,85 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { QueryClient, type Query } from '@tanstack/react-query'
+import { persistQueryClient } from '@tanstack/react-query-persist-client'
+import { ApiError, NetworkError } from './api-client.ts'
+import { config } from './config.ts'
+
+/** SPEC §9: data stays cached for 5 minutes. */
+export const CACHE_TIME_MS = 300_000
+/** SPEC §9: the retry delay doubles per attempt and is capped at 30 s. */
+export const MAX_RETRY_DELAY_MS = 30_000
+/** SPEC §9: 3 retries for queries. */
+export const QUERY_RETRIES = 3
+/** How long persisted queries are kept in localStorage. */
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS)
+}
+
+/**
+ * Retries transient failures only: a 4xx answer (404, 401, 422) will not change by asking
+ * again, so it is shown at once.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  return failureCount < QUERY_RETRIES
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: CACHE_TIME_MS,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+        retryDelay,
+        // Offline the request still goes out: the service worker may answer it from its cache.
+        networkMode: 'offlineFirst',
+      },
+      mutations: {
+        retry: 0,
+        retryDelay,
+      },
+    },
+  })
+}
+
+/**
+ * Options for queries whose data is kept across sessions in localStorage (small server state
+ * such as the user; never the catalog). Their gcTime must outlive the persister's maxAge, or
+ * the persisted copy would be dropped before it could be restored.
+ */
+export const persisted = {
+  gcTime: PERSIST_MAX_AGE_MS,
+  meta: { persist: true },
+} as const
+
+export function shouldPersistQuery(query: Query): boolean {
+  return query.meta?.persist === true && query.state.status === 'success'
+}
+
+export function createPersistOptions(storage: Storage = window.localStorage) {
+  return {
+    persister: createSyncStoragePersister({ storage, key: 'glidecraft-query-cache' }),
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: config.buildId,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  }
+}
+
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof NetworkError
+}
+
+/**
+ * Creates the app's query client, connects it to the browser's online and focus signals, and
+ * restores the persisted cache before anything reads from it.
+ */
+export async function startQueryClient(storage?: Storage): Promise<QueryClient> {
+  const client = createQueryClient()
+  client.mount()
+  const [, restored] = persistQueryClient({ queryClient: client, ...createPersistOptions(storage) })
+  await restored.catch(() => undefined)
+  return client
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../components/planned-page.tsx'
+import { plannedPages } from '../../features/content/planned-pages.ts'
+import { pageHead } from '../../lib/head.ts'
+
+export const Route = createFileRoute('/manuals/')({
+  loader: () => plannedPages['/manuals'],
+  head: ({ loaderData }) => pageHead(loaderData),
+  component: function Planned() {
+    return <PlannedPage {...Route.useLoaderData()} />
+  },
+})

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { familyQuery } from '../../features/catalog/api.ts'
+import { pageHead } from '../../lib/head.ts'
+import { FamilyPage } from '../../features/catalog/components/family-page.tsx'
+
+export const Route = createFileRoute('/trackingsuits/')({
+  loader: async ({ context }) =>
+    (await context.loadQueryClient()).ensureQueryData(familyQuery('trackingsuits')),
+  head: () => pageHead({ title: 'Tracking suits' }),
+  component: () => <FamilyPage family="trackingsuits" />,
+})

@@ -1,0 +1,45 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * Fails a test on any console error or uncaught page error (CSP violations included). A test
+ * that expects a resource to fail says so with `expectFailedResource`.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Waits until the service worker controls the page (it claims clients on first install). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+        once: true,
+      }),
+    )
+  })
+}
+
+/** Removes the browser's "Failed to load resource" errors for an expected status. */
+export function expectFailedResource(errors: string[], status: number): void {
+  const expected = `the server responded with a status of ${status}`
+  const failed = errors.filter(
+    (e) => e.startsWith('Failed to load resource') && e.includes(expected),
+  )
+  expect(failed.length).toBeGreaterThan(0)
+  errors.splice(0, errors.length, ...errors.filter((e) => !failed.includes(e)))
+}

@@ -1,0 +1,74 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { chromium } from '@playwright/test'
+import { expect, test, waitForServiceWorker } from './fixtures.ts'
+
+test('Chromium reports the app installable', async ({ browserName, baseURL }, testInfo) => {
+  expect(browserName).toBe('chromium')
+  // Installability is not reported in incognito contexts: use a real profile.
+  const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+    const manifest = await cdp.send('Page.getAppManifest')
+    expect(manifest.errors).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+test('visited pages work offline after the service worker installs', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.goto('/wingsuits/corvid-2')
+  await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+
+  await context.setOffline(true)
+  try {
+    const product = await page.reload()
+    expect(product?.fromServiceWorker()).toBe(true)
+    await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+
+    await page.goto('/')
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Suits and canopies for people who fly',
+    )
+  } finally {
+    await context.setOffline(false)
+  }
+})
+
+test('a new version waits until the visitor chooses to reload', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const firstWorker = await page.evaluate(
+    async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+  )
+  expect(firstWorker).toMatch(/\/sw\.js$/)
+
+  // Deploy a new build of the worker, then let the page find it.
+  const swPath = 'dist/sw.js'
+  const original = await readFile(swPath, 'utf8')
+  await writeFile(swPath, `${original}\n// next release\n`)
+  try {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      await registration.update()
+    })
+    const prompt = page.getByRole('button', { name: 'Reload to update' })
+    await expect(prompt).toBeVisible({ timeout: 15_000 })
+    await Promise.all([page.waitForEvent('load'), prompt.click()])
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
+  } finally {
+    await writeFile(swPath, original)
+  }
+})

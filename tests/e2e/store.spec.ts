@@ -1,0 +1,57 @@
+import { expect, expectFailedResource, test } from './fixtures.ts'
+
+test('the home page renders', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Suits and canopies for people who fly',
+  )
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  await expect(page).toHaveTitle(/Glidecraft/)
+})
+
+test('a product page renders the product from the API', async ({ page }) => {
+  const apiResponse = page.waitForResponse((r) => r.url().includes('/api/product/corvid-2'))
+  await page.goto('/wingsuits/corvid-2')
+  expect((await apiResponse).status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+  await expect(page.getByText(/-CUSTOM/).first()).toBeVisible()
+  await expect(page.getByLabel('Price')).toHaveText(/^\$[\d,]+\.\d\d$/)
+  await expect(page).toHaveTitle('Corvid 2 — Glidecraft')
+})
+
+test('navigating from a listing to a product stays in the app', async ({ page }) => {
+  await page.goto('/wingsuits')
+  await expect(page.getByRole('heading', { level: 1, name: 'Wingsuits' })).toBeVisible()
+  await page.getByRole('link', { name: 'Corvid 2' }).click()
+  await expect(page).toHaveURL(/\/wingsuits\/corvid-2$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+})
+
+test('an unknown path shows the 404 page with status 404', async ({ page, consoleErrors }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  expectFailedResource(consoleErrors, 404)
+})
+
+test('an unknown product shows the 404 page', async ({ page, consoleErrors }) => {
+  const response = await page.goto('/wingsuits/no-such-suit')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  expectFailedResource(consoleErrors, 404)
+})
+
+test('a trailing slash redirects to the page without it', async ({ page }) => {
+  await page.goto('/about/')
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'About Glidecraft' })).toBeVisible()
+})
+
+test('every response carries a strict content security policy', async ({ request }) => {
+  const response = await request.get('/')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).not.toContain('unsafe-inline')
+  expect(response.headers()['x-content-type-options']).toBe('nosniff')
+})

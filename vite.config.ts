@@ -1,0 +1,83 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// Build-time configuration. API_URL points the static site at the API host when the two are
+// hosted apart (empty: same origin). The build id busts the persisted query cache per release.
+const apiUrl = (process.env.API_URL ?? '').replace(/\/+$/, '')
+const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
+const devApiPort = process.env.DEV_API_PORT ?? '8787'
+
+export default defineConfig({
+  define: {
+    'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl),
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      // A route's loader travels with its component: the API client and page text load with
+      // the first page that needs them, not with the app, in one request per route.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
+      },
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Glidecraft — wingsuits, canopies and gear',
+        short_name: 'Glidecraft',
+        description:
+          'Wingsuits, tracking suits, BASE and skydiving parachutes, equipment and apparel. Configure your custom suit, even offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0f172a',
+        theme_color: '#0f172a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      },
+    }),
+  ],
+  resolve: {
+    alias: {
+      // React 19 has useSyncExternalStore built in; the shim's fallback is dead weight.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
+  server: {
+    proxy: { '/api': `http://localhost:${devApiPort}` },
+  },
+  build: {
+    target: 'es2022',
+    // Every browser that runs the service worker supports modulepreload natively. The page
+    // preloads what the entry imports; a lazy route fetches its own imports when it loads
+    // (after the first visit the service worker serves them from its precache).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
+})

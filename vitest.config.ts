@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       {
         test: {

@@ -44,6 +44,9 @@ interface VitestReport {
 }
 
 function fromVitest(report: VitestReport): Counts {
+  if (typeof report.numPassedTests !== 'number' || !Array.isArray(report.testResults)) {
+    throw new Error('not a Vitest JSON report')
+  }
   const counts: Counts = {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
@@ -54,7 +57,8 @@ function fromVitest(report: VitestReport): Counts {
   for (const file of report.testResults) {
     if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
       counts.failed += 1
-      counts.notes.push(`test file failed: ${file.name}: ${file.message.split('\n')[0]}`)
+      const reason = file.message.split('\n')[0] || 'error outside any test (a hook?)'
+      counts.notes.push(`test file failed: ${file.name}: ${reason}`)
     }
   }
   if (!report.success && counts.failed === 0) {
@@ -70,6 +74,7 @@ interface PlaywrightReport {
 }
 
 function fromPlaywright(report: PlaywrightReport): Counts {
+  if (typeof report.stats?.expected !== 'number') throw new Error('not a Playwright JSON report')
   const { expected, unexpected, flaky, skipped } = report.stats
   const errors = report.errors ?? []
   const counts: Counts = {
@@ -145,7 +150,9 @@ for (const spec of reports) {
 
 for (const [step, code] of steps) {
   if (code !== 0 && (failedByStep.get(step) ?? 0) === 0) {
-    console.log(`step ${step} exited ${code} with no failing test in its reports: counted as 1 failed`)
+    console.log(
+      `step ${step} exited ${code} with no failing test in its reports: counted as 1 failed`,
+    )
     total.failed += 1
   }
 }

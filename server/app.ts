@@ -68,5 +68,3 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
   })
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -13,7 +13,13 @@ describe('loadEnv', () => {
       logLevel: 'info',
       staticDir: path.resolve('dist'),
       corsOrigins: [],
+      demoAccounts: false,
     })
+  })
+
+  it('seeds demo accounts only when DEMO_ACCOUNTS is true', () => {
+    expect(loadEnv({ DEMO_ACCOUNTS: 'true' }).demoAccounts).toBe(true)
+    expect(() => loadEnv({ DEMO_ACCOUNTS: 'yes' })).toThrow(/DEMO_ACCOUNTS/)
   })
 
   it('parses the values it is given, treating empty as unset', () => {

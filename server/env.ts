@@ -42,6 +42,7 @@ const EnvSchema = z
       .default('info'),
     STATIC_DIR: z.string().default('./dist'),
     CORS_ORIGINS: origins.default([]),
+    DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -52,6 +53,7 @@ const EnvSchema = z
     logLevel: env.LOG_LEVEL,
     staticDir: path.resolve(env.STATIC_DIR),
     corsOrigins: env.CORS_ORIGINS,
+    demoAccounts: env.DEMO_ACCOUNTS === 'true',
   }))
 
 export type Env = z.infer<typeof EnvSchema>

@@ -52,7 +52,7 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
     logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
-    await seed(database.db)
+    await seed(database.db, { demoAccounts: env.demoAccounts })
     listen(env, logger, database)
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')

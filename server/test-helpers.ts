@@ -32,7 +32,7 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
 }
 
 async function seeded(opened: OpenDatabase): Promise<OpenDatabase> {
-  await seed(opened.db)
+  await seed(opened.db, { demoAccounts: true })
   return opened
 }
 

@@ -14,13 +14,16 @@ createRoot(document.getElementById('app')!).render(
   </StrictMode>,
 )
 
-// What the first screen does not need starts once the page has loaded.
-function afterLoad(run: () => void): void {
-  if (document.readyState === 'complete') run()
-  else window.addEventListener('load', run, { once: true })
+// What the first view does not need starts once it has been rendered and the browser is idle.
+function afterFirstView(run: () => void): void {
+  const unsubscribe = router.subscribe('onRendered', () => {
+    unsubscribe()
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 })
+    else setTimeout(run, 200)
+  })
 }
 
-afterLoad(() => {
+afterFirstView(() => {
   void loadQueryClient()
   if (import.meta.env.PROD) {
     void import('./lib/sw-registration.ts').then(({ registerServiceWorker }) =>

@@ -57,9 +57,21 @@ describe('seed', () => {
     expect(demo?.passwordHash).toMatch(/^\$argon2id\$/)
   })
 
+  it('creates the demo account, which has a published password, only when asked', async () => {
+    await database.db.delete(users).where(eq(users.email, 'demo@example.com'))
+    await seed(database.db)
+    expect(
+      await database.db.select().from(users).where(eq(users.email, 'demo@example.com')),
+    ).toEqual([])
+    await seed(database.db, { demoAccounts: true })
+    expect(
+      await database.db.select().from(users).where(eq(users.email, 'demo@example.com')),
+    ).toHaveLength(1)
+  })
+
   it('changes nothing when run again', async () => {
     const before = await snapshot(database.db)
-    await seed(database.db)
+    await seed(database.db, { demoAccounts: true })
     expect(await snapshot(database.db)).toEqual(before)
   })
 
@@ -81,7 +93,7 @@ describe('seed', () => {
       expect(kept.map((v) => v.sku).sort()).toEqual(['CORVID2-M', 'CORVID2-S'])
     } finally {
       await content.cleanup()
-      await seed(database.db)
+      await seed(database.db, { demoAccounts: true })
     }
     const [a5] = await database.db.select().from(products).where(eq(products.slug, 'a5'))
     expect(a5?.active).toBe(true)

@@ -210,7 +210,13 @@ export async function seedDemoCustomer(db: Database): Promise<void> {
     .onConflictDoNothing({ target: users.email })
 }
 
-export async function seed(db: Database, contentDir = defaultContentDir): Promise<void> {
-  await seedCatalog(db, contentDir)
-  await seedDemoCustomer(db)
+export interface SeedOptions {
+  contentDir?: string
+  /** The demo customer has a published password: only for local demos and tests. */
+  demoAccounts?: boolean
+}
+
+export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
+  await seedCatalog(db, options.contentDir ?? defaultContentDir)
+  if (options.demoAccounts) await seedDemoCustomer(db)
 }

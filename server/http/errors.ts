@@ -37,7 +37,7 @@ const wholeTargetKey: Record<string, string> = { json: 'body', form: 'body', par
  * The 422 body: each message under its snake_case field path joined with dots, the way clients
  * address the field they sent (`shipping_address.zip`, `items.0.qty`).
  */
-export function invalidDataBody(error: ZodError, target: string) {
+function invalidDataBody(error: ZodError, target: string) {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key =

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
-import { Discipline, FamilyKey, type Product, type ProductContent } from '../../contract/catalog.ts'
+import { Discipline, FamilyKey, type Product } from '../../contract/catalog.ts'
 import { productPath, type FamilyKey as Family } from '../../contract/families.ts'
 import type { Database } from '../db/index.ts'
 import { products, variants } from '../db/schema.ts'
@@ -12,11 +12,19 @@ export interface CatalogFilter {
   includeInactive: boolean
 }
 
+/** Family and discipline as the contract types them, and the page path they give. */
+function placeOf(row: Pick<ProductRow, 'slug' | 'family' | 'discipline'>) {
+  const family = FamilyKey.parse(row.family)
+  const discipline = row.discipline === null ? null : Discipline.parse(row.discipline)
+  return { family, discipline, path: productPath({ slug: row.slug, family, discipline }) }
+}
+
 function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
-  const content: ProductContent = {
+  const { family, discipline, path } = placeOf(row)
+  return {
     slug: row.slug,
-    family: FamilyKey.parse(row.family),
-    discipline: row.discipline === null ? undefined : Discipline.parse(row.discipline),
+    family,
+    discipline,
     sku: row.sku,
     name: row.name,
     summary: row.data.summary,
@@ -37,8 +45,8 @@ function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
       price: variant.price,
       in_stock: variant.inStock,
     })),
+    path,
   }
-  return { ...content, discipline: content.discipline ?? null, path: productPath(content) }
 }
 
 async function findProducts(db: Database, where: SQL | undefined): Promise<Product[]> {
@@ -89,10 +97,5 @@ export async function productPagePath(db: Database, slug: string): Promise<strin
     .select({ slug: products.slug, family: products.family, discipline: products.discipline })
     .from(products)
     .where(and(eq(products.slug, slug), eq(products.active, true)))
-  if (!row) return undefined
-  return productPath({
-    slug: row.slug,
-    family: FamilyKey.parse(row.family),
-    discipline: row.discipline === null ? null : Discipline.parse(row.discipline),
-  })
+  return row && placeOf(row).path
 }

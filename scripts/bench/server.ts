@@ -1,0 +1,66 @@
+// Starts the built store's server (`tsx server/main.ts`) the way production does, on a free port.
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { BenchContext } from './types.ts'
+import { freePort, spawnGroup, type Spawned } from './processes.ts'
+
+/** Answers 200 once the database is migrated and seeded. */
+export const readyPath = '/api/product/corvid-2?active=1'
+
+export interface StartedServer extends Spawned {
+  origin: string
+  /** `performance.now()` just before the spawn, for start-up timings. */
+  spawnedAt: number
+}
+
+export async function spawnServer(context: BenchContext, dataDir: string): Promise<StartedServer> {
+  const port = await freePort()
+  const tsxCli = join(context.root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    STATIC_DIR: context.distDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  }
+  const spawnedAt = performance.now()
+  const spawned = spawnGroup(process.execPath, [tsxCli, 'server/main.ts'], {
+    cwd: context.root,
+    env,
+  })
+  return { ...spawned, origin: `http://127.0.0.1:${port}`, spawnedAt }
+}
+
+/**
+ * Polls `path` every `intervalMs` until it answers `status`; returns the ms since the spawn.
+ * Fails early when the server exits, and after `timeoutMs`.
+ */
+export async function waitForStatus(
+  server: StartedServer,
+  path: string,
+  { status = 200, intervalMs = 50, timeoutMs = 60_000 } = {},
+): Promise<number> {
+  let exit: number | string | undefined
+  void server.exited.then((code) => (exit = code))
+  const deadline = performance.now() + timeoutMs
+  let last = 'no answer'
+  while (performance.now() < deadline) {
+    if (exit !== undefined) {
+      throw new Error(`server exited (${exit}) before ${path} answered:\n${server.output()}`)
+    }
+    try {
+      const response = await fetch(server.origin + path, { signal: AbortSignal.timeout(5_000) })
+      await response.arrayBuffer()
+      if (response.status === status) return performance.now() - server.spawnedAt
+      last = `status ${response.status}`
+    } catch (error) {
+      last = (error as Error).message
+    }
+    await sleep(intervalMs)
+  }
+  throw new Error(`${path} did not answer ${status} within ${timeoutMs} ms (last: ${last})`)
+}

@@ -15,7 +15,7 @@ export function registerOpenApiDocument(app: OpenAPIHono) {
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: {
-      title: 'Flight store API',
+      title: 'Glidecraft store API',
       version: '1.0.0',
       description:
         'JSON with snake_case keys. Errors share one body: `message`, plus `errors` (field ' +

@@ -25,6 +25,11 @@ function afterFirstView(run: () => void): void {
 
 afterFirstView(() => {
   void loadQueryClient()
+  void import('./features/catalog/offline.ts')
+    .then(({ syncCatalog }) => syncCatalog())
+    .catch(() => {
+      // Offline or the API is down: the last snapshot stays, and the next start tries again.
+    })
   if (import.meta.env.PROD) {
     void import('./lib/sw-registration.ts').then(({ registerServiceWorker }) =>
       registerServiceWorker({ onUpdateWaiting: offerUpdate }),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { productFixture } from '../test/products.ts'
 import { StoreDB } from './db.ts'
 
 let opened: StoreDB | undefined
@@ -27,13 +28,16 @@ describe('StoreDB', () => {
     })
   })
 
-  it('finds cached catalog products by family', async () => {
+  it('replaces the catalog snapshot as a whole and finds products by family', async () => {
     opened = new StoreDB('test-catalog')
-    await opened.products.bulkPut([
-      { slug: 'corvid-2', family: 'wingsuits', updatedAt: 1, data: {} },
-      { slug: 'flux', family: 'trackingsuits', updatedAt: 1, data: {} },
-    ])
-    const wingsuits = await opened.products.where('family').equals('wingsuits').toArray()
-    expect(wingsuits.map((p) => p.slug)).toEqual(['corvid-2'])
+    await opened.replaceCatalog([productFixture({ slug: 'retired' })], 1)
+    await opened.replaceCatalog(
+      [productFixture(), productFixture({ slug: 'flux', family: 'trackingsuits' })],
+      2,
+    )
+    expect(await opened.catalogSyncedAt()).toBe(2)
+    expect(await opened.catalogProduct('retired')).toBeUndefined()
+    expect((await opened.catalogProduct('flux'))?.family).toBe('trackingsuits')
+    expect((await opened.catalogFamily('wingsuits')).map((p) => p.slug)).toEqual(['corvid-2'])
   })
 })

@@ -1,4 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { Product } from '../../contract/catalog.ts'
+import type { Camelized } from './api-client.ts'
 
 /**
  * The app's one IndexedDB database (see STYLE.md, "one home for each kind of data").
@@ -17,17 +19,21 @@ export interface DraftRecord {
   data: Record<string, unknown>
 }
 
+export type CatalogProduct = Camelized<Product>
+
 export interface CatalogProductRecord {
   slug: string
   family: string
   updatedAt: number
-  data: Record<string, unknown>
+  data: CatalogProduct
 }
 
 export interface MetaRecord {
   key: string
   value: unknown
 }
+
+const CATALOG_SYNCED_AT = 'catalogSyncedAt'
 
 export class StoreDB extends Dexie {
   drafts!: EntityTable<DraftRecord, 'id'>
@@ -41,6 +47,30 @@ export class StoreDB extends Dexie {
       products: 'slug, family',
       meta: 'key',
     })
+  }
+
+  /** Replaces the catalog snapshot in one transaction: readers never see half of it. */
+  async replaceCatalog(products: CatalogProduct[], now = Date.now()): Promise<void> {
+    await this.transaction('rw', this.products, this.meta, async () => {
+      await this.products.clear()
+      await this.products.bulkPut(
+        products.map((data) => ({ slug: data.slug, family: data.family, updatedAt: now, data })),
+      )
+      await this.meta.put({ key: CATALOG_SYNCED_AT, value: now })
+    })
+  }
+
+  async catalogSyncedAt(): Promise<number | undefined> {
+    const record = await this.meta.get(CATALOG_SYNCED_AT)
+    return typeof record?.value === 'number' ? record.value : undefined
+  }
+
+  async catalogProduct(slug: string): Promise<CatalogProduct | undefined> {
+    return (await this.products.get(slug))?.data
+  }
+
+  async catalogFamily(family: string): Promise<CatalogProduct[]> {
+    return (await this.products.where('family').equals(family).toArray()).map((r) => r.data)
   }
 }
 

@@ -34,9 +34,13 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
-/** Removes the browser's "Failed to load resource" errors for an expected status. */
-export function expectFailedResource(errors: string[], status: number): void {
-  const expected = `the server responded with a status of ${status}`
+/**
+ * Removes the browser's "Failed to load resource" errors for an expected status, or for requests
+ * that failed because the network is gone.
+ */
+export function expectFailedResource(errors: string[], status: number | 'offline'): void {
+  const expected =
+    status === 'offline' ? 'net::ERR_FAILED' : `the server responded with a status of ${status}`
   const failed = errors.filter(
     (e) => e.startsWith('Failed to load resource') && e.includes(expected),
   )

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
 test('Chromium reports the app installable', async ({ browserName, baseURL }, testInfo) => {
   expect(browserName).toBe('chromium')
@@ -70,5 +70,44 @@ test('a new version waits until the visitor chooses to reload', async ({ page })
     await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
   } finally {
     await writeFile(swPath, original)
+  }
+})
+
+test('a product page never visited renders offline from the catalog snapshot', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // The app stores the catalog in IndexedDB once the first view is up.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('glidecraft')
+            open.onsuccess = () => {
+              const store = open.result.transaction('products').objectStore('products')
+              const count = store.count()
+              count.onsuccess = () => resolve(count.result)
+            }
+            open.onerror = () => resolve(0)
+          }),
+      ),
+    )
+    .toBeGreaterThan(3)
+
+  await context.setOffline(true)
+  try {
+    await page.goto('/wingsuits/a5')
+    await expect(page.getByRole('heading', { level: 1, name: 'A5' })).toBeVisible()
+    await expect(page.getByText('A5-CUSTOM')).toBeVisible()
+    await page.goto('/trackingsuits')
+    await expect(page.getByRole('link', { name: 'Flux' })).toBeVisible()
+    // The live API was tried first; the browser logs that those requests failed.
+    expectFailedResource(consoleErrors, 'offline')
+  } finally {
+    await context.setOffline(false)
   }
 })

@@ -2,7 +2,8 @@ import { notFound } from '@tanstack/react-router'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Product as WireProduct } from '../../../contract/catalog.ts'
 import type { FamilyKey } from '../../../contract/families.ts'
-import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
+import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
+import { db } from '../../lib/db.ts'
 
 export type Product = Camelized<WireProduct>
 
@@ -25,16 +26,45 @@ export function fetchFamily(family: FamilyKey, signal?: AbortSignal): Promise<Pr
   return api.get<Product[]>(`/api/product/${family}`, { searchParams: { active: 1 }, signal })
 }
 
+/**
+ * Live data from the API; with no network at all, the catalog snapshot kept in IndexedDB (see
+ * offline.ts). Anything else (404, 500) is the API's answer and stands.
+ */
+async function orFromSnapshot<T>(
+  live: () => Promise<T>,
+  snapshot: () => Promise<T | undefined>,
+): Promise<T> {
+  try {
+    return await live()
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error
+    const saved = await snapshot()
+    if (saved === undefined) throw error
+    return saved
+  }
+}
+
 export const productQuery = (slug: string) =>
   queryOptions({
     queryKey: productKeys.detail(slug),
-    queryFn: ({ signal }) => fetchProduct(slug, signal),
+    queryFn: ({ signal }) =>
+      orFromSnapshot(
+        () => fetchProduct(slug, signal),
+        () => db.catalogProduct(slug),
+      ),
   })
 
 export const familyQuery = (family: FamilyKey) =>
   queryOptions({
     queryKey: productKeys.list(family),
-    queryFn: ({ signal }) => fetchFamily(family, signal),
+    queryFn: ({ signal }) =>
+      orFromSnapshot(
+        () => fetchFamily(family, signal),
+        async () => {
+          const saved = await db.catalogFamily(family)
+          return saved.length > 0 ? saved : undefined
+        },
+      ),
   })
 
 function isNotFound(error: unknown): boolean {

@@ -40,6 +40,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'data',
       'reports',
       'test-results',

@@ -9,7 +9,7 @@ const apiUrl = (process.env.API_URL ?? '').replace(/\/+$/, '')
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 const devApiPort = process.env.DEV_API_PORT ?? '8787'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
@@ -29,38 +29,40 @@ export default defineConfig({
       },
     }),
     react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: {
-        id: '/',
-        name: 'Glidecraft — wingsuits, canopies and gear',
-        short_name: 'Glidecraft',
-        description:
-          'Wingsuits, tracking suits, BASE and skydiving parachutes, equipment and apparel. Configure your custom suit, even offline.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#0f172a',
-        theme_color: '#0f172a',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      injectManifest: {
-        // The manifest and its icons are added by the plugin itself.
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-      },
-    }),
+    // The prerender bundle (vite build --ssr) has no service worker of its own.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: {
+          id: '/',
+          name: 'Glidecraft — wingsuits, canopies and gear',
+          short_name: 'Glidecraft',
+          description:
+            'Wingsuits, tracking suits, BASE and skydiving parachutes, equipment and apparel. Configure your custom suit, even offline.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#0f172a',
+          theme_color: '#0f172a',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        injectManifest: {
+          // The manifest and its icons are added by the plugin itself.
+          globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        },
+      }),
   ],
   resolve: {
     alias: {
@@ -81,4 +83,4 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
   },
-})
+}))

@@ -213,7 +213,13 @@ describe('GET /api/openapi.json', () => {
     expect(res.status).toBe(200)
     const doc = await res.json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/product/{slug}', '/api/user'])
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/order/production-time',
+      '/api/product/archive-image',
+      '/api/product/production-time/category/{category}',
+      '/api/product/{slug}',
+      '/api/user',
+    ])
     expect(doc.components.securitySchemes.bearerAuth).toEqual(
       expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     )

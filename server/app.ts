@@ -7,7 +7,9 @@ import { apiErrorResponse, isApiPath, messages, validationHook } from './http/er
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createLogger, redactPath, type Logger } from './log.ts'
+import { archiveRoutes } from './routes/archive.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
+import { productionTimeRoutes } from './routes/production-time.ts'
 import { productRoutes } from './routes/product.ts'
 import { userRoutes } from './routes/user.ts'
 import { createSite } from './site/pages.ts'
@@ -49,6 +51,10 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
     }),
   )
 
+  // Fixed paths before parameterised ones: the first route that answers wins, and
+  // `/product/{slug}` would take `archive-image` (or `/order/{id}` `production-time`) for a key.
+  app.route('/api', archiveRoutes({ db }))
+  app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ db }))
   app.route('/api', userRoutes({ db }))
   registerOpenApiDocument(app)

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { loadQueryClient } from './lib/data-layer.ts'
 import { offerUpdate } from './lib/sw-update.ts'
 import { createAppRouter } from './router.tsx'
@@ -8,11 +8,22 @@ import './styles.css'
 
 const router = createAppRouter({ loadQueryClient })
 
-createRoot(document.getElementById('app')!).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+const container = document.getElementById('app')!
+if (container.hasChildNodes()) {
+  // A prerendered page: load the same data the prerender used, then hydrate its markup. The
+  // router renders as it did on the server (no suspense boundary at the root) once it knows
+  // the page came prerendered.
+  router.ssr = { manifest: undefined }
+  await router.load()
+  hydrateRoot(container, app)
+} else {
+  createRoot(container).render(app)
+}
 
 // What the first view does not need starts once it has been rendered and the browser is idle.
 function afterFirstView(run: () => void): void {

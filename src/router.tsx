@@ -1,12 +1,14 @@
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { PageLoading, ServerErrorPage } from './components/error-pages.tsx'
 import type { RouterContext } from './routes/__root.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
-export function createAppRouter(context: RouterContext) {
+/** The app's router; the prerender passes a memory history, the browser uses its own. */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history && { history }),
     // Loaders read through the query cache, which owns freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -19,7 +21,8 @@ export function createAppRouter(context: RouterContext) {
     ),
     // The error page is not loaded lazily: it must show even when loading a chunk failed.
     defaultErrorComponent: ({ reset }) => <ServerErrorPage reset={reset} />,
-    scrollRestoration: true,
+    // In the browser only: prerendered HTML must not carry the router's inline script.
+    scrollRestoration: typeof document !== 'undefined',
   })
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,7 +11,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { ArchiveType } from '../../contract/archive.ts'
 import type { ProductContent } from '../../contract/catalog.ts'
+import type { FamilyKey } from '../../contract/families.ts'
 import { Role } from '../../contract/user.ts'
 
 /** A list of string literals for a CHECK constraint (the values come from code, not input). */
@@ -102,5 +105,53 @@ export const variants = pgTable(
   (t) => [
     index('variants_product_slug_position_idx').on(t.productSlug, t.position),
     check('variants_price_non_negative', sql`${t.price} >= 0`),
+  ],
+)
+
+/** The super custom and super duper custom archive (content/archive/<type>.json). */
+export const archiveImages = pgTable(
+  'archive_images',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').$type<ArchiveType>().notNull(),
+    productSlug: text('product_slug')
+      .notNull()
+      .references(() => products.slug, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    src: text('src').notNull(),
+    title: text('title').notNull(),
+    alt: text('alt').notNull(),
+    year: integer('year').notNull(),
+    /** A first name or initials only (contract/archive.ts); null when the pilot is not named. */
+    pilot: text('pilot'),
+    /** Palette colour ids, main colour first. */
+    colors: text('colors').array().notNull(),
+    /** Order within its year: the entry's place in its content file. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('archive_images_type_year_position_idx').on(t.type, t.year.desc(), t.position),
+    index('archive_images_product_slug_idx').on(t.productSlug),
+    check('archive_images_type_known', sql`${t.type} in (${literals(ArchiveType.options)})`),
+  ],
+)
+
+/** The current production time per category (content/production-time.json). */
+export const productionTimes = pgTable(
+  'production_times',
+  {
+    category: text('category').$type<FamilyKey>().primaryKey(),
+    weeksMin: integer('weeks_min').notNull(),
+    weeksMax: integer('weeks_max').notNull(),
+    note: text('note'),
+    /** The day the figures were revised; the same for every row of one content file. */
+    updatedAt: date('updated_at', { mode: 'string' }).notNull(),
+    /** Order of the production time page. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    check(
+      'production_times_weeks_ordered',
+      sql`0 <= ${t.weeksMin} and ${t.weeksMin} <= ${t.weeksMax}`,
+    ),
   ],
 )

@@ -4,12 +4,25 @@ import { fileURLToPath } from 'node:url'
 import { hash } from '@node-rs/argon2'
 import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { ZodType, z } from 'zod'
+import { ArchiveContent } from '../../contract/archive.ts'
 import { ProductContent } from '../../contract/catalog.ts'
 import { families } from '../../contract/families.ts'
+import { ProductionTimeContent } from '../../contract/production-time.ts'
 import type { Database } from './index.ts'
-import { products, users, variants } from './schema.ts'
+import { archiveImages, productionTimes, products, users, variants } from './schema.ts'
 
 export const defaultContentDir = fileURLToPath(new URL('../../content/products', import.meta.url))
+export const defaultArchiveDir = fileURLToPath(new URL('../../content/archive', import.meta.url))
+export const defaultProductionTimeFile = fileURLToPath(
+  new URL('../../content/production-time.json', import.meta.url),
+)
+
+/**
+ * Product slugs `GET /api/product/{slug}` can never answer for, because a route registered
+ * before it owns that path (server/app.ts).
+ */
+const reservedProductSlugs = new Set(['archive-image', 'production-time'])
 
 /**
  * The demo shopper every fresh install has, so the store can be tried (and tested end to end)
@@ -45,21 +58,26 @@ export async function loadProductContent(contentDir: string): Promise<ProductCon
   return loaded.map((item) => item.content)
 }
 
-function parseProductFile(file: string, relative: string, text: string): ProductContent {
+/** A content file's JSON checked against its schema; the error names the file and each field. */
+function parseContentFile<T extends ZodType>(file: string, text: string, schema: T): z.output<T> {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
     throw new ContentError(`${file}: not valid JSON (${(error as Error).message})`)
   }
-  const result = ProductContent.safeParse(json)
+  const result = schema.safeParse(json)
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
     )
     throw new ContentError(`${file}: ${problems.join('; ')}`)
   }
-  const content = result.data
+  return result.data
+}
+
+function parseProductFile(file: string, relative: string, text: string): ProductContent {
+  const content = parseContentFile(file, text, ProductContent)
   const expected = path.join(content.family, `${content.slug}.json`)
   if (relative !== expected) {
     throw new ContentError(
@@ -85,6 +103,9 @@ function checkUniqueness(loaded: LoadedProduct[]): void {
   for (const { file, content } of loaded) {
     if (Object.hasOwn(families, content.slug)) {
       throw new ContentError(`${file}: slug: "${content.slug}" is a family key`)
+    }
+    if (reservedProductSlugs.has(content.slug)) {
+      throw new ContentError(`${file}: slug: "${content.slug}" is an API path of its own`)
     }
     claim(slugs, content.slug, file, 'slug')
     claim(productSkus, content.sku, file, 'sku')
@@ -192,6 +213,132 @@ export async function seedCatalog(db: Database, contentDir = defaultContentDir):
   })
 }
 
+/** An archive entry with the file it came from and its place there. */
+export interface LoadedArchiveEntry {
+  file: string
+  index: number
+  type: ArchiveContent['type']
+  entry: ArchiveContent['entries'][number]
+}
+
+/** Reads and validates every `<type>.json` in the archive directory; ids are unique across them. */
+export async function loadArchiveContent(archiveDir: string): Promise<LoadedArchiveEntry[]> {
+  const files = (await readdir(archiveDir)).filter((name) => name.endsWith('.json')).sort()
+  const loaded: LoadedArchiveEntry[] = []
+  const ids = new Map<string, string>()
+  for (const name of files) {
+    const file = path.join(archiveDir, name)
+    const content = parseContentFile(file, await readFile(file, 'utf8'), ArchiveContent)
+    if (name !== `${content.type}.json`) {
+      throw new ContentError(`${file}: type says these entries belong in ${content.type}.json`)
+    }
+    content.entries.forEach((entry, index) => {
+      const owner = ids.get(entry.id)
+      if (owner) {
+        throw new ContentError(
+          `${file}: entries.${index}.id "${entry.id}" is already used by ${owner}`,
+        )
+      }
+      ids.set(entry.id, file)
+      loaded.push({ file, index, type: content.type, entry })
+    })
+  }
+  return loaded
+}
+
+/**
+ * Brings the archive in line with its content files, in one transaction: entries are inserted
+ * or updated and entries no longer in a file are deleted (nothing refers to them). Every entry
+ * must name a product the catalogue has, retired ones included. Running it again changes nothing.
+ */
+export async function seedArchive(db: Database, archiveDir = defaultArchiveDir): Promise<void> {
+  const loaded = await loadArchiveContent(archiveDir)
+  const rows = loaded.map(({ type, index, entry }) => ({
+    id: entry.id,
+    type,
+    productSlug: entry.product,
+    src: entry.src,
+    title: entry.title,
+    alt: entry.alt,
+    year: entry.year,
+    pilot: entry.pilot,
+    colors: entry.colors,
+    position: index,
+  }))
+
+  await db.transaction(async (tx) => {
+    const named = [...new Set(rows.map((row) => row.productSlug))]
+    const found = await tx
+      .select({ slug: products.slug })
+      .from(products)
+      .where(inArray(products.slug, named))
+    const known = new Set(found.map((row) => row.slug))
+    const unknown = loaded.filter(({ entry }) => !known.has(entry.product))
+    if (unknown.length > 0) {
+      const list = unknown
+        .map(({ file, index, entry }) => `${file}: entries.${index}.product: "${entry.product}"`)
+        .join('; ')
+      throw new ContentError(`no product has this slug: ${list}`)
+    }
+    if (rows.length > 0) {
+      await tx
+        .insert(archiveImages)
+        .values(rows)
+        .onConflictDoUpdate(updateFromExcluded(archiveImages, archiveImages.id))
+    }
+    await tx.delete(archiveImages).where(
+      notInArray(
+        archiveImages.id,
+        rows.map((row) => row.id),
+      ),
+    )
+  })
+}
+
+/** Reads and validates the production time file; each category may appear once. */
+export async function loadProductionTime(file: string): Promise<ProductionTimeContent> {
+  const content = parseContentFile(file, await readFile(file, 'utf8'), ProductionTimeContent)
+  const seen = new Set<string>()
+  content.categories.forEach(({ category }, index) => {
+    if (seen.has(category)) {
+      throw new ContentError(`${file}: categories.${index}.category: "${category}" is listed twice`)
+    }
+    seen.add(category)
+  })
+  return content
+}
+
+/**
+ * Brings the production times in line with their file, in one transaction: categories are
+ * inserted or updated, categories no longer listed are deleted. Running it again changes nothing.
+ */
+export async function seedProductionTime(
+  db: Database,
+  file = defaultProductionTimeFile,
+): Promise<void> {
+  const content = await loadProductionTime(file)
+  const rows = content.categories.map((entry, position) => ({
+    category: entry.category,
+    weeksMin: entry.weeks_min,
+    weeksMax: entry.weeks_max,
+    note: entry.note,
+    updatedAt: content.updated_at,
+    position,
+  }))
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(productionTimes)
+      .values(rows)
+      .onConflictDoUpdate(updateFromExcluded(productionTimes, productionTimes.category))
+    await tx.delete(productionTimes).where(
+      notInArray(
+        productionTimes.category,
+        rows.map((row) => row.category),
+      ),
+    )
+  })
+}
+
 /** Creates the demo customer unless that e-mail address is already taken. */
 export async function seedDemoCustomer(db: Database): Promise<void> {
   const existing = await db
@@ -211,12 +358,20 @@ export async function seedDemoCustomer(db: Database): Promise<void> {
 }
 
 export interface SeedOptions {
+  /** The product files (content/products). */
   contentDir?: string
+  /** The archive files (content/archive). */
+  archiveDir?: string
+  /** The production time file (content/production-time.json). */
+  productionTimeFile?: string
   /** The demo customer has a published password: only for local demos and tests. */
   demoAccounts?: boolean
 }
 
 export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
   await seedCatalog(db, options.contentDir ?? defaultContentDir)
+  // After the catalogue: archive entries name its products.
+  await seedArchive(db, options.archiveDir ?? defaultArchiveDir)
+  await seedProductionTime(db, options.productionTimeFile ?? defaultProductionTimeFile)
   if (options.demoAccounts) await seedDemoCustomer(db)
 }

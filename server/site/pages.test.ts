@@ -106,7 +106,7 @@ describe('pages', () => {
   it('serves index.html with 404 for missing, retired or misplaced products', async () => {
     for (const path of [
       '/wingsuits/no-such-suit',
-      '/wingsuits/a4',
+      '/wingsuits/retro-1',
       '/trackingsuits/corvid-2',
       '/equipment/corvid-2',
     ]) {

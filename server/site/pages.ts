@@ -47,6 +47,12 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
     if (file) return sendFile(c, file, { cacheControl: cacheControl(c.req.path) })
 
     const status = await pageStatus(c.req.path)
+    // A page prerendered at build time (dist/pages/<path>/index.html), else the app shell.
+    const prerendered =
+      status === 200
+        ? await findFile(root, `/pages${c.req.path.replace(/\/$/, '')}/index.html`)
+        : undefined
+    if (prerendered) return sendFile(c, prerendered, { status, cacheControl: 'no-cache' })
     const index = await findFile(root, '/index.html')
     if (!index) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
     return sendFile(c, index, { status, cacheControl: 'no-cache' })

@@ -99,15 +99,16 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response
   try {
-    response = await http(new URL(path, config.apiUrl || window.location.origin), {
+    response = await http(new URL(path, config.apiUrl || globalThis.location.origin), {
       method,
       json: options.json === undefined ? undefined : humps.decamelizeKeys(options.json as object),
       searchParams: options.searchParams,
       signal: options.signal,
     })
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new NetworkError(error)
+    // fetch rejects with a TypeError when no response came at all; anything else is a bug.
+    if (error instanceof TypeError) throw new NetworkError(error)
+    throw error
   }
   const body = await readBody(response)
   if (response.ok) return body as T

@@ -4,7 +4,11 @@ export const AUTH_COOKIE = 'authToken'
 /** Cookies the helpers clear on logout (SPEC §7). */
 const clearedOnLogout = [AUTH_COOKIE, 'ACCESS_TOKEN', 'CSRF_TOKEN']
 
-export function readCookie(name: string, source: string = document.cookie): string | null {
+export function readCookie(
+  name: string,
+  // No document when pages are prerendered: no cookies there.
+  source: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | null {
   for (const pair of source.split(';')) {
     const eq = pair.indexOf('=')
     if (eq === -1) continue

@@ -27,6 +27,13 @@ export function loadQueryClient(): Promise<QueryClient> {
   return loading
 }
 
+/** Puts an already started client in place (the prerender does, on the server). */
+export function provideQueryClient(started: QueryClient): void {
+  client = started
+  loading = Promise.resolve(started)
+  for (const listener of listeners) listener()
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -34,9 +41,8 @@ function subscribe(listener: () => void): () => void {
 
 /** The query client once it has started, for the provider at the root of the tree. */
 export function useStartedQueryClient(): QueryClient | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => client,
-    () => undefined,
-  )
+  // The same value on the server and while hydrating: the prerender and the browser both start
+  // the client before rendering a page whose loaders need it.
+  const snapshot = () => client
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
 }

@@ -1,0 +1,478 @@
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { familyKeys } from '../../contract/families.ts'
+import { type Content, ContentError, loadContent } from './load.ts'
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+describe('the real content', () => {
+  let content: Content
+  beforeAll(async () => {
+    content = await loadContent('content')
+  })
+
+  it('has products in every family, at real scale', () => {
+    const family = (key: string) => content.products.filter((p) => p.family === key)
+    const minimum: Record<string, number> = {
+      wingsuits: 8,
+      trackingsuits: 3,
+      'base-parachutes': 3,
+      'skydiving-parachutes': 3,
+      'base-equipment': 4,
+      'skydiving-equipment': 4,
+      accessories: 6,
+      bags: 3,
+      apparel: 6,
+    }
+    for (const key of familyKeys) {
+      expect(family(key).filter((p) => p.active).length, key).toBeGreaterThanOrEqual(minimum[key]!)
+    }
+    const live = (slug: string) => content.products.find((p) => p.slug === slug)?.active
+    for (const slug of ['a4', 'a5', 'corvid', 'corvid-2', 'classic-t-grey']) {
+      expect(live(slug), slug).toBe(true)
+    }
+    expect(
+      family('bags')
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(['mission-bag', 'uratul-bag', 'weekend-bag'])
+    const disciplines = new Set(family('accessories').map((p) => p.discipline ?? 'none'))
+    expect([...disciplines].sort()).toEqual(['base-jumping', 'none', 'skydiving'])
+    // The server tests need one retired product, and only one is kept.
+    expect(content.products.filter((p) => !p.active).map((p) => p.slug)).toEqual(['retro-1'])
+  })
+
+  it('gives every configurable product a made-to-measure variant that is never in stock', () => {
+    for (const product of content.products.filter((p) => p.configurable)) {
+      const custom = product.variants.filter((v) => v.sku.includes('-CUSTOM'))
+      expect(custom.length, product.slug).toBeGreaterThan(0)
+      expect(
+        custom.every((v) => !v.in_stock),
+        product.slug,
+      ).toBe(true)
+    }
+  })
+
+  it('has about 150 news articles of every category over six years, newest first', () => {
+    expect(content.news.length).toBeGreaterThanOrEqual(150)
+    const categories = new Set(content.news.map((a) => a.category))
+    expect([...categories].sort()).toEqual(['launch', 'results', 'story', 'video'])
+    const dates = content.news.map((a) => a.date)
+    expect(dates).toEqual([...dates].sort().reverse())
+    const years = new Set(dates.map((d) => d.slice(0, 4)))
+    expect(years.size).toBeGreaterThanOrEqual(6)
+    for (const article of content.news) {
+      expect(words(article.text), article.slug).toBeGreaterThanOrEqual(80)
+      expect(words(article.text), article.slug).toBeLessThanOrEqual(250)
+    }
+    expect(content.news.filter((a) => a.video).length).toBeGreaterThanOrEqual(20)
+  })
+
+  it('has learning articles on every topic, 200 to 500 words each', () => {
+    expect(content.learn.length).toBeGreaterThanOrEqual(20)
+    expect(new Set(content.learn.map((a) => a.topic)).size).toBe(6)
+    for (const article of content.learn) {
+      expect(words(article.text), article.slug).toBeGreaterThanOrEqual(200)
+      expect(words(article.text), article.slug).toBeLessThanOrEqual(500)
+    }
+  })
+
+  it('has gallery albums, dealers, coaches, manuals and the palette', () => {
+    expect(content.gallery.length).toBeGreaterThanOrEqual(6)
+    for (const album of content.gallery) expect(album.items.length).toBeGreaterThanOrEqual(6)
+
+    expect(content.dealers.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(content.dealers.map((d) => d.country)).size).toBeGreaterThanOrEqual(15)
+    for (const dealer of content.dealers) {
+      expect(dealer.email, dealer.slug).toMatch(/@example\.(com|org|net)$/)
+      expect(new URL(dealer.website).hostname, dealer.slug).toMatch(/\.example\.(com|org|net)$/)
+    }
+
+    expect(content.coaches.length).toBeGreaterThanOrEqual(10)
+    for (const coach of content.coaches) {
+      expect(words(coach.text), coach.slug).toBeGreaterThanOrEqual(60)
+      expect(words(coach.text), coach.slug).toBeLessThanOrEqual(150)
+    }
+
+    const covered = new Set(content.manuals.flatMap((m) => m.products))
+    for (const key of familyKeys) {
+      expect(
+        content.products.some((p) => p.family === key && covered.has(p.slug)),
+        key,
+      ).toBe(true)
+    }
+    for (const slug of ['a4', 'a5', 'corvid', 'corvid-2']) {
+      expect(content.manuals.map((m) => m.slug)).toContain(slug)
+    }
+    for (const manual of content.manuals) {
+      expect(words(manual.text), manual.slug).toBeGreaterThanOrEqual(200)
+      expect(manual.sections.length, manual.slug).toBeGreaterThan(0)
+    }
+
+    expect(content.palette.length).toBeGreaterThanOrEqual(24)
+    expect(content.palette.map((c) => c.id)).toContain('n4D')
+  })
+
+  it('has every marketing page of SPEC §2, comparisons with a table', () => {
+    expect(content.pages.map((p) => p.slug).sort()).toEqual(
+      [
+        'about',
+        'airfoils',
+        'ask-not',
+        'base-gear',
+        'inlets',
+        'lasers',
+        'nerds',
+        'newsletter',
+        'philosophy',
+        'setloops',
+        'suits',
+        'supercustom',
+        'why-fly-fast',
+        'a4vscorvid',
+        'a5vscorvid2',
+        'classic-t-grey',
+        'slow-slider',
+      ].sort(),
+    )
+    for (const page of content.pages) {
+      expect(words(page.text), page.slug).toBeGreaterThanOrEqual(150)
+      expect(words(page.text), page.slug).toBeLessThanOrEqual(400)
+    }
+    for (const slug of ['a4vscorvid', 'a5vscorvid2']) {
+      expect(content.pages.find((p) => p.slug === slug)?.html).toContain('<table>')
+    }
+  })
+
+  it('draws every image it references as a small, self-contained SVG with a title', async () => {
+    const sources = new Set<string>([
+      ...content.products.flatMap((p) => p.images.map((i) => i.src)),
+      ...content.news.flatMap((a) => [a.image?.src, a.video?.poster]),
+      ...content.gallery.flatMap((g) => [
+        g.cover.src,
+        ...g.items.flatMap((i) => [i.src, i.poster]),
+      ]),
+      ...content.coaches.map((c) => c.photo.src),
+      ...content.pages.map((p) => p.hero?.src),
+    ] as string[])
+    const svgs = [...sources].filter((src) => src?.endsWith('.svg'))
+    expect(svgs.length).toBeGreaterThan(100)
+    for (const src of svgs) {
+      const svg = await readFile(path.join('public', src), 'utf8')
+      expect(Buffer.byteLength(svg), src).toBeLessThan(3000)
+      expect(svg, src).toMatch(/^<svg [^>]*viewBox="[^"]+"/)
+      expect(svg, src).toMatch(/<title>[^<]+<\/title>/)
+      expect(svg, src).not.toMatch(/<script|\sstyle=|<style|\son[a-z]+=|href="(?!#)/i)
+    }
+  })
+})
+
+// A small but complete content folder, to break one file at a time.
+const validFiles: Record<string, string> = {
+  'content/products/wingsuits/test-suit.json': JSON.stringify({
+    slug: 'test-suit',
+    family: 'wingsuits',
+    sku: 'TEST',
+    name: 'Test suit',
+    summary: 'A suit for tests.',
+    description: 'A suit that only exists in tests.',
+    price: 100000,
+    currency: 'USD',
+    lead_time_weeks: 4,
+    configurable: true,
+    colors: ['n4D'],
+    images: [{ src: '/images/products/test-suit.svg', alt: 'Test suit' }],
+    manual: '/manuals/test-suit',
+    variants: [
+      { sku: 'TEST-M', name: 'Test suit, M', price: 100000, in_stock: true },
+      { sku: 'TEST-CUSTOM', name: 'Test suit, made to measure', price: 120000, in_stock: false },
+    ],
+  }),
+  'content/palette.json': JSON.stringify([
+    { id: 'n4D', name: 'Deep navy', hex: '#1f2a44', type: 'standard' },
+  ]),
+  'content/news/first-flight.md': [
+    '---',
+    'title: First flight',
+    'date: 2024-05-01',
+    'category: story',
+    'summary: A first flight.',
+    'products: [test-suit]',
+    '---',
+    '',
+    'It went well. Read the [manual](/manuals/test-suit).',
+  ].join('\n'),
+  'content/learn/planning.md': [
+    '---',
+    'title: Planning',
+    'summary: Plan the flight.',
+    'topic: flying',
+    'updated: 2025-01-02',
+    '---',
+    '',
+    '## Plan',
+    '',
+    'Plan it on the ground & fly it in the air.',
+  ].join('\n'),
+  'content/gallery/album.json': JSON.stringify({
+    title: 'Album',
+    description: 'Pictures.',
+    date: '2024-06-01',
+    cover: { src: '/images/gallery/one.svg', alt: 'One' },
+    items: [
+      { type: 'image', src: '/images/gallery/one.svg', title: 'One', alt: 'One' },
+      {
+        type: 'video',
+        src: '/videos/gallery/two.mp4',
+        title: 'Two',
+        alt: 'Two',
+        poster: '/images/gallery/one.svg',
+      },
+    ],
+  }),
+  'content/dealers.json': JSON.stringify([
+    {
+      slug: 'fjord-air',
+      name: 'Fjord Air',
+      country: 'NO',
+      city: 'Voss',
+      address: 'Stasjonsvegen 1',
+      email: 'fjord@example.com',
+      phone: '+47 56 00 00 00',
+      website: 'https://fjord.example.com',
+      disciplines: ['wingsuit'],
+      lat: 60.6,
+      lng: 6.4,
+    },
+  ]),
+  'content/coaches/ada.md': [
+    '---',
+    'name: Ada',
+    'country: NO',
+    'home_dropzone: Voss',
+    'disciplines: [wingsuit]',
+    'languages: [no, en]',
+    'photo: { src: /images/coaches/ada.svg, alt: Ada }',
+    '---',
+    '',
+    'Ada coaches first flights.',
+  ].join('\n'),
+  'content/manuals/test-suit.md': [
+    '---',
+    'title: Test suit manual',
+    'summary: How to fly it.',
+    'updated: 2025-03-04',
+    'products: [test-suit]',
+    '---',
+    '',
+    '## Fitting',
+    '',
+    'Fit it.',
+    '',
+    '## Fitting',
+    '',
+    'Again.',
+  ].join('\n'),
+  'content/pages/about.md': [
+    '---',
+    'title: About',
+    'description: About us.',
+    '---',
+    '',
+    'We make **suits**.',
+  ].join('\n'),
+  'public/images/products/test-suit.svg': '<svg/>',
+  'public/images/gallery/one.svg': '<svg/>',
+  'public/images/coaches/ada.svg': '<svg/>',
+}
+
+let root: string | undefined
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true })
+  root = undefined
+})
+
+/** Writes the valid files with some replaced (a string) or removed (null); returns content/. */
+async function contentWith(changes: Record<string, string | null> = {}): Promise<string> {
+  root = await mkdtemp(path.join(tmpdir(), 'content-test-'))
+  for (const [name, text] of Object.entries({ ...validFiles, ...changes })) {
+    if (text === null) continue
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true })
+    await writeFile(path.join(root, name), text)
+  }
+  return path.join(root, 'content')
+}
+
+async function problemsOf(changes: Record<string, string | null>): Promise<string> {
+  const error = await loadContent(await contentWith(changes)).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ContentError)
+  return (error as ContentError).message
+}
+
+const news = (front: string[], body = 'Body text.') => ['---', ...front, '---', '', body].join('\n')
+
+describe('loadContent', () => {
+  it('loads a minimal folder, rendering markdown to html and text', async () => {
+    const content = await loadContent(await contentWith())
+    expect(content.news).toHaveLength(1)
+    expect(content.news[0]).toMatchObject({
+      slug: 'first-flight',
+      date: '2024-05-01',
+      products: ['test-suit'],
+      html: '<p>It went well. Read the <a href="/manuals/test-suit">manual</a>.</p>\n',
+      text: 'It went well. Read the manual.',
+    })
+    expect(content.learn[0]!.text).toBe('Plan Plan it on the ground & fly it in the air.')
+    expect(content.manuals[0]!.sections).toEqual([
+      { id: 'fitting', title: 'Fitting' },
+      { id: 'fitting-2', title: 'Fitting' },
+    ])
+    expect(content.manuals[0]!.html).toContain('<h2 id="fitting-2">Fitting</h2>')
+    expect(content.coaches[0]).toMatchObject({ slug: 'ada', languages: ['no', 'en'] })
+    expect(content.gallery[0]!.slug).toBe('album')
+  })
+
+  it('sorts news newest first', async () => {
+    const content = await loadContent(
+      await contentWith({
+        'content/news/older.md': news([
+          'title: Older',
+          'date: 2021-02-03',
+          'category: results',
+          'summary: Older.',
+        ]),
+        'content/news/newer.md': news([
+          'title: Newer',
+          'date: 2026-02-03',
+          'category: launch',
+          'summary: Newer.',
+        ]),
+      }),
+    )
+    expect(content.news.map((a) => a.slug)).toEqual(['newer', 'first-flight', 'older'])
+  })
+
+  it('names the file, the field and the reason, for every bad file at once', async () => {
+    const message = await problemsOf({
+      'content/news/bad-date.md': news([
+        'title: Bad',
+        'date: 2024-13-40',
+        'category: story',
+        'summary: Bad.',
+      ]),
+      'content/news/bad-category.md': news([
+        'title: Bad',
+        'date: 2024-01-01',
+        'category: gossip',
+        'summary: Bad.',
+        'vidoe: { title: x }',
+      ]),
+    })
+    expect(message).toContain('content/news/bad-date.md: date: Invalid ISO date')
+    expect(message).toMatch(/content\/news\/bad-category\.md: category: Invalid option/)
+    expect(message).toContain('content/news/bad-category.md: (root): Unrecognized key: "vidoe"')
+    expect(message).toMatch(/^3 content problems:/)
+  })
+
+  it('names the array index and field in a list file', async () => {
+    const dealers = JSON.parse(validFiles['content/dealers.json']!)
+    dealers[0].email = 'not-an-address'
+    const message = await problemsOf({ 'content/dealers.json': JSON.stringify(dealers) })
+    expect(message).toContain('content/dealers.json: 0.email: Invalid email address')
+  })
+
+  it('rejects a reference to a product that does not exist', async () => {
+    const message = await problemsOf({
+      'content/news/dangling.md': news([
+        'title: Dangling',
+        'date: 2024-01-01',
+        'category: launch',
+        'summary: Dangling.',
+        'products: [no-such-suit]',
+      ]),
+    })
+    expect(message).toContain(
+      'content/news/dangling.md: products.0: no product has the slug "no-such-suit"',
+    )
+  })
+
+  it('rejects a duplicate slug', async () => {
+    const dealers = JSON.parse(validFiles['content/dealers.json']!)
+    const message = await problemsOf({
+      'content/dealers.json': JSON.stringify([...dealers, { ...dealers[0], name: 'Copy' }]),
+    })
+    expect(message).toContain(
+      'content/dealers.json: 1.slug: the dealer slug "fjord-air" is already used earlier in this file',
+    )
+  })
+
+  it('rejects a product slug used in two families', async () => {
+    const product = JSON.parse(validFiles['content/products/wingsuits/test-suit.json']!)
+    const copy = {
+      ...product,
+      family: 'trackingsuits',
+      sku: 'TEST2',
+      configurable: false,
+      manual: null,
+      variants: [{ sku: 'TEST2-M', name: 'Copy', price: 1, in_stock: true }],
+    }
+    const message = await problemsOf({
+      'content/products/trackingsuits/test-suit.json': JSON.stringify(copy),
+    })
+    expect(message).toMatch(
+      /content\/products\/trackingsuits\/test-suit\.json: slug: the product slug "test-suit" is already used by .*wingsuits\/test-suit\.json/,
+    )
+  })
+
+  it('checks palette ids, countries, languages, images, manuals and links', async () => {
+    const product = JSON.parse(validFiles['content/products/wingsuits/test-suit.json']!)
+    const dealers = JSON.parse(validFiles['content/dealers.json']!)
+    const message = await problemsOf({
+      'content/products/wingsuits/test-suit.json': JSON.stringify({
+        ...product,
+        colors: ['n4D', 'x9Z'],
+        images: [{ src: '/images/products/missing.svg', alt: 'Missing' }],
+        manual: '/manuals/nope',
+      }),
+      'content/dealers.json': JSON.stringify([{ ...dealers[0], country: 'XX' }]),
+      'content/coaches/ada.md': validFiles['content/coaches/ada.md']!.replace(
+        'languages: [no, en]',
+        'languages: [qq]',
+      ),
+      'content/pages/about.md': validFiles['content/pages/about.md']!.replace(
+        'We make **suits**.',
+        'See [the suit](/wingsuits/nope) or <b>this</b>.',
+      ),
+      'content/learn/planning.md': validFiles['content/learn/planning.md']!.replace(
+        'Plan it',
+        'Read [this](/learn/nowhere). Plan it',
+      ),
+    })
+    const products = 'content/products/wingsuits/test-suit.json'
+    expect(message).toContain(`${products}: colors.1: "x9Z" is not in the palette`)
+    expect(message).toMatch(
+      new RegExp(`${products}: images.0.src: /images/products/missing.svg does not exist`),
+    )
+    expect(message).toContain(`${products}: manual: there is no content/manuals/nope.md`)
+    expect(message).toContain('content/dealers.json: 0.country: "XX" is not an ISO 3166-1')
+    expect(message).toContain('content/coaches/ada.md: languages.0: "qq" is not an ISO 639-1')
+    expect(message).toContain('content/pages/about.md: (body): raw HTML is not allowed')
+    expect(message).toContain(
+      'content/learn/planning.md: (body): the link /learn/nowhere leads nowhere',
+    )
+  })
+
+  it('reports a missing collection and malformed front matter', async () => {
+    const message = await problemsOf({
+      'content/palette.json': null,
+      'content/pages/about.md': '---\ntitle: [unclosed\n---\n\nBody.',
+    })
+    expect(message).toContain('content/palette.json: (root): the file is missing')
+    expect(message).toContain('content/pages/about.md: (front matter): not valid YAML')
+  })
+})

@@ -1,0 +1,147 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { familyKeys, families } from '../contract/families.ts'
+import { pageRoutes } from '../contract/routes.ts'
+import { createApp } from '../server/app.ts'
+import { openDatabase } from '../server/db/index.ts'
+import { seed } from '../server/db/seed.ts'
+import { loadEnv } from '../server/env.ts'
+import { listFamily } from '../server/services/catalog.ts'
+import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
+
+/**
+ * Prerenders every public page of the built store to static HTML (dist/pages/**), so content,
+ * title, description, canonical link, Open Graph tags and JSON-LD are there before any script
+ * runs; the app then hydrates it. The pages' own requests are answered in-process by the real
+ * API (createApp over an in-memory database seeded from content/), so a prerendered page shows
+ * exactly what the live store would. Also writes sitemap.xml.
+ */
+
+const distDir = path.resolve('dist')
+const pagesDir = path.join(distDir, 'pages')
+const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8080').replace(/\/+$/, '')
+
+type RenderPage = (url: string) => Promise<RenderedPage>
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** JSON inside a script element must not be able to close it. */
+function escapeJsonForScript(json: string): string {
+  return json.replace(/</g, '\\u003c')
+}
+
+function renderTag(tag: HeadTag): string {
+  const attrs = Object.entries(tag.attrs)
+    .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+    .join('')
+  if (tag.tag === 'title') return `<title>${escapeHtml(tag.children ?? '')}</title>`
+  if (tag.tag === 'script')
+    return `<script${attrs}>${escapeJsonForScript(tag.children ?? '')}</script>`
+  return `<${tag.tag}${attrs} />`
+}
+
+/** The public pages: every fixed route, every family listing and every active product. */
+async function publicUrls(listProducts: () => Promise<string[]>): Promise<string[]> {
+  const fixed = pageRoutes.filter((route) => !route.includes('$'))
+  const privatePages = new Set(['/cart', '/login', '/reset-password', '/account'])
+  return [...fixed.filter((route) => !privatePages.has(route)), ...(await listProducts())]
+}
+
+export function pageFile(url: string): string {
+  return path.join(pagesDir, ...url.split('/').filter(Boolean), 'index.html')
+}
+
+export function injectPage(template: string, page: RenderedPage, url: string): string {
+  const canonical: HeadTag = {
+    tag: 'link',
+    attrs: { rel: 'canonical', href: `${siteUrl}${url === '/' ? '/' : url}` },
+  }
+  const head = [...page.head]
+  if (!head.some((t) => t.tag === 'link' && t.attrs.rel === 'canonical')) head.push(canonical)
+  const title = head.find((t) => t.tag === 'title')
+  const description = head.find((t) => t.tag === 'meta' && t.attrs.name === 'description')
+  const og: HeadTag[] = [
+    { tag: 'meta', attrs: { property: 'og:type', content: 'website' } },
+    { tag: 'meta', attrs: { property: 'og:site_name', content: 'Glidecraft' } },
+    { tag: 'meta', attrs: { property: 'og:url', content: canonical.attrs.href! } },
+  ]
+  if (title) og.push({ tag: 'meta', attrs: { property: 'og:title', content: title.children! } })
+  if (description) {
+    og.push({
+      tag: 'meta',
+      attrs: { property: 'og:description', content: description.attrs.content! },
+    })
+  }
+  const ogKeys = new Set(head.map((t) => t.attrs.property).filter(Boolean))
+  const tags = [...head, ...og.filter((t) => !ogKeys.has(t.attrs.property))]
+
+  let html = template
+  if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, renderTag(title))
+  if (description) {
+    html = html.replace(/<meta\s+name="description"[\s\S]*?\/>/, renderTag(description))
+  }
+  const extra = tags.filter((t) => t !== title && t !== description).map(renderTag)
+  html = html.replace('</head>', `    ${extra.join('\n    ')}\n  </head>`)
+  return html.replace('<div id="app"></div>', `<div id="app">${page.html}</div>`)
+}
+
+function sitemap(urls: string[]): string {
+  const entries = urls.map((url) => `  <url><loc>${escapeHtml(`${siteUrl}${url}`)}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.join('\n')}
+</urlset>
+`
+}
+
+async function main() {
+  const started = Date.now()
+  const env = loadEnv({ LOG_LEVEL: 'silent', STATIC_DIR: distDir })
+  const database = await openDatabase({ inMemory: true })
+  try {
+    await seed(database.db)
+    const app = createApp({ db: database.db, env, staticDir: distDir })
+    // The app's requests go to the real API, in-process.
+    Object.assign(globalThis, {
+      location: new URL(siteUrl),
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        app.request(input instanceof Request ? input : new Request(input, init)),
+    })
+
+    const entry = (await import(pathToFileURL(path.resolve('dist-ssr/entry-server.js')).href)) as {
+      renderPage: RenderPage
+    }
+    const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
+    const urls = await publicUrls(async () => {
+      const lists = await Promise.all(
+        familyKeys.map((family) => listFamily(database.db, family, { includeInactive: false })),
+      )
+      return lists.flat().map((product) => product.path)
+    })
+
+    const written: string[] = []
+    for (const url of urls) {
+      const page = await entry.renderPage(url)
+      if (page.status !== 200) throw new Error(`${url} rendered with status ${page.status}`)
+      const file = pageFile(url)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, injectPage(template, page, url))
+      written.push(url)
+    }
+    await writeFile(path.join(distDir, 'sitemap.xml'), sitemap(written))
+    console.log(
+      `prerendered ${written.length} pages (${Object.keys(families).length} families) in ${Date.now() - started} ms`,
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+await main()

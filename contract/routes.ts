@@ -100,6 +100,16 @@ export const productRoutes: Partial<Record<PageRoute, FamilyKey>> = {
   '/products/$item': 'apparel',
 }
 
+/**
+ * Routes whose pages exist only where the build wrote a data file (SPEC §7 page-data): any
+ * other slug is a 404, as the app shows for it.
+ */
+export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
+  '/news/view/$slug',
+  '/learn/$slug',
+  '/manuals/$slug',
+])
+
 export interface RouteMatch {
   route: PageRoute
   params: Record<string, string>

@@ -8,6 +8,9 @@ import { openDatabase } from '../server/db/index.ts'
 import { seed } from '../server/db/seed.ts'
 import { loadEnv } from '../server/env.ts'
 import { listFamily } from '../server/services/catalog.ts'
+import { loadContent } from './content/load.ts'
+import { pageDataSources } from './page-data/sources.ts'
+import { writePageData } from './page-data/write.ts'
 import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
 
 /**
@@ -47,11 +50,30 @@ function renderTag(tag: HeadTag): string {
   return `<${tag.tag}${attrs} />`
 }
 
-/** The public pages: every fixed route, every family listing and every active product. */
-async function publicUrls(listProducts: () => Promise<string[]>): Promise<string[]> {
+/**
+ * The public pages: every fixed route, every family listing, every active product and every
+ * page with a data file.
+ */
+async function publicUrls(
+  listProducts: () => Promise<string[]>,
+  contentPages: string[],
+): Promise<string[]> {
   const fixed = pageRoutes.filter((route) => !route.includes('$'))
   const privatePages = new Set(['/cart', '/login', '/reset-password', '/account'])
-  return [...fixed.filter((route) => !privatePages.has(route)), ...(await listProducts())]
+  return [
+    ...new Set([
+      ...fixed.filter((route) => !privatePages.has(route)),
+      ...(await listProducts()),
+      ...contentPages,
+    ]),
+  ]
+}
+
+/** The build's identity (SPEC §3 webpackCompilationHash): the hashed name of the entry. */
+function compilationHash(template: string): string {
+  const entry = /\/assets\/index-([\w-]+)\.js/.exec(template)
+  if (!entry?.[1]) throw new Error('dist/index.html names no entry script: run vite build first')
+  return entry[1]
 }
 
 export function pageFile(url: string): string {
@@ -119,12 +141,22 @@ async function main() {
       renderPage: RenderPage
     }
     const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
-    const urls = await publicUrls(async () => {
-      const lists = await Promise.all(
-        familyKeys.map((family) => listFamily(database.db, family, { includeInactive: false })),
-      )
-      return lists.flat().map((product) => product.path)
-    })
+    const content = await loadContent()
+    const dataPages = await writePageData(
+      distDir,
+      content,
+      pageDataSources,
+      compilationHash(template),
+    )
+    const urls = await publicUrls(
+      async () => {
+        const lists = await Promise.all(
+          familyKeys.map((family) => listFamily(database.db, family, { includeInactive: false })),
+        )
+        return lists.flat().map((product) => product.path)
+      },
+      dataPages.map((page) => page.path),
+    )
 
     const written: string[] = []
     for (const url of urls) {

@@ -19,6 +19,8 @@ beforeAll(async () => {
     'manifest.webmanifest': '{"name":"Flight store"}',
     'robots.txt': 'User-agent: *',
     '.env': 'SECRET=1',
+    'page-data/news/view/some-race/page-data.json': '{"result":{"data":{}}}',
+    'pages/about/index.html': '<!doctype html><title>About</title><h1>About us</h1>',
   })
   app = createTestApp(database.db, { staticDir: site.dir })
 })
@@ -84,7 +86,7 @@ describe('pages', () => {
   it('serves index.html with 200 for page routes', async () => {
     for (const path of [
       '/',
-      '/about',
+      '/airfoils',
       '/news/view/some-race',
       '/checkout/shipping',
       '/wingsuits',
@@ -101,6 +103,18 @@ describe('pages', () => {
 
   it('serves index.html with 404 for unknown paths', async () => {
     await expectIndex(await app.request('/no/such/page'), 404)
+  })
+
+  it('serves a content page only where the build wrote its data', async () => {
+    await expectIndex(await app.request('/news/view/no-such-story'), 404)
+    await expectIndex(await app.request('/learn/no-such-guide'), 404)
+  })
+
+  it('serves the prerendered page where there is one', async () => {
+    const res = await app.request('/about')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toContain('<h1>About us</h1>')
   })
 
   it('serves index.html with 404 for missing, retired or misplaced products', async () => {

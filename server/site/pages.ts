@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Context, Next } from 'hono'
-import { matchPageRoute, productRoutes } from '../../contract/routes.ts'
+import { pageDataUrl } from '../../contract/page-data.ts'
+import { dataRoutes, matchPageRoute, productRoutes } from '../../contract/routes.ts'
 import type { Database } from '../db/index.ts'
 import { isApiPath } from '../http/errors.ts'
 import { productPagePath } from '../services/catalog.ts'
@@ -30,6 +31,9 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
   async function pageStatus(urlPath: string): Promise<200 | 404> {
     const match = matchPageRoute(urlPath)
     if (!match) return 404
+    if (dataRoutes.has(match.route)) {
+      return (await findFile(root, pageDataUrl(urlPath))) ? 200 : 404
+    }
     if (!productRoutes[match.route]) return 200
     const slugParam = match.route.slice(match.route.lastIndexOf('/$') + 2)
     const slug = match.params[slugParam] ?? ''

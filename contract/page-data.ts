@@ -1,0 +1,25 @@
+/**
+ * The per-route data files of SPEC §7 (`/page-data/{path}/page-data.json`) and the site-wide
+ * `/page-data/app-data.json`. The build writes them; the app loads them when it navigates. The
+ * record keeps the field names of §3 (page-data records); `result.data` is the page's own data,
+ * whose shape each feature defines next to its route.
+ */
+export interface PageDataRecord<T = unknown> {
+  path: string
+  matchPath?: string
+  componentChunkName: string
+  staticQueryHashes: string[]
+  slicesMap: Record<string, string>
+  webpackCompilationHash: string
+  result: { data: T }
+}
+
+export interface AppData {
+  webpackCompilationHash: string
+}
+
+/** Where the data file of a page path lives: `/` → `/page-data/index/page-data.json`. */
+export function pageDataUrl(pagePath: string): string {
+  const trimmed = pagePath.replace(/^\/+|\/+$/g, '')
+  return `/page-data/${trimmed === '' ? 'index' : trimmed}/page-data.json`
+}

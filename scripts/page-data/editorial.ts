@@ -1,0 +1,4 @@
+import type { PageDataSource } from './types.ts'
+
+/** News, learning articles and manuals. */
+export const editorialPages: PageDataSource[] = []

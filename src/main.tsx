@@ -17,10 +17,10 @@ const container = document.getElementById('app')!
 if (container.hasChildNodes()) {
   // A prerendered page: load the same data the prerender used, then hydrate its markup. The
   // router renders as it did on the server (no suspense boundary at the root) once it knows
-  // the page came prerendered.
+  // the page came prerendered. (A promise chain, not top-level await, which would make the
+  // bundler split every route module out of the entry chunk.)
   router.ssr = { manifest: undefined }
-  await router.load()
-  hydrateRoot(container, app)
+  void router.load().then(() => hydrateRoot(container, app))
 } else {
   createRoot(container).render(app)
 }
@@ -34,16 +34,20 @@ function afterFirstView(run: () => void): void {
   })
 }
 
+// SPEC §8: a chunk that fails to load (a new release replaced it, or the network dropped)
+// becomes a full navigation to the page, once per page so an offline failure cannot loop.
+window.addEventListener('vite:preloadError', (event) => {
+  const href = router.latestLocation.href
+  const key = `chunk-reload:${href}`
+  if (sessionStorage.getItem(key)) return
+  sessionStorage.setItem(key, '1')
+  event.preventDefault()
+  window.location.assign(href)
+})
+
 afterFirstView(() => {
   void loadQueryClient()
-  void import('./features/catalog/offline.ts')
-    .then(({ syncCatalog }) => syncCatalog())
-    .catch(() => {
-      // Offline or the API is down: the last snapshot stays, and the next start tries again.
-    })
-  if (import.meta.env.PROD) {
-    void import('./lib/sw-registration.ts').then(({ registerServiceWorker }) =>
-      registerServiceWorker({ onUpdateWaiting: offerUpdate }),
-    )
-  }
+  void import('./after-first-view.ts').then(({ startBackgroundWork }) =>
+    startBackgroundWork(router, { onUpdateWaiting: offerUpdate }),
+  )
 })

@@ -11,9 +11,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 
 /**
- * The store's service worker. Precaches the app shell and built assets, answers every page
- * navigation from the shell (so the store opens with no network), and keeps what visitors have
- * looked at: product API answers (network first, cache when offline), page data and images.
+ * The store's service worker. Precaches the app shell and built assets, serves pages network
+ * first with the visited ones kept for offline use (and the shell for the rest, so the store
+ * opens with no network), and keeps what visitors have looked at: product API answers (network
+ * first, cache when offline), page data and images.
  */
 
 declare const self: ServiceWorkerGlobalScope
@@ -32,13 +33,31 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/sw\.js$/, /\/[^/?]+\.[^/]+$/],
-  }),
-)
-
 const onlyOk = new CacheableResponsePlugin({ statuses: [200] })
+
+// Pages: the prerendered HTML from the network, kept for offline visits; with no network (or
+// after a few seconds of a dead one) the last copy of that page, and for a page never visited
+// the app shell, which renders it from cached data.
+const pages = new NetworkFirst({
+  cacheName: 'pages',
+  networkTimeoutSeconds: 3,
+  plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+})
+const shell = createHandlerBoundToURL('/index.html')
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      try {
+        const response = await pages.handle(options)
+        if (response) return response
+      } catch {
+        // Neither network nor cache: fall through to the shell.
+      }
+      return shell(options)
+    },
+    { denylist: [/^\/api\//, /^\/sw\.js$/, /\/[^/?]+\.[^/]+$/] },
+  ),
+)
 
 // Product data: fresh when online, the last copy when not. A slow network falls back to the
 // cache after a few seconds rather than leaving a pilot at a drop zone staring at a spinner.

@@ -1,0 +1,26 @@
+import { startAnchorScrolling } from './lib/anchor-scroll.ts'
+import { shouldPrefetch, startLinkPrefetch } from './lib/link-prefetch.ts'
+import { registerServiceWorker, type ServiceWorkerHandlers } from './lib/sw-registration.ts'
+import type { createAppRouter } from './router.tsx'
+
+/**
+ * What the app starts once the first view is up and the browser is idle, loaded as its own
+ * chunk so none of it weighs on the first page: smooth anchor scrolling, prefetching of links
+ * in view (SPEC §9), the offline catalog snapshot, and the service worker (SPEC §1).
+ */
+export function startBackgroundWork(
+  router: ReturnType<typeof createAppRouter>,
+  serviceWorker: ServiceWorkerHandlers,
+): void {
+  startAnchorScrolling()
+  if (shouldPrefetch(navigator as Navigator & { connection?: object })) {
+    const prefetcher = startLinkPrefetch((href) => router.preloadRoute({ to: href }))
+    router.subscribe('onRendered', () => prefetcher.scan())
+  }
+  import('./features/catalog/offline.ts')
+    .then(({ syncCatalog }) => syncCatalog())
+    .catch(() => {
+      // Offline or the API is down: the last snapshot stays, and the next start tries again.
+    })
+  if (import.meta.env.PROD) registerServiceWorker(serviceWorker)
+}

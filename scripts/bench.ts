@@ -13,11 +13,15 @@ import { performance } from 'node:perf_hooks'
 import { coldStart } from './bench/cold-start.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
 import { precache } from './bench/precache.ts'
+import { lighthouse } from './bench/lighthouse.ts'
 import { installCleanup, runToEnd } from './bench/processes.ts'
 import { statusOf, toJson, toMarkdown } from './bench/report.ts'
 import type { BenchContext, Measurement, Row } from './bench/types.ts'
 
-const measurements: Measurement[] = [firstLoadJs, precache, coldStart]
+const measurements: Measurement[] = [firstLoadJs, precache, coldStart, lighthouse]
+
+/** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */
+const buildBudgetMs = 90_000
 
 /** The whole bench stops after this, killing its servers and browser on the way out. */
 const benchTimeoutMs = 15 * 60_000
@@ -33,11 +37,19 @@ function gitCommit(root: string): string {
   }
 }
 
+/** The whole build as `npm run build` runs it: the app, the prerender bundle, every page. */
 async function build(context: BenchContext): Promise<Row> {
   const started = performance.now()
-  const vite = join(context.root, 'node_modules', 'vite', 'bin', 'vite.js')
-  await runToEnd(process.execPath, [vite, 'build'], { cwd: context.root, timeoutMs: 5 * 60_000 })
-  return { metric: 'vite build time', value: performance.now() - started, unit: 'ms' }
+  await runToEnd('npm', ['run', 'build', '--silent'], {
+    cwd: context.root,
+    timeoutMs: 5 * 60_000,
+  })
+  return {
+    metric: 'full prerendered site build time',
+    value: performance.now() - started,
+    unit: 'ms',
+    budget: buildBudgetMs,
+  }
 }
 
 async function main(): Promise<number> {
@@ -53,7 +65,7 @@ async function main(): Promise<number> {
 
   const rows: Row[] = []
   if (!skipBuild) {
-    console.error('bench: vite build')
+    console.error('bench: npm run build')
     rows.push(await build(context))
   }
   for (const measurement of measurements) {

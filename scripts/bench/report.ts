@@ -5,8 +5,10 @@ export type Status = 'pass' | 'fail' | 'error' | 'none'
 
 export function statusOf(row: Row): Status {
   if (row.value === null) return 'error'
-  if (row.budget === undefined) return 'none'
-  return row.value <= row.budget ? 'pass' : 'fail'
+  if (row.budget === undefined && row.minimum === undefined) return 'none'
+  const underBudget = row.budget === undefined || row.value <= row.budget
+  const overMinimum = row.minimum === undefined || row.value >= row.minimum
+  return underBudget && overMinimum ? 'pass' : 'fail'
 }
 
 function formatValue(value: number | null, unit: Row['unit']): string {
@@ -19,7 +21,12 @@ function formatValue(value: number | null, unit: Row['unit']): string {
 export function toMarkdown(rows: Row[]): string {
   const lines = ['| metric | value | budget | pass/fail |', '| --- | ---: | ---: | --- |']
   for (const row of rows) {
-    const budget = row.budget === undefined ? '—' : `≤ ${formatValue(row.budget, row.unit)}`
+    const budget =
+      row.budget !== undefined
+        ? `≤ ${formatValue(row.budget, row.unit)}`
+        : row.minimum !== undefined
+          ? `≥ ${formatValue(row.minimum, row.unit)}`
+          : '—'
     const metric = row.note ? `${row.metric} (${row.note})` : row.metric
     const status = statusOf(row)
     const cells = [

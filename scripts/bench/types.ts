@@ -5,6 +5,8 @@ export interface Row {
   unit: 'KiB' | 'ms' | 'count'
   /** Upper bound the value must not exceed; absent when the metric is only reported. */
   budget?: number
+  /** Lower bound the value must reach (a score); absent when there is none. */
+  minimum?: number
   note?: string
 }
 

@@ -15,6 +15,7 @@ beforeAll(async () => {
     'index.html': indexHtml,
     '500.html': errorHtml,
     'assets/index-3f9a1c.js': 'console.log("app")',
+    'assets/vendor-9c2e1b.js': `export const big = ${JSON.stringify('x'.repeat(4096))}\n`,
     'sw.js': 'self.addEventListener("fetch", () => {})',
     'manifest.webmanifest': '{"name":"Flight store"}',
     'robots.txt': 'User-agent: *',
@@ -51,6 +52,21 @@ describe('files', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('cache-control')).toBe('no-cache')
     }
+  })
+
+  it('sends text gzipped to browsers that accept it', async () => {
+    const res = await app.request('/assets/vendor-9c2e1b.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i)
+    const body = new Uint8Array(await res.arrayBuffer())
+    expect(body.length).toBeLessThan(1024)
+    const plain = await new Response(
+      new Blob([body]).stream().pipeThrough(new DecompressionStream('gzip')),
+    ).text()
+    expect(plain).toContain('export const big')
   })
 
   it('caches other public files briefly', async () => {

@@ -18,7 +18,8 @@ import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
  * title, description, canonical link, Open Graph tags and JSON-LD are there before any script
  * runs; the app then hydrates it. The pages' own requests are answered in-process by the real
  * API (createApp over an in-memory database seeded from content/), so a prerendered page shows
- * exactly what the live store would. Also writes sitemap.xml.
+ * exactly what the live store would. Also writes sitemap.xml and robots.txt (SITE_URL sets the
+ * public origin they and the canonical links use; default http://localhost:8080).
  */
 
 const distDir = path.resolve('dist')
@@ -114,6 +115,21 @@ export function injectPage(template: string, page: RenderedPage, url: string): s
   return html.replace('<div id="app"></div>', `<div id="app">${page.html}</div>`)
 }
 
+/** Private pages stay out of search engines; the sitemap lists the rest. */
+function robots(): string {
+  return `User-agent: *
+Allow: /
+Disallow: /api/
+Disallow: /account
+Disallow: /cart
+Disallow: /checkout
+Disallow: /login
+Disallow: /orders/
+
+Sitemap: ${siteUrl}/sitemap.xml
+`
+}
+
 function sitemap(urls: string[]): string {
   const entries = urls.map((url) => `  <url><loc>${escapeHtml(`${siteUrl}${url}`)}</loc></url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -168,6 +184,7 @@ async function main() {
       written.push(url)
     }
     await writeFile(path.join(distDir, 'sitemap.xml'), sitemap(written))
+    await writeFile(path.join(distDir, 'robots.txt'), robots())
     console.log(
       `prerendered ${written.length} pages (${Object.keys(families).length} families) in ${Date.now() - started} ms`,
     )

@@ -73,7 +73,7 @@ test('a new version waits until the visitor chooses to reload', async ({ page })
   }
 })
 
-test('a product page never visited renders offline from the catalog snapshot', async ({
+test('the store and a product page never visited render offline from the catalog snapshot', async ({
   page,
   context,
   consoleErrors,
@@ -105,6 +105,9 @@ test('a product page never visited renders offline from the catalog snapshot', a
     await expect(page.getByText('A5-CUSTOM')).toBeVisible()
     await page.goto('/trackingsuits')
     await expect(page.getByRole('link', { name: 'Flux' })).toBeVisible()
+    await page.goto('/store')
+    await expect(page.getByRole('link', { name: 'Corvid 2' }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Flux' }).first()).toBeVisible()
     // The live API was tried first; the browser logs that those requests failed.
     expectFailedResource(consoleErrors, 'offline')
   } finally {

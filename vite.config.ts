@@ -61,6 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectManifest: {
           // The manifest and its icons are added by the plugin itself.
           globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+          // Content images are cached as they are seen, within a size limit (sw/sw.ts).
+          globIgnores: ['images/**'],
         },
       }),
   ],

@@ -81,6 +81,7 @@ export const pageRoutes = [
   '/apple-pay/$orderId',
   '/dealers',
   '/landing/$slug',
+  '/coaches/$slug',
 ] as const
 
 export type PageRoute = (typeof pageRoutes)[number]
@@ -105,9 +106,11 @@ export const productRoutes: Partial<Record<PageRoute, FamilyKey>> = {
  * other slug is a 404, as the app shows for it.
  */
 export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
+  '/news/$',
   '/news/view/$slug',
   '/learn/$slug',
   '/manuals/$slug',
+  '/coaches/$slug',
 ])
 
 export interface RouteMatch {

@@ -19,7 +19,6 @@ import { Route as AskNotRouteImport } from './routes/ask-not'
 import { Route as BaseGearRouteImport } from './routes/base-gear'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as ClassicTGreyRouteImport } from './routes/classic-t-grey'
-import { Route as CoachesRouteImport } from './routes/coaches'
 import { Route as ColorsRouteImport } from './routes/colors'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DealersRouteImport } from './routes/dealers'
@@ -41,6 +40,8 @@ import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin
 import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
 import { Route as ApplePayOrderIdRouteImport } from './routes/apple-pay/$orderId'
 import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
+import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
+import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
 import { Route as EquipmentBagRouteImport } from './routes/equipment/$bag'
 import { Route as LandingSlugRouteImport } from './routes/landing/$slug'
@@ -128,11 +129,6 @@ const CartRoute = CartRouteImport.update({
 const ClassicTGreyRoute = ClassicTGreyRouteImport.update({
   id: '/classic-t-grey',
   path: '/classic-t-grey',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CoachesRoute = CoachesRouteImport.update({
-  id: '/coaches',
-  path: '/coaches',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ColorsRoute = ColorsRouteImport.update({
@@ -238,6 +234,16 @@ const ApplePayOrderIdRoute = ApplePayOrderIdRouteImport.update({
 const CheckoutSplatRoute = CheckoutSplatRouteImport.update({
   id: '/checkout/$',
   path: '/checkout/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachesIndexRoute = CoachesIndexRouteImport.update({
+  id: '/coaches/',
+  path: '/coaches/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachesSlugRoute = CoachesSlugRouteImport.update({
+  id: '/coaches/$slug',
+  path: '/coaches/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EquipmentIndexRoute = EquipmentIndexRouteImport.update({
@@ -454,7 +460,6 @@ export interface FileRoutesByFullPath {
   '/base-gear': typeof BaseGearRoute
   '/cart': typeof CartRoute
   '/classic-t-grey': typeof ClassicTGreyRoute
-  '/coaches': typeof CoachesRoute
   '/colors': typeof ColorsRoute
   '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
@@ -476,6 +481,7 @@ export interface FileRoutesByFullPath {
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
+  '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
   '/learn/$slug': typeof LearnSlugRoute
@@ -489,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
   '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
+  '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
   '/learn/': typeof LearnIndexRoute
   '/manuals/': typeof ManualsIndexRoute
@@ -526,7 +533,6 @@ export interface FileRoutesByTo {
   '/base-gear': typeof BaseGearRoute
   '/cart': typeof CartRoute
   '/classic-t-grey': typeof ClassicTGreyRoute
-  '/coaches': typeof CoachesRoute
   '/colors': typeof ColorsRoute
   '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
@@ -548,6 +554,7 @@ export interface FileRoutesByTo {
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
+  '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
   '/learn/$slug': typeof LearnSlugRoute
@@ -561,6 +568,7 @@ export interface FileRoutesByTo {
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
   '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
+  '/coaches': typeof CoachesIndexRoute
   '/equipment': typeof EquipmentIndexRoute
   '/learn': typeof LearnIndexRoute
   '/manuals': typeof ManualsIndexRoute
@@ -599,7 +607,6 @@ export interface FileRoutesById {
   '/base-gear': typeof BaseGearRoute
   '/cart': typeof CartRoute
   '/classic-t-grey': typeof ClassicTGreyRoute
-  '/coaches': typeof CoachesRoute
   '/colors': typeof ColorsRoute
   '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
@@ -621,6 +628,7 @@ export interface FileRoutesById {
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
+  '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
   '/learn/$slug': typeof LearnSlugRoute
@@ -634,6 +642,7 @@ export interface FileRoutesById {
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
   '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
+  '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
   '/learn/': typeof LearnIndexRoute
   '/manuals/': typeof ManualsIndexRoute
@@ -673,7 +682,6 @@ export interface FileRouteTypes {
     | '/base-gear'
     | '/cart'
     | '/classic-t-grey'
-    | '/coaches'
     | '/colors'
     | '/contact'
     | '/dealers'
@@ -695,6 +703,7 @@ export interface FileRouteTypes {
     | '/add-to-order/$paymentCode'
     | '/apple-pay/$orderId'
     | '/checkout/$'
+    | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
     | '/learn/$slug'
@@ -708,6 +717,7 @@ export interface FileRouteTypes {
     | '/trackingsuits/$model'
     | '/update-shipping-address/$'
     | '/wingsuits/$model'
+    | '/coaches/'
     | '/equipment/'
     | '/learn/'
     | '/manuals/'
@@ -745,7 +755,6 @@ export interface FileRouteTypes {
     | '/base-gear'
     | '/cart'
     | '/classic-t-grey'
-    | '/coaches'
     | '/colors'
     | '/contact'
     | '/dealers'
@@ -767,6 +776,7 @@ export interface FileRouteTypes {
     | '/add-to-order/$paymentCode'
     | '/apple-pay/$orderId'
     | '/checkout/$'
+    | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
     | '/learn/$slug'
@@ -780,6 +790,7 @@ export interface FileRouteTypes {
     | '/trackingsuits/$model'
     | '/update-shipping-address/$'
     | '/wingsuits/$model'
+    | '/coaches'
     | '/equipment'
     | '/learn'
     | '/manuals'
@@ -817,7 +828,6 @@ export interface FileRouteTypes {
     | '/base-gear'
     | '/cart'
     | '/classic-t-grey'
-    | '/coaches'
     | '/colors'
     | '/contact'
     | '/dealers'
@@ -839,6 +849,7 @@ export interface FileRouteTypes {
     | '/add-to-order/$paymentCode'
     | '/apple-pay/$orderId'
     | '/checkout/$'
+    | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
     | '/learn/$slug'
@@ -852,6 +863,7 @@ export interface FileRouteTypes {
     | '/trackingsuits/$model'
     | '/update-shipping-address/$'
     | '/wingsuits/$model'
+    | '/coaches/'
     | '/equipment/'
     | '/learn/'
     | '/manuals/'
@@ -890,7 +902,6 @@ export interface RootRouteChildren {
   BaseGearRoute: typeof BaseGearRoute
   CartRoute: typeof CartRoute
   ClassicTGreyRoute: typeof ClassicTGreyRoute
-  CoachesRoute: typeof CoachesRoute
   ColorsRoute: typeof ColorsRoute
   ContactRoute: typeof ContactRoute
   DealersRoute: typeof DealersRoute
@@ -912,6 +923,7 @@ export interface RootRouteChildren {
   AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
   ApplePayOrderIdRoute: typeof ApplePayOrderIdRoute
   CheckoutSplatRoute: typeof CheckoutSplatRoute
+  CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
   LearnSlugRoute: typeof LearnSlugRoute
@@ -925,6 +937,7 @@ export interface RootRouteChildren {
   TrackingsuitsModelRoute: typeof TrackingsuitsModelRoute
   UpdateShippingAddressSplatRoute: typeof UpdateShippingAddressSplatRoute
   WingsuitsModelRoute: typeof WingsuitsModelRoute
+  CoachesIndexRoute: typeof CoachesIndexRoute
   EquipmentIndexRoute: typeof EquipmentIndexRoute
   LearnIndexRoute: typeof LearnIndexRoute
   ManualsIndexRoute: typeof ManualsIndexRoute
@@ -1022,13 +1035,6 @@ declare module '@tanstack/react-router' {
       path: '/classic-t-grey'
       fullPath: '/classic-t-grey'
       preLoaderRoute: typeof ClassicTGreyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/coaches': {
-      id: '/coaches'
-      path: '/coaches'
-      fullPath: '/coaches'
-      preLoaderRoute: typeof CoachesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/colors': {
@@ -1176,6 +1182,20 @@ declare module '@tanstack/react-router' {
       path: '/checkout/$'
       fullPath: '/checkout/$'
       preLoaderRoute: typeof CheckoutSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coaches/': {
+      id: '/coaches/'
+      path: '/coaches'
+      fullPath: '/coaches/'
+      preLoaderRoute: typeof CoachesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coaches/$slug': {
+      id: '/coaches/$slug'
+      path: '/coaches/$slug'
+      fullPath: '/coaches/$slug'
+      preLoaderRoute: typeof CoachesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/equipment/': {
@@ -1458,7 +1478,6 @@ const rootRouteChildren: RootRouteChildren = {
   BaseGearRoute: BaseGearRoute,
   CartRoute: CartRoute,
   ClassicTGreyRoute: ClassicTGreyRoute,
-  CoachesRoute: CoachesRoute,
   ColorsRoute: ColorsRoute,
   ContactRoute: ContactRoute,
   DealersRoute: DealersRoute,
@@ -1480,6 +1499,7 @@ const rootRouteChildren: RootRouteChildren = {
   AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
   ApplePayOrderIdRoute: ApplePayOrderIdRoute,
   CheckoutSplatRoute: CheckoutSplatRoute,
+  CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,
   LearnSlugRoute: LearnSlugRoute,
@@ -1493,6 +1513,7 @@ const rootRouteChildren: RootRouteChildren = {
   TrackingsuitsModelRoute: TrackingsuitsModelRoute,
   UpdateShippingAddressSplatRoute: UpdateShippingAddressSplatRoute,
   WingsuitsModelRoute: WingsuitsModelRoute,
+  CoachesIndexRoute: CoachesIndexRoute,
   EquipmentIndexRoute: EquipmentIndexRoute,
   LearnIndexRoute: LearnIndexRoute,
   ManualsIndexRoute: ManualsIndexRoute,

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Product } from '../../contract/catalog.ts'
+import type { PaletteSwatch } from '../../contract/page-data/catalog.ts'
 import type { Camelized } from './api-client.ts'
 
 /**
@@ -34,6 +35,7 @@ export interface MetaRecord {
 }
 
 const CATALOG_SYNCED_AT = 'catalogSyncedAt'
+const CATALOG_PALETTE = 'catalogPalette'
 
 export class StoreDB extends Dexie {
   drafts!: EntityTable<DraftRecord, 'id'>
@@ -49,15 +51,28 @@ export class StoreDB extends Dexie {
     })
   }
 
-  /** Replaces the catalog snapshot in one transaction: readers never see half of it. */
-  async replaceCatalog(products: CatalogProduct[], now = Date.now()): Promise<void> {
+  /**
+   * Replaces the catalog snapshot (products and the colour palette that names their colours)
+   * in one transaction: readers never see half of it.
+   */
+  async replaceCatalog(
+    products: CatalogProduct[],
+    now = Date.now(),
+    palette: PaletteSwatch[] = [],
+  ): Promise<void> {
     await this.transaction('rw', this.products, this.meta, async () => {
       await this.products.clear()
       await this.products.bulkPut(
         products.map((data) => ({ slug: data.slug, family: data.family, updatedAt: now, data })),
       )
+      await this.meta.put({ key: CATALOG_PALETTE, value: palette })
       await this.meta.put({ key: CATALOG_SYNCED_AT, value: now })
     })
+  }
+
+  async catalogPalette(): Promise<PaletteSwatch[] | undefined> {
+    const record = await this.meta.get(CATALOG_PALETTE)
+    return Array.isArray(record?.value) ? (record.value as PaletteSwatch[]) : undefined
   }
 
   async catalogSyncedAt(): Promise<number | undefined> {

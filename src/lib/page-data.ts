@@ -39,7 +39,9 @@ export async function fetchPageData<T>(
       if (!(error instanceof TypeError)) throw error
       failure = new NetworkError(error)
     }
-    if (attempt >= PAGE_DATA_RETRIES) throw failure
+    // With no network at all, retrying only keeps the visitor waiting for the offline copy.
+    const offline = failure instanceof NetworkError && globalThis.navigator?.onLine === false
+    if (offline || attempt >= PAGE_DATA_RETRIES) throw failure
     await wait(retryDelayMs * 2 ** attempt)
   }
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../components/planned-page.tsx'
-import { plannedPages } from '../features/content/planned-pages.ts'
-import { pageHead } from '../lib/head.ts'
+import { loadMarketingPage, marketingPageHead } from '../features/pages/api.ts'
+import { MarketingPage } from '../features/pages/components/marketing-page.tsx'
 
 export const Route = createFileRoute('/ask-not')({
-  loader: () => plannedPages['/ask-not'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: () => loadMarketingPage('/ask-not'),
+  head: ({ loaderData }) => marketingPageHead(loaderData),
+  component: function AskNotRoute() {
+    return <MarketingPage page={Route.useLoaderData()} />
   },
 })

@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../components/planned-page.tsx'
-import { plannedPages } from '../features/content/planned-pages.ts'
+import type { GalleryPageData } from '../../contract/page-data/gallery.ts'
+import { GalleryPage } from '../features/gallery/components/gallery-page.tsx'
+import { parseGallerySearch } from '../features/gallery/model.ts'
 import { pageHead } from '../lib/head.ts'
+import { fetchPageData } from '../lib/page-data.ts'
 
 export const Route = createFileRoute('/gallery')({
-  loader: () => plannedPages['/gallery'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  validateSearch: parseGallerySearch,
+  loader: () => fetchPageData<GalleryPageData>('/gallery'),
+  // The data is fixed per build: opening and stepping through items needs no reload.
+  shouldReload: false,
+  head: () =>
+    pageHead({ title: 'Gallery', summary: 'Photos and videos from pilots flying our gear.' }),
+  component: function GalleryRoute() {
+    return <GalleryPage albums={Route.useLoaderData().albums} search={Route.useSearch()} />
   },
 })

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../components/planned-page.tsx'
-import { plannedPages } from '../features/content/planned-pages.ts'
-import { pageHead } from '../lib/head.ts'
+import { loadMarketingPage, marketingPageHead } from '../features/pages/api.ts'
+import { MarketingPage } from '../features/pages/components/marketing-page.tsx'
 
 export const Route = createFileRoute('/newsletter')({
-  loader: () => plannedPages['/newsletter'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: () => loadMarketingPage('/newsletter'),
+  head: ({ loaderData }) => marketingPageHead(loaderData),
+  component: function NewsletterRoute() {
+    return <MarketingPage page={Route.useLoaderData()} />
   },
 })

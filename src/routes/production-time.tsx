@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../components/planned-page.tsx'
-import { plannedPages } from '../features/content/planned-pages.ts'
+import { productionTimeQuery } from '../features/production-time/api.ts'
+import { ProductionTimePage } from '../features/production-time/components/production-time-page.tsx'
 import { pageHead } from '../lib/head.ts'
 
 export const Route = createFileRoute('/production-time')({
-  loader: () => plannedPages['/production-time'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
-  },
+  loader: async ({ context }) =>
+    (await context.loadQueryClient()).ensureQueryData(productionTimeQuery()),
+  head: () =>
+    pageHead({
+      title: 'Production time',
+      summary: 'How long each kind of Glidecraft order takes to make right now.',
+    }),
+  component: ProductionTimePage,
 })

@@ -44,7 +44,12 @@ test.describe('the whole site', () => {
     expect(robots).toMatch(/Sitemap: \S+\/sitemap\.xml/)
   })
 
-  for (const path of ['/wingsuits/no-such-suit', '/news/view/no-such-story', '/learn/nope']) {
+  for (const path of [
+    '/wingsuits/no-such-suit',
+    '/news/view/no-such-story',
+    '/news/99',
+    '/learn/nope',
+  ]) {
     test(`${path} is a 404 page with status 404`, async ({ page, consoleErrors }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)

@@ -1,9 +1,11 @@
 import { notFound } from '@tanstack/react-router'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Product as WireProduct } from '../../../contract/catalog.ts'
-import type { FamilyKey } from '../../../contract/families.ts'
+import { familyKeys, productPath, type FamilyKey } from '../../../contract/families.ts'
+import type { PaletteSwatch, StorePageData } from '../../../contract/page-data/catalog.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
 import { db } from '../../lib/db.ts'
+import { fetchPageData } from '../../lib/page-data.ts'
 
 export type Product = Camelized<WireProduct>
 
@@ -79,13 +81,60 @@ export async function loadProduct(
   queryClient: QueryClient,
   family: FamilyKey,
   slug: string,
+  discipline: 'base-jumping' | 'skydiving' | null = null,
 ): Promise<Product> {
   try {
     const product = await queryClient.ensureQueryData(productQuery(slug))
-    if (Array.isArray(product) || product.family !== family) throw notFound()
+    // Only at its own path, as the server decides: `/equipment/accessories/goggles` is not
+    // the page of goggles that live under /equipment/accessories/skydiving/.
+    const here = productPath({ family, slug, discipline })
+    if (Array.isArray(product) || product.path !== here) throw notFound()
     return product
   } catch (error) {
     if (isNotFound(error)) throw notFound()
     throw error
   }
+}
+
+/** The palette comes with the store's data file: the API serves no palette (content/ does). */
+export async function fetchPalette(): Promise<PaletteSwatch[]> {
+  return (await fetchPageData<StorePageData>('/store')).palette
+}
+
+/** The palette, from the catalog snapshot when there is no network. */
+export function loadPalette(): Promise<PaletteSwatch[]> {
+  return orFromSnapshot(fetchPalette, () => db.catalogPalette())
+}
+
+/** `/store`: every family at once, and the palette for the colour filter. */
+export async function loadStore(queryClient: QueryClient) {
+  const [palette] = await Promise.all([
+    loadPalette(),
+    ...familyKeys.map((family) => queryClient.ensureQueryData(familyQuery(family))),
+  ])
+  return { palette }
+}
+
+/** A family's listing: its products and the palette for the colour filter. */
+export async function loadFamilyListing(queryClient: QueryClient, family: FamilyKey) {
+  const [palette] = await Promise.all([
+    loadPalette(),
+    queryClient.ensureQueryData(familyQuery(family)),
+  ])
+  return { palette }
+}
+
+/** A product page: the product (404 as loadProduct), its family for related products, colours. */
+export async function loadProductPage(
+  queryClient: QueryClient,
+  family: FamilyKey,
+  slug: string,
+  discipline: 'base-jumping' | 'skydiving' | null = null,
+) {
+  const [product, palette] = await Promise.all([
+    loadProduct(queryClient, family, slug, discipline),
+    loadPalette(),
+    queryClient.ensureQueryData(familyQuery(family)),
+  ])
+  return { product, palette }
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { familyKeys } from '../../../contract/families.ts'
 import { db } from '../../lib/db.ts'
 import { productFixture } from '../../test/products.ts'
-import { familyQuery, productQuery } from './api.ts'
+import { familyQuery, loadPalette, productQuery } from './api.ts'
 import { CATALOG_MAX_AGE_MS, syncCatalog } from './offline.ts'
 
 const wire = (slug: string, family = 'wingsuits') => ({
@@ -14,15 +14,24 @@ const wire = (slug: string, family = 'wingsuits') => ({
   variants: [{ sku: `${slug}-CUSTOM`, in_stock: false }],
 })
 
+const palette = [{ id: 'n4D', name: 'Night', hex: '#101820' }]
+
 function serveCatalog() {
-  const fetch = vi.fn(async (request: Request) => {
-    const family = new URL(request.url).pathname.split('/').at(-1)!
-    const body = family === 'wingsuits' ? [wire('corvid-2'), wire('a5')] : []
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+  const fetch = vi.fn(async (input: Request | URL) => {
+    const url = new URL(input instanceof Request ? input.url : input.href)
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+    if (url.pathname === '/page-data/store/page-data.json')
+      return json({ result: { data: { palette } } })
+    const family = url.pathname.split('/').at(-1)!
+    return json(family === 'wingsuits' ? [wire('corvid-2'), wire('a5')] : [])
   })
   vi.stubGlobal('fetch', fetch)
   return fetch
 }
+
+/** One request per family, and one for the palette. */
+const syncRequests = familyKeys.length + 1
 
 function goOffline() {
   vi.stubGlobal(
@@ -41,10 +50,11 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('syncCatalog', () => {
-  it('stores every family of the catalog in IndexedDB', async () => {
+  it('stores every family of the catalog and the palette in IndexedDB', async () => {
     const fetch = serveCatalog()
     expect(await syncCatalog({ now: 1000 })).toBe('synced')
-    expect(fetch).toHaveBeenCalledTimes(familyKeys.length)
+    expect(fetch).toHaveBeenCalledTimes(syncRequests)
+    expect(await db.catalogPalette()).toEqual(palette)
     const saved = await db.catalogFamily('wingsuits')
     expect(saved.map((p) => p.slug).sort()).toEqual(['a5', 'corvid-2'])
     expect(saved[0]!.leadTimeWeeks).toBe(8)
@@ -54,7 +64,7 @@ describe('syncCatalog', () => {
     const fetch = serveCatalog()
     await syncCatalog({ now: 1000 })
     expect(await syncCatalog({ now: 1000 + CATALOG_MAX_AGE_MS - 1 })).toBe('fresh')
-    expect(fetch).toHaveBeenCalledTimes(familyKeys.length)
+    expect(fetch).toHaveBeenCalledTimes(syncRequests)
     expect(await syncCatalog({ now: 1000 + CATALOG_MAX_AGE_MS })).toBe('synced')
   })
 
@@ -76,6 +86,12 @@ describe('product queries offline', () => {
     expect(product.slug).toBe('a5')
     const family = await client().fetchQuery(familyQuery('wingsuits'))
     expect(family.map((p) => p.slug).sort()).toEqual(['a5', 'corvid-2'])
+  })
+
+  it('name colours from the snapshot palette when there is no network', async () => {
+    await db.replaceCatalog([productFixture()], 1, palette)
+    goOffline()
+    expect(await loadPalette()).toEqual(palette)
   })
 
   it('still fail offline for a product the snapshot does not have', async () => {

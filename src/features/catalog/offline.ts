@@ -1,6 +1,6 @@
 import { familyKeys } from '../../../contract/families.ts'
 import { db } from '../../lib/db.ts'
-import { fetchFamily } from './api.ts'
+import { fetchFamily, fetchPalette } from './api.ts'
 
 /** How old the catalog snapshot may get before the app refreshes it in the background. */
 export const CATALOG_MAX_AGE_MS = 60 * 60 * 1000
@@ -18,7 +18,10 @@ export async function syncCatalog({
 } = {}): Promise<CatalogSyncResult> {
   const syncedAt = await db.catalogSyncedAt()
   if (syncedAt !== undefined && now - syncedAt < maxAgeMs) return 'fresh'
-  const families = await Promise.all(familyKeys.map((family) => fetchFamily(family)))
-  await db.replaceCatalog(families.flat(), now)
+  const [palette, ...families] = await Promise.all([
+    fetchPalette(),
+    ...familyKeys.map((family) => fetchFamily(family)),
+  ])
+  await db.replaceCatalog(families.flat(), now, palette)
   return 'synced'
 }

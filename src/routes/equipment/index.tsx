@@ -1,11 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { familyQuery } from '../../features/catalog/api.ts'
-import { pageHead } from '../../lib/head.ts'
+import { loadFamilyListing } from '../../features/catalog/api.ts'
 import { FamilyPage } from '../../features/catalog/components/family-page.tsx'
+import { validateCatalogSearch } from '../../features/catalog/filters.ts'
+import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/equipment/')({
-  loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(familyQuery('bags')),
+  validateSearch: validateCatalogSearch,
+  loader: async ({ context }) => loadFamilyListing(await context.loadQueryClient(), 'bags'),
   head: () => pageHead({ title: 'Bags' }),
-  component: () => <FamilyPage family="bags" />,
+  component: function ListingRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <FamilyPage
+        family="bags"
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search, replace: true })}
+      />
+    )
+  },
 })

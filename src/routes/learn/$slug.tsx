@@ -1,12 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadLearnArticle } from '../../features/learn/api.ts'
+import { LearnArticle } from '../../features/learn/components/learn-article.tsx'
+import { learnArticleJsonLd } from '../../features/learn/model.ts'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/learn/$slug')({
-  loader: () => plannedPages['/learn/$slug'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: ({ params }) => loadLearnArticle(params.slug),
+  head: ({ loaderData }) =>
+    loaderData
+      ? {
+          ...pageHead(loaderData),
+          scripts: [
+            {
+              type: 'application/ld+json',
+              children: JSON.stringify(learnArticleJsonLd(loaderData, globalThis.location.origin)),
+            },
+          ],
+        }
+      : {},
+  component: function LearnArticleRoute() {
+    return <LearnArticle article={Route.useLoaderData()} />
   },
 })

@@ -1,12 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { loadLearnIndex } from '../../features/learn/api.ts'
+import { LearnIndex } from '../../features/learn/components/learn-index.tsx'
+import { LearnSearchForm } from '../../features/learn/components/learn-search-form.tsx'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/learn/')({
-  loader: () => plannedPages['/learn'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: () => loadLearnIndex(),
+  head: () =>
+    pageHead({
+      title: 'Learn',
+      summary: 'Guides from our instructors to flying, packing, choosing gear and staying safe.',
+    }),
+  component: function LearnIndexRoute() {
+    const router = useRouter()
+    const navigate = Route.useNavigate()
+    return (
+      <LearnIndex
+        data={Route.useLoaderData()}
+        search={
+          <LearnSearchForm
+            onSearch={(query) => navigate({ to: '/learnSearch/$', params: { _splat: query } })}
+            // Loading the search page's code and data now also keeps them for offline use.
+            onIntent={() => {
+              router.preloadRoute({ to: '/learnSearch/$', params: { _splat: '' } }).catch(() => {})
+            }}
+          />
+        }
+      />
+    )
   },
 })

@@ -1,12 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { useCallback } from 'react'
+import { learnSearchQuery } from '../../features/learn/api.ts'
+import { LearnSearch } from '../../features/learn/components/learn-search.tsx'
+import { searchQuery } from '../../features/learn/model.ts'
 import { pageHead } from '../../lib/head.ts'
 
+/** `/learnSearch/{query}`; `/learnSearch` alone lists every guide. */
 export const Route = createFileRoute('/learnSearch/$')({
-  loader: () => plannedPages['/learnSearch/$'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: async ({ context }) =>
+    (await context.loadQueryClient()).ensureQueryData(learnSearchQuery()),
+  head: () =>
+    pageHead({
+      title: 'Search the guides',
+      summary: 'Search every Glidecraft guide to flying, packing and gear, online or off.',
+    }),
+  component: function LearnSearchRoute() {
+    const navigate = Route.useNavigate()
+    const { _splat } = Route.useParams()
+    const onQueryChange = useCallback(
+      (query: string) =>
+        void navigate({
+          to: '/learnSearch/$',
+          params: { _splat: query },
+          replace: true,
+          resetScroll: false,
+        }),
+      [navigate],
+    )
+    return (
+      <LearnSearch
+        data={Route.useLoaderData()}
+        query={searchQuery(_splat)}
+        onQueryChange={onQueryChange}
+      />
+    )
   },
 })

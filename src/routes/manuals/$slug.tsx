@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadManual } from '../../features/manuals/api.ts'
+import { ManualPage } from '../../features/manuals/components/manual-page.tsx'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/manuals/$slug')({
-  loader: () => plannedPages['/manuals/$slug'],
+  loader: ({ params }) => loadManual(params.slug),
   head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  component: function ManualRoute() {
+    return <ManualPage manual={Route.useLoaderData()} />
   },
 })

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadManualsIndex } from '../../features/manuals/api.ts'
+import { ManualsIndex } from '../../features/manuals/components/manuals-index.tsx'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/manuals/')({
-  loader: () => plannedPages['/manuals'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: () => loadManualsIndex(),
+  head: () =>
+    pageHead({
+      title: 'All manuals',
+      summary: 'Owner manuals for every Glidecraft product: fitting, checks, flight and care.',
+    }),
+  component: function ManualsIndexRoute() {
+    return <ManualsIndex {...Route.useLoaderData()} />
   },
 })

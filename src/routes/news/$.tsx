@@ -1,12 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadNewsIndex } from '../../features/news/api.ts'
+import { NewsIndex } from '../../features/news/components/news-index.tsx'
 import { pageHead } from '../../lib/head.ts'
 
+/** `/news/2`, `/news/3`, …: the older pages of the news index. */
 export const Route = createFileRoute('/news/$')({
-  loader: () => plannedPages['/news/$'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: ({ params }) => loadNewsIndex(params._splat ?? ''),
+  head: ({ loaderData }) =>
+    pageHead(
+      loaderData && {
+        title: `News, page ${loaderData.page} of ${loaderData.pageCount}`,
+        summary: 'Competition results, product launches, videos and stories from the workshop.',
+      },
+    ),
+  component: function NewsPageRoute() {
+    return <NewsIndex {...Route.useLoaderData()} />
   },
 })

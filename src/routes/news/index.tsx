@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadNewsIndex } from '../../features/news/api.ts'
+import { NewsIndex } from '../../features/news/components/news-index.tsx'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/news/')({
-  loader: () => plannedPages['/news'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: () => loadNewsIndex(),
+  head: () =>
+    pageHead({
+      title: 'News',
+      summary: 'Competition results, product launches, videos and stories from the workshop.',
+    }),
+  component: function NewsIndexRoute() {
+    return <NewsIndex {...Route.useLoaderData()} />
   },
 })

@@ -1,12 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
+import { loadArchive } from '../../features/archive/api.ts'
+import { ArchivePage } from '../../features/archive/components/archive-page.tsx'
+import { validateArchiveSearch } from '../../features/archive/search.ts'
 import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/supercustom/archive')({
-  loader: () => plannedPages['/supercustom/archive'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  validateSearch: validateArchiveSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) =>
+    loadArchive(await context.loadQueryClient(), 'supercustom', deps),
+  head: () =>
+    pageHead({
+      title: 'Super custom archive',
+      summary: 'Super custom suits built for pilots in their own colours.',
+    }),
+  component: function ArchiveRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <ArchivePage
+        type="supercustom"
+        title="Super custom archive"
+        intro="Suits we have built in our customers' own colours on our panel layouts, one design at a time."
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search })}
+      />
+    )
   },
 })

@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { familyQuery } from '../../features/catalog/api.ts'
-import { pageHead } from '../../lib/head.ts'
+import { loadFamilyListing } from '../../features/catalog/api.ts'
 import { FamilyPage } from '../../features/catalog/components/family-page.tsx'
+import { validateCatalogSearch } from '../../features/catalog/filters.ts'
+import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/trackingsuits/')({
+  validateSearch: validateCatalogSearch,
   loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(familyQuery('trackingsuits')),
+    loadFamilyListing(await context.loadQueryClient(), 'trackingsuits'),
   head: () => pageHead({ title: 'Tracking suits' }),
-  component: () => <FamilyPage family="trackingsuits" />,
+  component: function ListingRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <FamilyPage
+        family="trackingsuits"
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search, replace: true })}
+      />
+    )
+  },
 })

@@ -1,11 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { familyQuery } from '../../features/catalog/api.ts'
-import { pageHead } from '../../lib/head.ts'
+import { loadFamilyListing } from '../../features/catalog/api.ts'
 import { FamilyPage } from '../../features/catalog/components/family-page.tsx'
+import { validateCatalogSearch } from '../../features/catalog/filters.ts'
+import { pageHead } from '../../lib/head.ts'
 
 export const Route = createFileRoute('/wingsuits/')({
-  loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(familyQuery('wingsuits')),
+  validateSearch: validateCatalogSearch,
+  loader: async ({ context }) => loadFamilyListing(await context.loadQueryClient(), 'wingsuits'),
   head: () => pageHead({ title: 'Wingsuits' }),
-  component: () => <FamilyPage family="wingsuits" />,
+  component: function ListingRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <FamilyPage
+        family="wingsuits"
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search, replace: true })}
+      />
+    )
+  },
 })

@@ -1,30 +1,56 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { families, type FamilyKey } from '../../../../contract/families.ts'
 import { familyQuery } from '../api.ts'
-import { formatPrice } from '../format.ts'
+import { catalogFacets, filterProducts, type CatalogSearch } from '../filters.ts'
+import { indexPalette } from '../palette.ts'
+import { useHydrated } from '../use-hydrated.ts'
+import { CatalogFilters } from './catalog-filters.tsx'
+import { FilterResults } from './filter-results.tsx'
+import { ProductCard } from './product-card.tsx'
 
-/** A family's listing: every active product with its price, linking to its page. */
-export function FamilyPage({ family }: { family: FamilyKey }) {
+interface FamilyPageProps {
+  family: FamilyKey
+  palette: PaletteSwatch[]
+  search: CatalogSearch
+  onSearch: (search: CatalogSearch) => void
+}
+
+/** A family's listing: every active product, narrowed by the filters in the URL. */
+export function FamilyPage({ family, palette, search: urlSearch, onSearch }: FamilyPageProps) {
   const { data: products } = useSuspenseQuery(familyQuery(family))
-  const title = families[family].title
+  // The prerendered HTML is the unfiltered listing; the URL's filters apply once hydrated.
+  const search = useHydrated() ? urlSearch : {}
+  const paletteIndex = useMemo(() => indexPalette(palette), [palette])
+  const shown = filterProducts(products, search)
   return (
     <article className="page">
-      <h1>{title}</h1>
+      <h1>{families[family].title}</h1>
       {products.length === 0 ? (
         <p className="lead">Nothing in this range right now. Check back soon.</p>
       ) : (
-        <ul className="product-grid">
-          {products.map((product) => (
-            <li key={product.slug} className="product-card">
-              <h2>
-                <Link to={product.path}>{product.name}</Link>
-              </h2>
-              <p>{product.summary}</p>
-              <p className="price">{formatPrice(product.price, product.currency)}</p>
-            </li>
-          ))}
-        </ul>
+        <div className="catalog-layout">
+          <CatalogFilters
+            search={search}
+            facets={catalogFacets(products, search)}
+            palette={paletteIndex}
+            currency={products[0]?.currency ?? 'USD'}
+            onSearch={onSearch}
+          />
+          <div className="catalog-results">
+            <FilterResults shown={shown.length} total={products.length} />
+            {shown.length > 0 ? (
+              <ul className="product-grid">
+                {shown.map((product) => (
+                  <ProductCard key={product.slug} product={product} heading="h2" />
+                ))}
+              </ul>
+            ) : (
+              <p className="note">No products match these filters.</p>
+            )}
+          </div>
+        </div>
       )}
     </article>
   )

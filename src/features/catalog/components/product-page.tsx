@@ -1,21 +1,46 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo, type ReactNode } from 'react'
+import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { productQuery } from '../api.ts'
 import { formatLeadTime, formatPrice } from '../format.ts'
+import { indexPalette, swatchOf } from '../palette.ts'
+import { useHydrated } from '../use-hydrated.ts'
+import { ColorSwatch } from './color-swatch.tsx'
+import { ProductGallery } from './product-gallery.tsx'
+import { RelatedProducts } from './related-products.tsx'
 
-/** The product display page: name, price, variants with their SKUs, sizes and specifications. */
-export function ProductPage({ slug }: { slug: string }) {
+interface ProductPageProps {
+  slug: string
+  palette: PaletteSwatch[]
+  /**
+   * The family's current production time, from another feature (composed by the route). Shown
+   * once hydrated: a figure that changes every few weeks must not be frozen into the
+   * prerendered HTML, and the browser may not get it at all (offline).
+   */
+  productionTime?: ReactNode
+}
+
+/** The product display page: pictures, price, options, specifications, manual, related. */
+export function ProductPage({ slug, palette, productionTime }: ProductPageProps) {
   const { data: product } = useSuspenseQuery(productQuery(slug))
+  const paletteIndex = useMemo(() => indexPalette(palette), [palette])
+  const hydrated = useHydrated()
   const customVariant = product.variants.find((v) => v.sku.includes('-CUSTOM'))
   return (
     <article className="page product-page">
-      <header className="product-header">
-        <h1>{product.name}</h1>
-        <p className="lead">{product.summary}</p>
-        <p className="price" aria-label="Price">
-          {formatPrice(product.price, product.currency)}
-        </p>
-        <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
-      </header>
+      <div className="product-top">
+        <ProductGallery images={product.images} />
+        <header className="product-header">
+          <h1>{product.name}</h1>
+          <p className="lead">{product.summary}</p>
+          <p className="price" aria-label="Price">
+            {formatPrice(product.price, product.currency)}
+          </p>
+          <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
+          {hydrated && productionTime}
+        </header>
+      </div>
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">About the {product.name}</h2>
         <p>{product.description}</p>
@@ -46,8 +71,10 @@ export function ProductPage({ slug }: { slug: string }) {
         </table>
         {customVariant && (
           <p className="note">
-            Custom build selected: <strong>{customVariant.name}</strong>. The configurator for
-            colours, patterns and measurements opens here in the next release.
+            <strong>{customVariant.name}</strong> (<code>{customVariant.sku}</code>) is cut to your
+            measurements, in your colours. The configurator for colours, patterns and measurements
+            is on its way; until then, see <Link to="/supercustom">super custom designs</Link> and
+            what others have built.
           </p>
         )}
       </section>
@@ -58,6 +85,22 @@ export function ProductPage({ slug }: { slug: string }) {
             {product.sizes.map((size) => (
               <li key={size}>{size}</li>
             ))}
+          </ul>
+        </section>
+      )}
+      {product.colors.length > 0 && (
+        <section aria-labelledby="colors-heading">
+          <h2 id="colors-heading">Colours</h2>
+          <ul className="chips color-chips">
+            {product.colors.map((id) => {
+              const swatch = swatchOf(paletteIndex, id)
+              return (
+                <li key={id}>
+                  <ColorSwatch hex={swatch.hex} />
+                  {swatch.name}
+                </li>
+              )
+            })}
           </ul>
         </section>
       )}
@@ -74,6 +117,12 @@ export function ProductPage({ slug }: { slug: string }) {
           </dl>
         </section>
       )}
+      {product.manual && (
+        <p>
+          <Link to={product.manual}>Read the {product.name} manual</Link>
+        </p>
+      )}
+      <RelatedProducts product={product} />
     </article>
   )
 }

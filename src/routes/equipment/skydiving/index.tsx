@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { familyQuery } from '../../../features/catalog/api.ts'
-import { pageHead } from '../../../lib/head.ts'
+import { loadFamilyListing } from '../../../features/catalog/api.ts'
 import { FamilyPage } from '../../../features/catalog/components/family-page.tsx'
+import { validateCatalogSearch } from '../../../features/catalog/filters.ts'
+import { pageHead } from '../../../lib/head.ts'
 
 export const Route = createFileRoute('/equipment/skydiving/')({
+  validateSearch: validateCatalogSearch,
   loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(familyQuery('skydiving-equipment')),
+    loadFamilyListing(await context.loadQueryClient(), 'skydiving-equipment'),
   head: () => pageHead({ title: 'Skydiving equipment' }),
-  component: () => <FamilyPage family="skydiving-equipment" />,
+  component: function ListingRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <FamilyPage
+        family="skydiving-equipment"
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search, replace: true })}
+      />
+    )
+  },
 })

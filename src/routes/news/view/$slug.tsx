@@ -1,12 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/planned-page.tsx'
-import { plannedPages } from '../../../features/content/planned-pages.ts'
+import { loadNewsArticle } from '../../../features/news/api.ts'
+import { NewsArticle } from '../../../features/news/components/news-article.tsx'
+import { newsArticleJsonLd } from '../../../features/news/model.ts'
 import { pageHead } from '../../../lib/head.ts'
 
 export const Route = createFileRoute('/news/view/$slug')({
-  loader: () => plannedPages['/news/view/$slug'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: ({ params }) => loadNewsArticle(params.slug),
+  head: ({ loaderData }) =>
+    loaderData
+      ? {
+          ...pageHead(loaderData),
+          scripts: [
+            {
+              type: 'application/ld+json',
+              children: JSON.stringify(newsArticleJsonLd(loaderData, globalThis.location.origin)),
+            },
+          ],
+        }
+      : {},
+  component: function NewsArticleRoute() {
+    return <NewsArticle article={Route.useLoaderData()} />
   },
 })

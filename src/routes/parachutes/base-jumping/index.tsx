@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { familyQuery } from '../../../features/catalog/api.ts'
-import { pageHead } from '../../../lib/head.ts'
+import { loadFamilyListing } from '../../../features/catalog/api.ts'
 import { FamilyPage } from '../../../features/catalog/components/family-page.tsx'
+import { validateCatalogSearch } from '../../../features/catalog/filters.ts'
+import { pageHead } from '../../../lib/head.ts'
 
 export const Route = createFileRoute('/parachutes/base-jumping/')({
+  validateSearch: validateCatalogSearch,
   loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(familyQuery('base-parachutes')),
+    loadFamilyListing(await context.loadQueryClient(), 'base-parachutes'),
   head: () => pageHead({ title: 'BASE parachutes' }),
-  component: () => <FamilyPage family="base-parachutes" />,
+  component: function ListingRoute() {
+    const navigate = Route.useNavigate()
+    return (
+      <FamilyPage
+        family="base-parachutes"
+        palette={Route.useLoaderData().palette}
+        search={Route.useSearch()}
+        onSearch={(search) => navigate({ search, replace: true })}
+      />
+    )
+  },
 })

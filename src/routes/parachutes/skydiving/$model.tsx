@@ -1,15 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadProduct } from '../../../features/catalog/api.ts'
-import { pageHead } from '../../../lib/head.ts'
+import { loadProductPage } from '../../../features/catalog/api.ts'
 import { ProductPage } from '../../../features/catalog/components/product-page.tsx'
+import { productHead } from '../../../features/catalog/json-ld.ts'
+import { CurrentProductionTime } from '../../../features/production-time/components/current-production-time.tsx'
 
 export const Route = createFileRoute('/parachutes/skydiving/$model')({
   loader: async ({ context, params }) =>
-    loadProduct(await context.loadQueryClient(), 'skydiving-parachutes', params.model),
-  head: ({ loaderData }) =>
-    pageHead(loaderData && { title: loaderData.name, summary: loaderData.summary }),
+    loadProductPage(await context.loadQueryClient(), 'skydiving-parachutes', params.model),
+  head: ({ loaderData }) => productHead(loaderData?.product),
   component: function ProductRoute() {
     const { model } = Route.useParams()
-    return <ProductPage slug={model} />
+    return (
+      <ProductPage
+        slug={model}
+        palette={Route.useLoaderData().palette}
+        productionTime={<CurrentProductionTime category="skydiving-parachutes" />}
+      />
+    )
   },
 })

@@ -1,15 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadProduct } from '../../../../features/catalog/api.ts'
-import { pageHead } from '../../../../lib/head.ts'
+import { loadProductPage } from '../../../../features/catalog/api.ts'
 import { ProductPage } from '../../../../features/catalog/components/product-page.tsx'
+import { productHead } from '../../../../features/catalog/json-ld.ts'
+import { CurrentProductionTime } from '../../../../features/production-time/components/current-production-time.tsx'
 
 export const Route = createFileRoute('/equipment/accessories/base-jumping/$item')({
   loader: async ({ context, params }) =>
-    loadProduct(await context.loadQueryClient(), 'accessories', params.item),
-  head: ({ loaderData }) =>
-    pageHead(loaderData && { title: loaderData.name, summary: loaderData.summary }),
+    loadProductPage(await context.loadQueryClient(), 'accessories', params.item, 'base-jumping'),
+  head: ({ loaderData }) => productHead(loaderData?.product),
   component: function ProductRoute() {
     const { item } = Route.useParams()
-    return <ProductPage slug={item} />
+    return (
+      <ProductPage
+        slug={item}
+        palette={Route.useLoaderData().palette}
+        productionTime={<CurrentProductionTime category="accessories" />}
+      />
+    )
   },
 })

@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router'
+import type { Product } from '../api.ts'
+import { isInStock } from '../filters.ts'
+import { formatPrice } from '../format.ts'
+
+/** One product in a listing: picture, name linking to its page, summary, price, stock. */
+export function ProductCard({
+  product,
+  heading: Heading,
+}: {
+  product: Product
+  heading: 'h2' | 'h3'
+}) {
+  const image = product.images[0]
+  return (
+    <li className="product-card">
+      {image && (
+        <img
+          className="product-card-image"
+          src={image.src}
+          alt={image.alt}
+          width="400"
+          height="300"
+          loading="lazy"
+        />
+      )}
+      <Heading>
+        <Link to={product.path}>{product.name}</Link>
+      </Heading>
+      <p>{product.summary}</p>
+      <p className="price">{formatPrice(product.price, product.currency)}</p>
+      <p className="stock">{isInStock(product) ? 'In stock' : 'Made to order'}</p>
+    </li>
+  )
+}

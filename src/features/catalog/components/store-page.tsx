@@ -1,0 +1,67 @@
+import { useSuspenseQueries } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { families, familyKeys } from '../../../../contract/families.ts'
+import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
+import { familyQuery } from '../api.ts'
+import { catalogFacets, filterProducts, type CatalogSearch } from '../filters.ts'
+import { indexPalette } from '../palette.ts'
+import { useHydrated } from '../use-hydrated.ts'
+import { CatalogFilters } from './catalog-filters.tsx'
+import { FilterResults } from './filter-results.tsx'
+import { ProductCard } from './product-card.tsx'
+
+interface StorePageProps {
+  palette: PaletteSwatch[]
+  search: CatalogSearch
+  onSearch: (search: CatalogSearch) => void
+}
+
+/** `/store`: every active product, grouped by family, narrowed by the filters in the URL. */
+export function StorePage({ palette, search: urlSearch, onSearch }: StorePageProps) {
+  const lists = useSuspenseQueries({ queries: familyKeys.map((family) => familyQuery(family)) })
+  // The prerendered HTML is the unfiltered store; the URL's filters apply once hydrated.
+  const search = useHydrated() ? urlSearch : {}
+  const paletteIndex = useMemo(() => indexPalette(palette), [palette])
+  const groups = familyKeys.map((family, index) => {
+    const products = lists[index]?.data ?? []
+    return { family, products, shown: filterProducts(products, search) }
+  })
+  const all = groups.flatMap((group) => group.products)
+  const shown = groups.reduce((sum, group) => sum + group.shown.length, 0)
+  return (
+    <article className="page">
+      <h1>Store</h1>
+      <p className="lead">
+        Every suit, canopy, container and accessory we make, with what it costs today.
+      </p>
+      <div className="catalog-layout">
+        <CatalogFilters
+          search={search}
+          facets={catalogFacets(all, search)}
+          palette={paletteIndex}
+          currency={all[0]?.currency ?? 'USD'}
+          onSearch={onSearch}
+        />
+        <div className="catalog-results">
+          <FilterResults shown={shown} total={all.length} />
+          {shown === 0 && <p className="note">No products match these filters.</p>}
+          {groups
+            .filter((group) => group.shown.length > 0)
+            .map(({ family, shown: products }) => (
+              <section key={family} aria-labelledby={`family-${family}`} className="store-family">
+                <h2 id={`family-${family}`}>
+                  <Link to={families[family].path}>{families[family].title}</Link>
+                </h2>
+                <ul className="product-grid">
+                  {products.map((product) => (
+                    <ProductCard key={product.slug} product={product} heading="h3" />
+                  ))}
+                </ul>
+              </section>
+            ))}
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,121 @@
+import type { Product } from './api.ts'
+
+/**
+ * The filters of the store and the family listings, as they sit in the URL (`?size=M&color=n4D
+ * &min=500&max=2000&inStock=true`) so a filtered view can be shared. Prices are whole units of
+ * the currency, as a shopper types them; products carry minor units.
+ */
+export interface CatalogSearch {
+  size?: string
+  /** A palette id, e.g. `n4D`. */
+  color?: string
+  min?: number
+  max?: number
+  inStock?: true
+}
+
+/** What filtering reads of a product. */
+export type FilterableProduct = Pick<Product, 'sizes' | 'colors' | 'price' | 'variants'>
+
+const paletteId = /^[a-z][0-9][A-Z]$/
+
+function text(value: unknown): string | undefined {
+  // The router parses `?size=10` as a number; a size is still the text the shopper saw.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  if (typeof value !== 'string') return undefined
+  const trimmed = value.trim()
+  return trimmed.length > 0 && trimmed.length <= 40 ? trimmed : undefined
+}
+
+function amount(value: unknown): number | undefined {
+  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof parsed === 'number' && Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined
+}
+
+/**
+ * The router's `validateSearch`: keeps what is well formed and drops the rest, so a mangled
+ * shared link still opens the listing rather than an error page.
+ */
+export function validateCatalogSearch(raw: Record<string, unknown>): CatalogSearch {
+  const search: CatalogSearch = {}
+  const size = text(raw.size)
+  if (size !== undefined) search.size = size
+  const color = text(raw.color)
+  if (color !== undefined && paletteId.test(color)) search.color = color
+  const min = amount(raw.min)
+  if (min !== undefined) search.min = min
+  const max = amount(raw.max)
+  if (max !== undefined) search.max = max
+  if (raw.inStock === true || raw.inStock === 'true') search.inStock = true
+  return search
+}
+
+export function hasFilters(search: CatalogSearch): boolean {
+  return Object.values(search).some((value) => value !== undefined)
+}
+
+/** A product is in stock when any of its variants is. */
+export function isInStock(product: Pick<Product, 'variants'>): boolean {
+  return product.variants.some((variant) => variant.inStock)
+}
+
+function matches(product: FilterableProduct, search: CatalogSearch): boolean {
+  if (search.size !== undefined && !product.sizes.includes(search.size)) return false
+  if (search.color !== undefined && !product.colors.includes(search.color)) return false
+  if (search.min !== undefined && product.price < Math.round(search.min * 100)) return false
+  if (search.max !== undefined && product.price > Math.round(search.max * 100)) return false
+  if (search.inStock && !isInStock(product)) return false
+  return true
+}
+
+export function filterProducts<P extends FilterableProduct>(
+  products: readonly P[],
+  search: CatalogSearch,
+): P[] {
+  return products.filter((product) => matches(product, search))
+}
+
+export interface FacetValue {
+  value: string
+  /** Products shown if this value were chosen, the other filters kept. */
+  count: number
+}
+
+export interface CatalogFacets {
+  sizes: FacetValue[]
+  colors: FacetValue[]
+  /** Products shown if "in stock" were ticked, the other filters kept. */
+  inStock: number
+}
+
+function facet(
+  products: readonly FilterableProduct[],
+  others: CatalogSearch,
+  valuesOf: (product: FilterableProduct) => readonly string[],
+  selected: string | undefined,
+): FacetValue[] {
+  const counts = new Map<string, number>()
+  for (const product of products) for (const value of valuesOf(product)) counts.set(value, 0)
+  // A value from a shared link that no product has stays visible, so it can be seen and undone.
+  if (selected !== undefined && !counts.has(selected)) counts.set(selected, 0)
+  for (const product of filterProducts(products, others)) {
+    for (const value of new Set(valuesOf(product))) counts.set(value, (counts.get(value) ?? 0) + 1)
+  }
+  return [...counts].map(([value, count]) => ({ value, count }))
+}
+
+/**
+ * The values each filter offers, in the order products list them, with how many products
+ * each would show: counted against the other filters, so a shopper can switch a value
+ * without first clearing it.
+ */
+export function catalogFacets(
+  products: readonly FilterableProduct[],
+  search: CatalogSearch,
+): CatalogFacets {
+  return {
+    sizes: facet(products, { ...search, size: undefined }, (p) => p.sizes, search.size),
+    colors: facet(products, { ...search, color: undefined }, (p) => p.colors, search.color),
+    inStock: filterProducts(products, { ...search, inStock: true }).length,
+  }
+}

@@ -1,0 +1,46 @@
+import { pageHead } from '../../lib/head.ts'
+import type { Product } from './api.ts'
+
+type JsonLdProduct = Pick<
+  Product,
+  'name' | 'summary' | 'description' | 'sku' | 'currency' | 'variants'
+>
+
+/**
+ * schema.org `Product` data for search engines: one offer per variant, priced in major units.
+ * A variant out of stock is made to order, which schema.org calls a pre-order.
+ */
+export function productJsonLd(product: JsonLdProduct) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    brand: { '@type': 'Brand', name: 'Glidecraft' },
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      sku: variant.sku,
+      name: variant.name,
+      price: variant.price / 100,
+      priceCurrency: product.currency,
+      availability: variant.inStock ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+    })),
+  }
+}
+
+/** JSON for a `<script>` element: `<` escaped so no text in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/** A product route's `head()`: title, meta description and the JSON-LD above. */
+export function productHead(
+  product: JsonLdProduct | undefined,
+): ReturnType<typeof pageHead> & { scripts?: Array<{ type: string; children: string }> } {
+  if (!product) return {}
+  return {
+    ...pageHead({ title: product.name, summary: product.summary }),
+    scripts: [{ type: 'application/ld+json', children: scriptJson(productJsonLd(product)) }],
+  }
+}

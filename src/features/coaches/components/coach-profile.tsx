@@ -1,0 +1,54 @@
+import { Link } from '@tanstack/react-router'
+import { disciplineLabels, type CoachProfileData } from '../../../../contract/page-data/coaches.ts'
+
+export function CoachProfile({ coach }: { coach: CoachProfileData }) {
+  return (
+    <article className="page coach-profile">
+      <p className="breadcrumb">
+        <Link to="/coaches">All coaches</Link>
+      </p>
+      <div className="coach-profile-layout">
+        <img
+          className="coach-profile-photo"
+          src={coach.photo.src}
+          alt={coach.photo.alt}
+          width={300}
+          height={300}
+        />
+        <div>
+          <h1>{coach.name}</h1>
+          <dl className="coach-facts">
+            <div>
+              <dt>Home drop zone</dt>
+              <dd>{coach.homeDropzone}</dd>
+            </div>
+            <div>
+              <dt>Country</dt>
+              <dd>{coach.country.name}</dd>
+            </div>
+            <div>
+              <dt>Disciplines</dt>
+              <dd>{coach.disciplines.map((d) => disciplineLabels[d]).join(', ')}</dd>
+            </div>
+            <div>
+              <dt>Languages</dt>
+              <dd>{coach.languages.join(', ')}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      <section aria-labelledby="bio-heading">
+        <h2 id="bio-heading">About {coach.name}</h2>
+        {/* Our own markdown, rendered and checked at build time. */}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: coach.html }} />
+      </section>
+      <section aria-labelledby="contact-heading" className="panel">
+        <h2 id="contact-heading">Contact {coach.name}</h2>
+        <p>
+          A form to write to a coach directly is coming soon. Until then,{' '}
+          <Link to="/contact">send us a message</Link> and we will put you in touch.
+        </p>
+      </section>
+    </article>
+  )
+}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { productPath } from '../../../../contract/families.ts'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import type { ArchiveImage } from '../api.ts'
-import { ColorSwatch } from './color-swatch.tsx'
+import { ColorSwatch } from '../../../components/color-swatch.tsx'
 
 interface ArchiveCardProps {
   image: ArchiveImage

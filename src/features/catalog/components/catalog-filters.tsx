@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react'
 import { hasFilters, type CatalogFacets, type CatalogSearch } from '../filters.ts'
 import { swatchOf, type PaletteIndex } from '../palette.ts'
-import { ColorSwatch } from './color-swatch.tsx'
+import { ColorSwatch } from '../../../components/color-swatch.tsx'
 
 interface CatalogFiltersProps {
   search: CatalogSearch

@@ -43,9 +43,9 @@ export function CoachProfile({ coach }: { coach: CoachProfileData }) {
         <div className="prose" dangerouslySetInnerHTML={{ __html: coach.html }} />
       </section>
       <section aria-labelledby="contact-heading" className="panel">
-        <h2 id="contact-heading">Contact {coach.name}</h2>
+        <h2 id="contact-heading">Contact form coming soon</h2>
         <p>
-          A form to write to a coach directly is coming soon. Until then,{' '}
+          Soon you can write to {coach.name} from this page. Until then,{' '}
           <Link to="/contact">send us a message</Link> and we will put you in touch.
         </p>
       </section>

@@ -1,7 +1,10 @@
 import { useState } from 'react'
-import type { ColorsPageData, ColorSwatch } from '../../../../contract/page-data/colors.ts'
+import type {
+  ColorsPageData,
+  ColorSwatch as PaletteColor,
+} from '../../../../contract/page-data/colors.ts'
 import { toggleCompared } from '../model.ts'
-import { Swatch } from './swatch.tsx'
+import { ColorSwatch } from '../../../components/color-swatch.tsx'
 
 /**
  * The fabric palette by type. Ticking "Compare" on two or more colours shows them side by side
@@ -32,7 +35,7 @@ export function ColorChart({ groups }: ColorsPageData) {
             <ul className="color-compare-list">
               {picked.map((color) => (
                 <li key={color.id}>
-                  <Swatch hex={color.hex} size={120} />
+                  <ColorSwatch hex={color.hex} size={120} />
                   <span className="color-name">{color.name}</span>
                   <span className="note">
                     {color.id} · {color.hex}
@@ -70,17 +73,17 @@ export function ColorChart({ groups }: ColorsPageData) {
   )
 }
 
-const typeLabels: Record<ColorSwatch['type'], string> = {
+const typeLabels: Record<PaletteColor['type'], string> = {
   standard: 'Standard',
   fluoro: 'Fluoro',
   metallic: 'Metallic',
 }
 
-function ColorCard(props: { color: ColorSwatch; compared: boolean; onToggle: () => void }) {
+function ColorCard(props: { color: PaletteColor; compared: boolean; onToggle: () => void }) {
   const { color, compared, onToggle } = props
   return (
     <div className="color-card">
-      <Swatch hex={color.hex} size={64} />
+      <ColorSwatch hex={color.hex} size={64} />
       <div>
         <span className="color-name">{color.name}</span>
         <dl className="color-facts">

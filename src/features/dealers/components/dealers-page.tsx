@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { DealersPageData } from '../../../../contract/page-data/dealers.ts'
 import { filterDealers, groupByCountry, type DealerSearch } from '../model.ts'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DealerCard } from './dealer-card.tsx'
 
 interface DealersPageProps {

@@ -2,7 +2,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, type MouseEvent } from 'react'
 import type { GalleryAlbumData } from '../../../../contract/page-data/gallery.ts'
 import { findOpenItem, thumbnailId, wrapIndex, type GallerySearch } from '../model.ts'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { GalleryDialog } from './gallery-dialog.tsx'
 
 interface GalleryPageProps {

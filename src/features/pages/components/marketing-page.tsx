@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { MentionedProducts } from '../../../components/mentioned-products.tsx'
 import type { MarketingPageData } from '../../../../contract/page-data/pages.ts'
 
 /** One marketing page from content/pages: title, lead, hero, the body and its products. */
@@ -20,18 +20,7 @@ export function MarketingPage({ page }: { page: MarketingPageData }) {
       )}
       {/* Our own markdown, rendered and checked at build time (raw HTML is refused). */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.products.length > 0 && (
-        <section aria-labelledby="page-products-heading" className="panel">
-          <h2 id="page-products-heading">Products on this page</h2>
-          <ul className="link-list">
-            {page.products.map((product) => (
-              <li key={product.path}>
-                <Link to={product.path}>{product.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <MentionedProducts products={page.products} heading="Products on this page" />
     </article>
   )
 }

@@ -43,7 +43,7 @@ export function ProductPeoplePage({ product, gallery, coaches }: ProductPeopleDa
       )}
       {coaches.length > 0 && (
         <section aria-labelledby="people-coaches-heading">
-          <h2 id="people-coaches-heading">Coaches who fly it</h2>
+          <h2 id="people-coaches-heading">Coaches who know it</h2>
           <PeopleCoaches coaches={coaches} />
         </section>
       )}

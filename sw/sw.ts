@@ -59,11 +59,13 @@ registerRoute(
   ),
 )
 
-// Product data: fresh when online, the last copy when not. A slow network falls back to the
+// Product data and the workshop's production times: fresh when online, the last copy when not. A slow network falls back to the
 // cache after a few seconds rather than leaving a pilot at a drop zone staring at a spinner.
 registerRoute(
   // Any origin: the API may be hosted apart from the site (API_URL).
-  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/product/'),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    (url.pathname.startsWith('/api/product/') || url.pathname === '/api/order/production-time'),
   new NetworkFirst({
     cacheName: 'api-products',
     networkTimeoutSeconds: 4,

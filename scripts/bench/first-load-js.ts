@@ -5,6 +5,7 @@
 // reported apart as deferred: they do not hold up the first view.
 import { gzipSync } from 'node:zlib'
 import { chromium, type Response } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from '../chromium.ts'
 import type { Measurement } from './types.ts'
 import { makeTempDir, removeTempDir, stopGroup } from './processes.ts'
 import { readyPath, spawnServer, waitForStatus } from './server.ts'
@@ -34,18 +35,7 @@ export const firstLoadJs: Measurement = {
     const server = await spawnServer(context, dataDir)
     try {
       await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
       try {
         const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage()
         await page.addInitScript(() => {

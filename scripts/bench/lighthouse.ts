@@ -4,6 +4,7 @@
 // slower CPU, so the LCP is the simulated one.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouseRun from 'lighthouse'
+import { chromiumArgs, chromiumPath } from '../chromium.ts'
 import { makeTempDir, removeTempDir, stopGroup } from './processes.ts'
 import { readyPath, spawnServer, waitForStatus } from './server.ts'
 import type { Measurement, Row } from './types.ts'
@@ -16,17 +17,6 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'product page', path: '/wingsuits/corvid-2' },
   { name: 'news article', path: '/news/view/corvid-2-launch' },
-]
-
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ]
 
 function median(values: number[]): number {
@@ -49,8 +39,8 @@ export const lighthouse: Measurement = {
     const dataDir = makeTempDir('bench-lighthouse')
     const server = await spawnServer(context, dataDir)
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags,
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', ...chromiumArgs],
     })
     try {
       await waitForStatus(server, readyPath, { timeoutMs: 120_000 })

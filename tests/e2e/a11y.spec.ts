@@ -44,4 +44,14 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
       expect(await seriousViolations(page)).toEqual([])
     })
   }
+
+  test('the gallery overlay', async ({ page }) => {
+    await page.goto('/gallery')
+    await page.locator('a.gallery-thumb').first().click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  })
 })

@@ -2,8 +2,6 @@ import { expect, expectFailedResource, test } from './fixtures.ts'
 
 // Every public page the build prerendered, as a visitor (and a search engine) sees it.
 test.describe('the whole site', () => {
-  test.use({ serviceWorkers: 'block' })
-
   test('every page of the sitemap renders with status 200, an <h1> and no console errors', async ({
     page,
     request,

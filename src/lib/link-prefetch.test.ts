@@ -100,4 +100,37 @@ describe('startLinkPrefetch', () => {
     ])
     prefetcher.stop()
   })
+
+  it('holds prefetches while the browser is offline', () => {
+    vi.useFakeTimers()
+    let callback: IntersectionObserverCallback = () => {}
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: IntersectionObserverCallback) {
+          callback = cb
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    document.body.innerHTML = '<a href="/p/0">p</a>'
+    const preload = vi.fn(async (_href: string) => undefined)
+    const prefetcher = startLinkPrefetch(preload)
+    callback(
+      [
+        { isIntersecting: true, target: document.querySelector('a')! },
+      ] as unknown as IntersectionObserverEntry[],
+      {} as IntersectionObserver,
+    )
+    vi.advanceTimersByTime(BATCH_INTERVAL_MS * 2)
+    expect(preload).not.toHaveBeenCalled()
+    online.mockReturnValue(true)
+    vi.advanceTimersByTime(BATCH_INTERVAL_MS)
+    expect(preload).toHaveBeenCalledWith('/p/0')
+    prefetcher.stop()
+    online.mockRestore()
+  })
 })

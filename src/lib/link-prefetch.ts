@@ -62,6 +62,8 @@ export function startLinkPrefetch(
     }
   })
   const timer = setInterval(() => {
+    // Offline, a prefetch can only fail: the links wait in the queue for the network.
+    if (!navigator.onLine) return
     for (const href of queued.splice(0, BATCH_SIZE)) {
       done.add(href)
       preload(href).catch(() => {

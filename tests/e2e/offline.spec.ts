@@ -39,14 +39,15 @@ test('visited pages work offline after the service worker installs', async ({
     expect(product?.fromServiceWorker()).toBe(true)
     await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
-    // What the app asks the network for while offline fails, as the browser logs.
-    expectFailedResource(consoleErrors, 'offline')
 
     await page.goto('/')
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Suits and canopies for people who fly',
     )
+    // What the app asks the network for while offline fails, as the browser logs.
+    await page.waitForLoadState('networkidle')
+    expectFailedResource(consoleErrors, 'offline')
   } finally {
     await context.setOffline(false)
   }
@@ -115,6 +116,7 @@ test('the store and a product page never visited render offline from the catalog
     await expect(page.getByRole('link', { name: 'Corvid 2' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Flux' }).first()).toBeVisible()
     // The live API was tried first; the browser logs that those requests failed.
+    await page.waitForLoadState('networkidle')
     expectFailedResource(consoleErrors, 'offline')
   } finally {
     await context.setOffline(false)

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadMarketingPage, marketingPageHead } from '../features/pages/api.ts'
+import { loadMarketingPage } from '../features/pages/api.ts'
+import { marketingPageHead } from '../features/pages/head.ts'
 import { MarketingPage } from '../features/pages/components/marketing-page.tsx'
 
 export const Route = createFileRoute('/suits')({

@@ -52,6 +52,30 @@ describe('prefetchTarget', () => {
   })
 })
 
+/** Replaces IntersectionObserver; the returned function brings the given links into view. */
+function stubIntersectionObserver(): (links: Element[]) => void {
+  let callback: IntersectionObserverCallback = () => {}
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(cb: IntersectionObserverCallback) {
+        callback = cb
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+  return (links) =>
+    callback(
+      links.map((target) => ({
+        isIntersecting: true,
+        target,
+      })) as unknown as IntersectionObserverEntry[],
+      {} as IntersectionObserver,
+    )
+}
+
 describe('startLinkPrefetch', () => {
   afterEach(() => {
     vi.useRealTimers()
@@ -61,31 +85,13 @@ describe('startLinkPrefetch', () => {
 
   it('prefetches links that come into view, 4 every 3 seconds', async () => {
     vi.useFakeTimers()
-    let callback: IntersectionObserverCallback = () => {}
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(cb: IntersectionObserverCallback) {
-          callback = cb
-        }
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    )
+    const seeLinks = stubIntersectionObserver()
     document.body.innerHTML = Array.from({ length: 6 }, (_, i) => `<a href="/p/${i}">p</a>`).join(
       '',
     )
     const preload = vi.fn(async (_href: string) => undefined)
     const prefetcher = startLinkPrefetch(preload)
-    const anchors = [...document.querySelectorAll('a')]
-    callback(
-      anchors.map((target) => ({
-        isIntersecting: true,
-        target,
-      })) as unknown as IntersectionObserverEntry[],
-      {} as IntersectionObserver,
-    )
+    seeLinks([...document.querySelectorAll('a')])
     expect(preload).not.toHaveBeenCalled()
     vi.advanceTimersByTime(BATCH_INTERVAL_MS)
     expect(preload).toHaveBeenCalledTimes(BATCH_SIZE)
@@ -103,28 +109,12 @@ describe('startLinkPrefetch', () => {
 
   it('holds prefetches while the browser is offline', () => {
     vi.useFakeTimers()
-    let callback: IntersectionObserverCallback = () => {}
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(cb: IntersectionObserverCallback) {
-          callback = cb
-        }
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    )
+    const seeLinks = stubIntersectionObserver()
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     document.body.innerHTML = '<a href="/p/0">p</a>'
     const preload = vi.fn(async (_href: string) => undefined)
     const prefetcher = startLinkPrefetch(preload)
-    callback(
-      [
-        { isIntersecting: true, target: document.querySelector('a')! },
-      ] as unknown as IntersectionObserverEntry[],
-      {} as IntersectionObserver,
-    )
+    seeLinks([document.querySelector('a')!])
     vi.advanceTimersByTime(BATCH_INTERVAL_MS * 2)
     expect(preload).not.toHaveBeenCalled()
     online.mockReturnValue(true)

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { disciplineLabels, type CoachSummary } from '../../../../contract/page-data/coaches.ts'
+import type { CoachSummary } from '../../../../contract/page-data/coaches.ts'
+import { CoachFacts } from './coach-facts.tsx'
 
 /** A coach in the list: photo, name, where they coach and in what. */
 export function CoachCard({ coach, lazy }: { coach: CoachSummary; lazy: boolean }) {
@@ -17,22 +18,7 @@ export function CoachCard({ coach, lazy }: { coach: CoachSummary; lazy: boolean 
           {coach.name}
         </Link>
       </h2>
-      <dl className="coach-facts">
-        <div>
-          <dt>Home drop zone</dt>
-          <dd>
-            {coach.homeDropzone}, {coach.country.name}
-          </dd>
-        </div>
-        <div>
-          <dt>Disciplines</dt>
-          <dd>{coach.disciplines.map((d) => disciplineLabels[d]).join(', ')}</dd>
-        </div>
-        <div>
-          <dt>Languages</dt>
-          <dd>{coach.languages.join(', ')}</dd>
-        </div>
-      </dl>
+      <CoachFacts coach={coach} />
     </article>
   )
 }

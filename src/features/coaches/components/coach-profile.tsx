@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { disciplineLabels, type CoachProfileData } from '../../../../contract/page-data/coaches.ts'
+import type { CoachProfileData } from '../../../../contract/page-data/coaches.ts'
+import { CoachFacts } from './coach-facts.tsx'
 
 export function CoachProfile({ coach }: { coach: CoachProfileData }) {
   return (
@@ -17,24 +18,7 @@ export function CoachProfile({ coach }: { coach: CoachProfileData }) {
         />
         <div>
           <h1>{coach.name}</h1>
-          <dl className="coach-facts">
-            <div>
-              <dt>Home drop zone</dt>
-              <dd>{coach.homeDropzone}</dd>
-            </div>
-            <div>
-              <dt>Country</dt>
-              <dd>{coach.country.name}</dd>
-            </div>
-            <div>
-              <dt>Disciplines</dt>
-              <dd>{coach.disciplines.map((d) => disciplineLabels[d]).join(', ')}</dd>
-            </div>
-            <div>
-              <dt>Languages</dt>
-              <dd>{coach.languages.join(', ')}</dd>
-            </div>
-          </dl>
+          <CoachFacts coach={coach} />
         </div>
       </div>
       <section aria-labelledby="bio-heading">

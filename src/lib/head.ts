@@ -1,9 +1,24 @@
-/** The document head of a page: its title (with the shop's name) and meta description. */
-export function pageHead(page?: { title: string; summary?: string }) {
+/** JSON for a script element: `<` escaped so the text can never close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+export interface PageHead {
+  meta?: Array<{ title: string } | { name: string; content: string }>
+  scripts?: Array<{ type: string; children: string }>
+}
+
+/**
+ * The document head of a page: its title (with the shop's name), meta description and, when
+ * given, schema.org JSON-LD (which the prerender writes into the page's HTML).
+ */
+export function pageHead(page?: { title: string; summary?: string; jsonLd?: unknown }): PageHead {
   if (!page) return {}
-  const meta: Array<{ title: string } | { name: string; content: string }> = [
-    { title: `${page.title} — Glidecraft` },
-  ]
+  const meta: NonNullable<PageHead['meta']> = [{ title: `${page.title} — Glidecraft` }]
   if (page.summary) meta.push({ name: 'description', content: page.summary })
-  return { meta }
+  if (page.jsonLd === undefined) return { meta }
+  return {
+    meta,
+    scripts: [{ type: 'application/ld+json', children: scriptJson(page.jsonLd) }],
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { productHead, productJsonLd, scriptJson } from './json-ld.ts'
+import { scriptJson } from '../../lib/head.ts'
+import { productHead, productJsonLd } from './json-ld.ts'
 
 const corvid = {
   name: 'Corvid 2',

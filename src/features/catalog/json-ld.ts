@@ -1,4 +1,4 @@
-import { pageHead } from '../../lib/head.ts'
+import { pageHead, type PageHead } from '../../lib/head.ts'
 import type { Product } from './api.ts'
 
 type JsonLdProduct = Pick<
@@ -29,18 +29,9 @@ export function productJsonLd(product: JsonLdProduct) {
   }
 }
 
-/** JSON for a `<script>` element: `<` escaped so no text in it can close the element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
 /** A product route's `head()`: title, meta description and the JSON-LD above. */
-export function productHead(
-  product: JsonLdProduct | undefined,
-): ReturnType<typeof pageHead> & { scripts?: Array<{ type: string; children: string }> } {
-  if (!product) return {}
-  return {
-    ...pageHead({ title: product.name, summary: product.summary }),
-    scripts: [{ type: 'application/ld+json', children: scriptJson(productJsonLd(product)) }],
-  }
+export function productHead(product: JsonLdProduct | undefined): PageHead {
+  return pageHead(
+    product && { title: product.name, summary: product.summary, jsonLd: productJsonLd(product) },
+  )
 }

@@ -1,11 +1,7 @@
 import { disciplineLabels, type CoachProfileData } from '../../../contract/page-data/coaches.ts'
-import { pageHead } from '../../lib/head.ts'
+import { pageHead, type PageHead } from '../../lib/head.ts'
 
 /** JSON for a `<script>` element: `<` escaped so no text in it can close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
 /** schema.org `Person` data for a coach's profile. */
 export function coachJsonLd(coach: CoachProfileData) {
   return {
@@ -22,18 +18,15 @@ export function coachJsonLd(coach: CoachProfileData) {
   }
 }
 
-interface CoachHead {
-  meta?: ReturnType<typeof pageHead>['meta']
-  scripts?: { type: string; children: string }[]
-}
-
 /** A profile's `head()`: title, meta description from the bio and the JSON-LD above. */
-export function coachHead(coach: CoachProfileData | undefined): CoachHead {
-  if (!coach) return {}
-  return {
-    ...pageHead({ title: `${coach.name}, coach`, summary: summarise(coach.text) }),
-    scripts: [{ type: 'application/ld+json', children: scriptJson(coachJsonLd(coach)) }],
-  }
+export function coachHead(coach: CoachProfileData | undefined): PageHead {
+  return pageHead(
+    coach && {
+      title: `${coach.name}, coach`,
+      summary: summarise(coach.text),
+      jsonLd: coachJsonLd(coach),
+    },
+  )
 }
 
 /** The bio's opening, cut at a word to fit a meta description. */

@@ -7,17 +7,12 @@ import { pageHead } from '../../lib/head.ts'
 export const Route = createFileRoute('/learn/$slug')({
   loader: ({ params }) => loadLearnArticle(params.slug),
   head: ({ loaderData }) =>
-    loaderData
-      ? {
-          ...pageHead(loaderData),
-          scripts: [
-            {
-              type: 'application/ld+json',
-              children: JSON.stringify(learnArticleJsonLd(loaderData, globalThis.location.origin)),
-            },
-          ],
-        }
-      : {},
+    pageHead(
+      loaderData && {
+        ...loaderData,
+        jsonLd: learnArticleJsonLd(loaderData, globalThis.location.origin),
+      },
+    ),
   component: function LearnArticleRoute() {
     return <LearnArticle article={Route.useLoaderData()} />
   },

@@ -7,17 +7,12 @@ import { pageHead } from '../../../lib/head.ts'
 export const Route = createFileRoute('/news/view/$slug')({
   loader: ({ params }) => loadNewsArticle(params.slug),
   head: ({ loaderData }) =>
-    loaderData
-      ? {
-          ...pageHead(loaderData),
-          scripts: [
-            {
-              type: 'application/ld+json',
-              children: JSON.stringify(newsArticleJsonLd(loaderData, globalThis.location.origin)),
-            },
-          ],
-        }
-      : {},
+    pageHead(
+      loaderData && {
+        ...loaderData,
+        jsonLd: newsArticleJsonLd(loaderData, globalThis.location.origin),
+      },
+    ),
   component: function NewsArticleRoute() {
     return <NewsArticle article={Route.useLoaderData()} />
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ConfiguratorContent } from './configurator.ts'
 import { familyKeys } from './families.ts'
 
 export const FamilyKey = z.enum(familyKeys)
@@ -20,8 +21,7 @@ export const Variant = z.object({
 })
 export type Variant = z.infer<typeof Variant>
 
-/** A product as an owner writes it in content/products/<family>/<slug>.json. */
-export const ProductContent = z.object({
+const ProductFields = z.object({
   slug,
   family: FamilyKey,
   discipline: Discipline.optional(),
@@ -34,6 +34,8 @@ export const ProductContent = z.object({
   lead_time_weeks: z.number().int().nonnegative(),
   active: z.boolean().default(true),
   configurable: z.boolean().default(false),
+  /** What the configurator offers; present exactly when `configurable` is true. */
+  configurator: ConfiguratorContent.nullable().default(null),
   sizes: z.array(z.string()).default([]),
   colors: z.array(z.string()).default([]),
   specifications: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
@@ -41,13 +43,58 @@ export const ProductContent = z.object({
   manual: z.string().nullable().default(null),
   variants: z.array(Variant).min(1),
 })
+
+type ConfigurableFields = Pick<
+  z.output<typeof ProductFields>,
+  'configurable' | 'configurator' | 'variants'
+>
+
+/**
+ * A configurable product is designed in the configurator and made to measure: it has a
+ * configurator, and a `-CUSTOM` variant (selected automatically, SPEC §3) that is never in stock.
+ */
+function checkConfigurable<T extends ConfigurableFields>(
+  product: T,
+  ctx: z.RefinementCtx<T>,
+): void {
+  if (product.configurable && product.configurator === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['configurator'],
+      message: 'a configurable product (configurable: true) needs a configurator',
+    })
+  if (!product.configurable && product.configurator !== null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['configurable'],
+      message: 'must be true when the product has a configurator',
+    })
+  if (!product.configurable) return
+  const custom = product.variants.findIndex((variant) => variant.sku.includes('-CUSTOM'))
+  if (custom === -1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['variants'],
+      message: 'a configurable product needs a -CUSTOM variant',
+    })
+  else if (product.variants[custom]!.in_stock)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['variants', custom, 'in_stock'],
+      message: 'a made-to-measure variant is never in stock',
+    })
+}
+
+/** A product as an owner writes it in content/products/<family>/<slug>.json. */
+export const ProductContent = ProductFields.superRefine(checkConfigurable)
 export type ProductContent = z.infer<typeof ProductContent>
 
 /** A product as the API returns it (snake_case on the wire). */
-export const Product = ProductContent.extend({
+export const Product = ProductFields.extend({
   discipline: Discipline.nullable(),
+  configurator: ConfiguratorContent.nullable(),
   path: z.string(),
-})
+}).superRefine(checkConfigurable)
 export type Product = z.infer<typeof Product>
 
 export const ProductList = z.array(Product)

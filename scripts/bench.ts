@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { coldStart } from './bench/cold-start.ts'
+import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
 import { precache } from './bench/precache.ts'
 import { lighthouse } from './bench/lighthouse.ts'
@@ -18,7 +19,7 @@ import { installCleanup, runToEnd } from './bench/processes.ts'
 import { statusOf, toJson, toMarkdown } from './bench/report.ts'
 import type { BenchContext, Measurement, Row } from './bench/types.ts'
 
-const measurements: Measurement[] = [firstLoadJs, precache, coldStart, lighthouse]
+const measurements: Measurement[] = [firstLoadJs, precache, coldStart, configurator, lighthouse]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */
 const buildBudgetMs = 90_000

@@ -9,6 +9,8 @@ export interface PaletteSwatch {
   name: string
   /** `#rrggbb`. */
   hex: string
+  /** standard, fluoro or metallic: the configurator adds a surcharge for some types. */
+  type: string
 }
 
 export interface StorePageData {

@@ -182,6 +182,19 @@ const validFiles: Record<string, string> = {
     currency: 'USD',
     lead_time_weeks: 4,
     configurable: true,
+    configurator: {
+      drawing: 'wingsuit',
+      regions: [{ id: 'body', label: 'Torso', default_color: 'n4D' }],
+      options: [{ key: 'booties', label: 'Booties', price: 9000, show: ['booties'] }],
+      accents: [{ key: 'neon', label: 'Neon piping', price: 4000, color: 'n4D' }],
+      color_type_prices: [{ type: 'standard', price: 0 }],
+      super_custom: {
+        sku: 'SUPERCUSTOM-TEST',
+        label: 'Super Custom',
+        price: 35000,
+        lead_time_weeks: 2,
+      },
+    },
     colors: ['n4D'],
     images: [{ src: '/images/products/test-suit.svg', alt: 'Test suit' }],
     manual: '/manuals/test-suit',
@@ -418,6 +431,7 @@ describe('loadContent', () => {
       family: 'trackingsuits',
       sku: 'TEST2',
       configurable: false,
+      configurator: null,
       manual: null,
       variants: [{ sku: 'TEST2-M', name: 'Copy', price: 1, in_stock: true }],
     }
@@ -464,6 +478,91 @@ describe('loadContent', () => {
     expect(message).toContain('content/pages/about.md: (body): raw HTML is not allowed')
     expect(message).toContain(
       'content/learn/planning.md: (body): the link /learn/nowhere leads nowhere',
+    )
+  })
+
+  it('checks a configurable product: its configurator, made-to-measure variant and palette', async () => {
+    const product = JSON.parse(validFiles['content/products/wingsuits/test-suit.json']!)
+    const { configurator } = product
+    const copy = (slug: string, changes: object) =>
+      JSON.stringify({ ...product, slug, sku: slug.toUpperCase(), manual: null, ...changes })
+    const variant = (sku: string, in_stock = false) => ({ sku, name: sku, price: 1, in_stock })
+    const message = await problemsOf({
+      'content/products/wingsuits/no-configurator.json': copy('no-configurator', {
+        configurator: null,
+        variants: [variant('NC-CUSTOM')],
+      }),
+      'content/products/wingsuits/not-configurable.json': copy('not-configurable', {
+        configurable: false,
+        variants: [variant('NOT-M', true)],
+      }),
+      'content/products/wingsuits/off-the-shelf.json': copy('off-the-shelf', {
+        variants: [variant('OFF-M', true), variant('OFF-CUSTOM', true)],
+      }),
+      'content/products/wingsuits/no-custom.json': copy('no-custom', {
+        variants: [variant('NOCUSTOM-M', true)],
+      }),
+      'content/products/wingsuits/bad-ids.json': copy('bad-ids', {
+        configurator: {
+          ...configurator,
+          regions: [{ id: 'main-flap', label: 'Flap', default_color: 'n4D' }],
+          options: [{ key: 'camera', label: 'Camera', price: 1, hide: ['camera-mount'] }],
+        },
+        variants: [variant('BADIDS-CUSTOM')],
+      }),
+    })
+    const file = (slug: string) => `content/products/wingsuits/${slug}.json`
+    expect(message).toContain(
+      `${file('no-configurator')}: configurator: a configurable product (configurable: true) needs a configurator`,
+    )
+    expect(message).toContain(
+      `${file('not-configurable')}: configurable: must be true when the product has a configurator`,
+    )
+    expect(message).toContain(
+      `${file('off-the-shelf')}: variants.1.in_stock: a made-to-measure variant is never in stock`,
+    )
+    expect(message).toContain(
+      `${file('no-custom')}: variants: a configurable product needs a -CUSTOM variant`,
+    )
+    const bad = file('bad-ids')
+    expect(message).toContain(
+      `${bad}: configurator.regions.0.id: the wingsuit drawing has no region "main-flap"`,
+    )
+    expect(message).toContain(
+      `${bad}: configurator.options.0.hide.0: the wingsuit drawing has no part "camera-mount"`,
+    )
+    // Palette and upgrade checks look across files, so they run once every file has parsed.
+    const loaded = await problemsOf({
+      'content/products/wingsuits/bad-ids.json': copy('bad-ids', {
+        configurator: {
+          ...configurator,
+          regions: [{ id: 'body', label: 'Torso', default_color: 'x9Z' }],
+          accents: [{ key: 'neon', label: 'Neon', price: 1, color: 'q1Q' }],
+          color_type_prices: [{ type: 'glitter', price: 1 }],
+          super_custom: { ...configurator.super_custom, price: 30000 },
+        },
+        variants: [variant('BADIDS-CUSTOM')],
+      }),
+      'content/products/wingsuits/upgrade-clash.json': copy('upgrade-clash', {
+        configurator: {
+          ...configurator,
+          super_duper_custom: { ...configurator.super_custom, sku: 'TEST-M' },
+        },
+        variants: [variant('CLASH-CUSTOM')],
+      }),
+    })
+    expect(loaded).toContain(
+      `${bad}: configurator.regions.0.default_color: "x9Z" is not in the palette`,
+    )
+    expect(loaded).toContain(`${bad}: configurator.accents.0.color: "q1Q" is not in the palette`)
+    expect(loaded).toContain(
+      `${bad}: configurator.color_type_prices.0.type: no palette colour has the type "glitter"`,
+    )
+    expect(loaded).toMatch(
+      /test-suit\.json: configurator\.super_custom\.price: "SUPERCUSTOM-TEST" costs 30000 in .*bad-ids\.json but 35000 here; one SKU has one price/,
+    )
+    expect(loaded).toMatch(
+      /upgrade-clash\.json: configurator\.super_duper_custom\.sku: the SKU "TEST-M" is already used by .*test-suit\.json/,
     )
   })
 

@@ -364,6 +364,29 @@ class Loader {
         if (!colorIds.has(id)) this.report(file, `colors.${index}`, `"${id}" is not in the palette`)
       })
     }
+    // Configurators: default and accent colours defined, surcharges for palette types that exist.
+    const colorTypes = new Set<string>(c.palette.map((entry) => entry.item.type))
+    for (const { file, item } of c.products) {
+      if (!item.configurator) continue
+      const { regions, accents, color_type_prices } = item.configurator
+      const color = (field: string, id: string) => {
+        if (!colorIds.has(id)) this.report(file, field, `"${id}" is not in the palette`)
+      }
+      regions.forEach((region, index) =>
+        color(`configurator.regions.${index}.default_color`, region.default_color),
+      )
+      accents.forEach((accent, index) => color(`configurator.accents.${index}.color`, accent.color))
+      color_type_prices.forEach(({ type }, index) => {
+        if (!colorTypes.has(type)) {
+          const known = [...colorTypes].join(', ')
+          this.report(
+            file,
+            `configurator.color_type_prices.${index}.type`,
+            `no palette colour has the type "${type}" (the palette has ${known})`,
+          )
+        }
+      })
+    }
 
     // Manuals: a product's manual exists and lists the product back.
     const manuals = new Map(c.manuals.map((entry) => [entry.item.slug, entry.item]))
@@ -471,7 +494,8 @@ class Loader {
 
   /**
    * As the server's seed demands: slugs unique across families and unlike any family key (the
-   * API takes either), SKUs unique, and a configurable product orderable made to measure.
+   * API takes either) and SKUs unique. (That a configurable product has a configurator and a
+   * made-to-measure variant, the schema itself checks.)
    */
   private checkProducts(products: Located<ProductContent>[]): void {
     this.unique(products, 'product')
@@ -493,20 +517,31 @@ class Loader {
       item.variants.forEach((variant, index) =>
         claim(variantSkus, variant.sku, file, `variants.${index}.sku`),
       )
-      if (item.configurable) {
-        const custom = item.variants.findIndex((variant) => variant.sku.includes('-CUSTOM'))
-        if (custom === -1) {
-          this.report(file, 'variants', 'a configurable product needs a -CUSTOM variant')
-        } else if (item.variants[custom]!.in_stock) {
-          this.report(
-            file,
-            `variants.${custom}.in_stock`,
-            'a made-to-measure variant is never in stock',
-          )
-        }
-      }
       if (item.discipline && item.family !== 'accessories') {
         this.report(file, 'discipline', 'only accessories sit under a discipline')
+      }
+    }
+    // An upgrade (super custom, super duper custom) is an order line of its own, the same
+    // whichever suit it belongs to: its SKU names no product or variant and has one price.
+    const upgrades = new Map<string, { file: string; price: number }>()
+    for (const { file, item } of products) {
+      for (const field of ['super_custom', 'super_duper_custom'] as const) {
+        const upgrade = item.configurator?.[field]
+        if (!upgrade) continue
+        const where = `configurator.${field}`
+        const owner = productSkus.get(upgrade.sku) ?? variantSkus.get(upgrade.sku)
+        if (owner !== undefined) {
+          this.report(file, `${where}.sku`, `the SKU "${upgrade.sku}" is already used by ${owner}`)
+        }
+        const first = upgrades.get(upgrade.sku)
+        if (!first) upgrades.set(upgrade.sku, { file, price: upgrade.price })
+        else if (first.price !== upgrade.price) {
+          this.report(
+            file,
+            `${where}.price`,
+            `"${upgrade.sku}" costs ${first.price} in ${first.file} but ${upgrade.price} here; one SKU has one price`,
+          )
+        }
       }
     }
   }

@@ -3,7 +3,7 @@ import { loadContent } from '../content/load.ts'
 import { catalogPages } from './catalog.ts'
 
 describe('catalogPages', () => {
-  it("writes the store's data file with the whole palette, names and colours only", async () => {
+  it("writes the store's data file with the whole palette: names, colours and types", async () => {
     const content = await loadContent('content')
     const entries = catalogPages.flatMap((source) => source(content))
     expect(entries).toHaveLength(1)
@@ -16,6 +16,7 @@ describe('catalogPages', () => {
       id: content.palette[0]?.id,
       name: content.palette[0]?.name,
       hex: content.palette[0]?.hex,
+      type: content.palette[0]?.type,
     })
   })
 })

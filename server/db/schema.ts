@@ -53,7 +53,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )
 
-/** The ProductContent fields that are only ever read whole, kept as one JSON document. */
+/**
+ * The ProductContent fields that are only ever read whole, kept as one JSON document (so a new
+ * field needs no migration). `configurator` is absent from rows written before it existed: the
+ * seed rewrites every product it has a file for, but a retired product keeps its last data.
+ */
 export type ProductData = Pick<
   ProductContent,
   | 'summary'
@@ -65,7 +69,8 @@ export type ProductData = Pick<
   | 'specifications'
   | 'images'
   | 'manual'
->
+> &
+  Partial<Pick<ProductContent, 'configurator'>>
 
 export const products = pgTable(
   'products',

@@ -123,7 +123,11 @@ describe('seed', () => {
 
   it('retires products whose file is gone and drops removed variants', async () => {
     const base = JSON.parse(await readFile(corvid2, 'utf8'))
-    const trimmed = { ...base, variants: base.variants.slice(0, 2) }
+    // S, M and the made-to-measure variant a configurable product needs.
+    const trimmed = {
+      ...base,
+      variants: [base.variants[0], base.variants[1], base.variants.at(-1)],
+    }
     const content = await contentWith({ 'wingsuits/corvid-2.json': trimmed })
     try {
       await seedCatalog(database.db, content.dir)
@@ -136,7 +140,7 @@ describe('seed', () => {
         .select({ sku: variants.sku })
         .from(variants)
         .where(eq(variants.productSlug, 'corvid-2'))
-      expect(kept.map((v) => v.sku).sort()).toEqual(['CORVID2-M', 'CORVID2-S'])
+      expect(kept.map((v) => v.sku).sort()).toEqual(['CORVID2-CUSTOM', 'CORVID2-M', 'CORVID2-S'])
     } finally {
       await content.cleanup()
       await seed(database.db, { demoAccounts: true })
@@ -184,6 +188,29 @@ describe('content validation', () => {
   it('rejects a slug that is a family key', async () => {
     const bad = { ...(await valid()), slug: 'bags' }
     await expectContentError({ 'wingsuits/bags.json': bad }, 'wingsuits/bags.json', 'family key')
+  })
+
+  it('refuses a configurable product without a configurator, and the reverse', async () => {
+    const { configurator, ...bare } = await valid()
+    await expectContentError(
+      { 'wingsuits/corvid-2.json': bare },
+      'wingsuits/corvid-2.json',
+      'configurator: a configurable product (configurable: true) needs a configurator',
+    )
+    await expectContentError(
+      { 'wingsuits/corvid-2.json': { ...bare, configurable: false, configurator } },
+      'configurable: must be true when the product has a configurator',
+    )
+  })
+
+  it('checks the configurator against its drawing', async () => {
+    const bad = await valid()
+    bad.configurator.regions[1].id = 'main-flap'
+    await expectContentError(
+      { 'wingsuits/corvid-2.json': bad },
+      'wingsuits/corvid-2.json',
+      'configurator.regions.1.id: the wingsuit drawing has no region "main-flap"',
+    )
   })
 
   it('rejects duplicate SKUs across files', async () => {

@@ -157,6 +157,7 @@ export async function seedCatalog(db: Database, contentDir = defaultContentDir):
         description: product.description,
         lead_time_weeks: product.lead_time_weeks,
         configurable: product.configurable,
+        configurator: product.configurator,
         sizes: product.sizes,
         colors: product.colors,
         specifications: product.specifications,

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Product, ProductList } from '../../contract/catalog.ts'
+import { Product, ProductContent, ProductList } from '../../contract/catalog.ts'
+import { drawingRegions } from '../../contract/configurator.ts'
 import type { OpenDatabase } from '../db/index.ts'
+import { products } from '../db/schema.ts'
 import { defaultContentDir, seedCatalog } from '../db/seed.ts'
 import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
 
@@ -45,6 +48,69 @@ describe('GET /api/product/{slug}', () => {
       'CORVID2-CUSTOM',
     ])
     expect(product.variants.some((variant) => variant.sku.includes('-CUSTOM'))).toBe(true)
+  })
+
+  it("carries a configurable product's configurator, as its content file has it", async () => {
+    const res = await app.request('/api/product/corvid-2?active=1')
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    const product = Product.parse(body)
+    expect(product.configurable).toBe(true)
+    const file = path.join(defaultContentDir, 'wingsuits', 'corvid-2.json')
+    const content = ProductContent.parse(JSON.parse(await readFile(file, 'utf8')))
+    expect(product.configurator).toEqual(content.configurator)
+    expect(product.configurator).toMatchObject({
+      drawing: 'wingsuit',
+      super_custom: { sku: 'SUPERCUSTOM-WS', price: 35000 },
+      super_duper_custom: { sku: 'SUPERDUPERCUSTOM-WS', price: 90000 },
+    })
+    expect(product.configurator?.regions.map((region) => region.id)).toEqual(
+      drawingRegions.wingsuit,
+    )
+    // snake_case inside the configurator too (the app camelizes every key).
+    expect(body.configurator.regions[0]).toHaveProperty('default_color')
+    expect(body.configurator.cloud_lite).toHaveProperty('lead_time_weeks')
+    expect(body.configurator).toHaveProperty('color_type_prices')
+  })
+
+  it('answers configurator null for a product that is not configurable', async () => {
+    for (const slug of ['corvid', 'mission-bag']) {
+      const body = await (await app.request(`/api/product/${slug}?active=1`)).json()
+      expect(body, slug).toHaveProperty('configurator', null)
+      expect(body.configurable, slug).toBe(false)
+    }
+    // Across the catalogue: a configurator exactly when configurable.
+    for (const family of ['wingsuits', 'trackingsuits', 'base-equipment', 'skydiving-equipment']) {
+      const list = ProductList.parse(await (await app.request(`/api/product/${family}`)).json())
+      for (const product of list) {
+        expect(product.configurator !== null, product.slug).toBe(product.configurable)
+      }
+    }
+  })
+
+  it('serves a stored product whose data predates configurators as not configurable', async () => {
+    const old = await openTestDatabase()
+    try {
+      await old.db
+        .update(products)
+        .set({ data: sql`${products.data} - 'configurator'` })
+        .where(eq(products.slug, 'corvid-2'))
+      const res = await createTestApp(old.db).request('/api/product/corvid-2')
+      const product = Product.parse(await res.json())
+      expect(product).toMatchObject({ configurable: false, configurator: null })
+    } finally {
+      await old.close()
+    }
+  })
+
+  it('describes the configurator in the OpenAPI product schema', async () => {
+    const doc = await (await app.request('/api/openapi.json')).json()
+    const schema = doc.components.schemas.Product
+    expect(schema.required).toContain('configurator')
+    expect(schema.properties.configurator.type).toEqual(['object', 'null'])
+    expect(Object.keys(schema.properties.configurator.properties)).toEqual(
+      expect.arrayContaining(['drawing', 'regions', 'options', 'super_custom', 'cloud_lite']),
+    )
   })
 
   it('returns the active products of a family key as an array, each with a sku', async () => {

@@ -21,6 +21,8 @@ function placeOf(row: Pick<ProductRow, 'slug' | 'family' | 'discipline'>) {
 
 function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
   const { family, discipline, path } = placeOf(row)
+  // A retired product's row may predate configurators: with none, it cannot be configured.
+  const configurator = row.data.configurator ?? null
   return {
     slug: row.slug,
     family,
@@ -33,7 +35,8 @@ function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
     currency: row.currency,
     lead_time_weeks: row.data.lead_time_weeks,
     active: row.active,
-    configurable: row.data.configurable,
+    configurable: row.data.configurable && configurator !== null,
+    configurator,
     sizes: row.data.sizes,
     colors: row.data.colors,
     specifications: row.data.specifications,

@@ -14,7 +14,7 @@ const wire = (slug: string, family = 'wingsuits') => ({
   variants: [{ sku: `${slug}-CUSTOM`, in_stock: false }],
 })
 
-const palette = [{ id: 'n4D', name: 'Night', hex: '#101820' }]
+const palette = [{ id: 'n4D', name: 'Night', hex: '#101820', type: 'standard' }]
 
 function serveCatalog() {
   const fetch = vi.fn(async (input: Request | URL) => {

@@ -8,5 +8,5 @@ export function indexPalette(palette: readonly PaletteSwatch[]): PaletteIndex {
 
 /** A colour the palette does not know (yet) still shows, by its id, in neutral grey. */
 export function swatchOf(index: PaletteIndex, id: string): PaletteSwatch {
-  return index.get(id) ?? { id, name: id, hex: '#9ca3af' }
+  return index.get(id) ?? { id, name: id, hex: '#9ca3af', type: 'standard' }
 }

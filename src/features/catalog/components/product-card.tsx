@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Product } from '../api.ts'
 import { isInStock } from '../filters.ts'
-import { formatPrice } from '../format.ts'
+import { formatPrice } from '../../../lib/format-price.ts'
 
 /** One product in a listing: picture, name linking to its page, summary, price, stock. */
 export function ProductCard({

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { productQuery } from '../api.ts'
-import { formatLeadTime, formatPrice } from '../format.ts'
+import { formatLeadTime, formatPrice } from '../../../lib/format-price.ts'
 import { indexPalette, swatchOf } from '../palette.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { ColorSwatch } from '../../../components/color-swatch.tsx'
@@ -19,10 +19,12 @@ interface ProductPageProps {
    * prerendered HTML, and the browser may not get it at all (offline).
    */
   productionTime?: ReactNode
+  /** The configurator of a configurable product (another feature's, composed by the route). */
+  configurator?: ReactNode
 }
 
 /** The product display page: pictures, price, options, specifications, manual, related. */
-export function ProductPage({ slug, palette, productionTime }: ProductPageProps) {
+export function ProductPage({ slug, palette, productionTime, configurator }: ProductPageProps) {
   const { data: product } = useSuspenseQuery(productQuery(slug))
   const paletteIndex = useMemo(() => indexPalette(palette), [palette])
   const hydrated = useHydrated()
@@ -41,6 +43,7 @@ export function ProductPage({ slug, palette, productionTime }: ProductPageProps)
           {hydrated && productionTime}
         </header>
       </div>
+      {configurator}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">About the {product.name}</h2>
         <p>{product.description}</p>
@@ -69,12 +72,10 @@ export function ProductPage({ slug, palette, productionTime }: ProductPageProps)
             ))}
           </tbody>
         </table>
-        {customVariant && (
+        {customVariant && !configurator && (
           <p className="note">
             <strong>{customVariant.name}</strong> (<code>{customVariant.sku}</code>) is cut to your
-            measurements, in your colours. The configurator for colours, patterns and measurements
-            is on its way; until then, see <Link to="/supercustom">super custom designs</Link> and
-            what others have built.
+            measurements. Ask a <Link to="/dealers">dealer</Link> about made-to-measure options.
           </p>
         )}
       </section>

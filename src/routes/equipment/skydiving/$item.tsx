@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadProductPage } from '../../../features/catalog/api.ts'
 import { ProductPage } from '../../../features/catalog/components/product-page.tsx'
 import { productHead } from '../../../features/catalog/json-ld.ts'
+import { ConfiguratorSection } from '../../../features/configurator/components/configurator-section.tsx'
 import { CurrentProductionTime } from '../../../features/production-time/components/current-production-time.tsx'
 
 export const Route = createFileRoute('/equipment/skydiving/$item')({
@@ -10,11 +11,20 @@ export const Route = createFileRoute('/equipment/skydiving/$item')({
   head: ({ loaderData }) => productHead(loaderData?.product),
   component: function ProductRoute() {
     const { item } = Route.useParams()
+    const { product, palette } = Route.useLoaderData()
+    const productionTime = <CurrentProductionTime category="skydiving-equipment" />
     return (
       <ProductPage
         slug={item}
-        palette={Route.useLoaderData().palette}
-        productionTime={<CurrentProductionTime category="skydiving-equipment" />}
+        palette={palette}
+        productionTime={productionTime}
+        configurator={
+          <ConfiguratorSection
+            product={product}
+            palette={palette}
+            productionTime={productionTime}
+          />
+        }
       />
     )
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLeadTime, formatPrice } from './format.ts'
+import { formatLeadTime, formatPrice } from './format-price.ts'
 
 describe('formatPrice', () => {
   it('formats minor units as currency', () => {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { AddToOrderRequest } from '../../../contract/configurator.ts'
+import { DEFAULT_PATTERN_EDIT, encodeEditState } from './edit-state.ts'
+import { createDraft, reduceDraft, type DraftAction } from './model.ts'
+import { buildAddToOrder, InvalidDraftError } from './payload.ts'
+import { goodMeasurements, testContext } from './test-context.ts'
+
+const context = testContext()
+const run = (actions: DraftAction[]) =>
+  actions.reduce((draft, action) => reduceDraft(draft, action, context), createDraft(context))
+
+describe('buildAddToOrder', () => {
+  it('turns a standard-size draft into sku, a numeric qty, every colour and no children', () => {
+    const payload = buildAddToOrder(
+      run([
+        { type: 'selectVariant', sku: 'CORVID2-M' },
+        { type: 'paint', region: 'body', color: 'r7C' },
+        { type: 'setQty', qty: 2 },
+      ]),
+      context,
+    )
+    expect(payload).toEqual({
+      sku: 'CORVID2-M',
+      qty: 2,
+      meta: [
+        { key: 'color.body', value: 'r7C' },
+        { key: 'color.arm-wing', value: 'k1A' },
+        { key: 'color.leg-wing', value: 'n4D' },
+        { key: 'size', value: 'M' },
+        { key: 'accent', value: 'none' },
+        { key: 'total_price', value: '378000' },
+      ],
+      child: [],
+    })
+    expect(AddToOrderRequest.parse(payload)).toEqual(payload)
+  })
+
+  it('carries measurements, options, upgrades and the super custom design as a child line', () => {
+    const editState = encodeEditState({
+      ...DEFAULT_PATTERN_EDIT,
+      pattern: 'chevron',
+      targets: ['arm-wing'],
+    })
+    const payload = buildAddToOrder(
+      run([
+        { type: 'setMeasurements', units: 'metric', values: { height: goodMeasurements.height } },
+        ...Object.entries(goodMeasurements).map(
+          ([field, value]) => ({ type: 'setMeasurement', field, value }) as DraftAction,
+        ),
+        { type: 'setOption', option: 'booties', on: true },
+        { type: 'setAccent', accent: 'reflective' },
+        { type: 'setCloudLite', on: true, key: 'cl-smoke' },
+        { type: 'setSuperAsym', on: true },
+        { type: 'paint', region: 'body', side: 'l', color: 'w1A' },
+        { type: 'setSuperCustom', on: true },
+        { type: 'setEditState', editState },
+      ]),
+      context,
+    )
+    expect(payload.sku).toBe('CORVID2-CUSTOM')
+    expect(payload.qty).toBe(1)
+    const meta = Object.fromEntries(payload.meta.map((m) => [m.key, m.value]))
+    expect(meta).toMatchObject({
+      'color.body.l': 'w1A',
+      'color.body.r': 'n4D',
+      'color.arm-wing.l': 'k1A',
+      'measurement.units': 'metric',
+      'measurement.height': '178',
+      'measurement.armSpan': '180',
+      'option.booties': 'on',
+      accent: 'reflective',
+      cloud_lite_key: 'cl-smoke',
+      super_asym: 'on',
+      total_price: String(224000 + 9000 + 4000 + 15000 + 20000 + 35000),
+    })
+    expect(meta).not.toHaveProperty('pc_edit_state')
+    expect(payload.child).toEqual([
+      {
+        sku: 'SUPERCUSTOM-WS',
+        qty: 1,
+        meta: [
+          { key: 'child_super_custom_check', value: 'on' },
+          { key: 'pc_edit_state', value: editState },
+          { key: 'pc_pattern_url', value: '/images/patterns/chevron.svg' },
+        ],
+      },
+    ])
+    expect(AddToOrderRequest.safeParse(payload).success).toBe(true)
+  })
+
+  it('makes a super duper custom design its own child without the super custom check', () => {
+    const editState = encodeEditState({
+      ...DEFAULT_PATTERN_EDIT,
+      pattern: 'fade',
+      targets: ['body'],
+    })
+    const payload = buildAddToOrder(
+      run([
+        { type: 'selectVariant', sku: 'CORVID2-M' },
+        { type: 'setSuperDuperCustom', on: true },
+        { type: 'setEditState', editState },
+      ]),
+      context,
+    )
+    expect(payload.child).toEqual([
+      {
+        sku: 'SUPERDUPERCUSTOM-WS',
+        qty: 1,
+        meta: [
+          { key: 'pc_edit_state', value: editState },
+          { key: 'pc_pattern_url', value: '/images/patterns/fade.svg' },
+        ],
+      },
+    ])
+  })
+
+  it('refuses a draft that is not valid, naming what is wrong', () => {
+    const draft = run([{ type: 'selectVariant', sku: 'CORVID2-S' }])
+    expect(() => buildAddToOrder(draft, context)).toThrow(InvalidDraftError)
+    expect(() => buildAddToOrder(draft, context)).toThrow(/smallest size/)
+  })
+})

@@ -1,0 +1,67 @@
+/**
+ * The order draft as the body of POST /api/order/add (SPEC §3: sku, qty as a number, a meta list
+ * and a child list). Every colour is spelled out, defaults included, so the workshop never has
+ * to guess; a super custom or super duper custom design is its own child line carrying the
+ * pattern.
+ */
+import type { AddToOrderRequest, OrderChild, OrderMeta } from '../../../contract/configurator.ts'
+import {
+  CHILD_SUPER_CUSTOM_CHECK,
+  colorKey,
+  PC_EDIT_STATE,
+  PC_PATTERN_URL,
+  regionColor,
+  TOTAL_PRICE,
+  type DraftContext,
+  type OrderDraft,
+} from './model.ts'
+
+/** Order-map keys that travel on the child line or are restated below, not copied as they are. */
+const NOT_COPIED = new Set([CHILD_SUPER_CUSTOM_CHECK, PC_EDIT_STATE, PC_PATTERN_URL, TOTAL_PRICE])
+
+export class InvalidDraftError extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super(`The design cannot be ordered yet: ${Object.values(errors).join(' ')}`)
+    this.name = 'InvalidDraftError'
+  }
+}
+
+export function buildAddToOrder(draft: OrderDraft, context: DraftContext): AddToOrderRequest {
+  if (draft.hasErrorValidation || draft.selectedVariant === null)
+    throw new InvalidDraftError(draft.checkOrderValidationError)
+  const { configurator } = context.product
+  const meta: OrderMeta[] = []
+  const add = (key: string, value: string | number) => meta.push({ key, value: String(value) })
+
+  for (const region of configurator.regions) {
+    if (draft.isSuperAsym) {
+      add(colorKey(region.id, 'l'), regionColor(draft, region, 'l'))
+      add(colorKey(region.id, 'r'), regionColor(draft, region, 'r'))
+    } else {
+      add(colorKey(region.id), regionColor(draft, region, 'l'))
+    }
+  }
+  // Options, size and measurements as chosen; colours were spelled out above.
+  for (const [key, value] of Object.entries(draft.order).sort(([a], [b]) => a.localeCompare(b)))
+    if (!NOT_COPIED.has(key) && !key.startsWith('color.')) add(key, value)
+  add('accent', draft.orderAccent)
+  if (draft.isCloudLite && draft.cloudLiteKey) add('cloud_lite_key', draft.cloudLiteKey)
+  if (draft.isSuperAsym) add('super_asym', 'on')
+  add(TOTAL_PRICE, draft.order[TOTAL_PRICE] ?? 0)
+
+  const child: OrderChild[] = []
+  const pattern = [
+    { key: PC_EDIT_STATE, value: draft.editState },
+    { key: PC_PATTERN_URL, value: draft.patURL },
+  ]
+  if (draft.isSuperCustom && configurator.superCustom)
+    child.push({
+      sku: configurator.superCustom.sku,
+      qty: draft.qty,
+      meta: [{ key: CHILD_SUPER_CUSTOM_CHECK, value: 'on' }, ...pattern],
+    })
+  if (draft.isSuperDuperCustom && configurator.superDuperCustom)
+    child.push({ sku: configurator.superDuperCustom.sku, qty: draft.qty, meta: pattern })
+
+  return { sku: draft.selectedVariant, qty: draft.qty, meta, child }
+}

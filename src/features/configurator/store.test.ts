@@ -1,0 +1,68 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../lib/db.ts'
+import { createDraft, reduceDraft } from './model.ts'
+import { readDraft, useOrderDraft, writeDraft } from './store.ts'
+import { testContext } from './test-context.ts'
+
+const context = testContext()
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await db.drafts.clear()
+})
+
+describe('draft storage', () => {
+  it('reads a fresh draft when none is stored, and the stored one by its key', async () => {
+    expect(await readDraft(context)).toEqual(createDraft(context))
+    const changed = reduceDraft(
+      createDraft(context),
+      { type: 'paint', region: 'body', color: 'r7C' },
+      context,
+    )
+    await writeDraft(changed, 5)
+    const record = await db.drafts.get('order_corvid-2')
+    expect(record).toMatchObject({ id: 'order_corvid-2', productKey: 'corvid-2', updatedAt: 5 })
+    expect(await readDraft(context)).toEqual(changed)
+  })
+})
+
+describe('useOrderDraft', () => {
+  it('saves every change and gives it back after a remount (a reload)', async () => {
+    const first = renderHook(() => useOrderDraft(context))
+    await waitFor(() => expect(first.result.current.draft).toBeDefined())
+    act(() => first.result.current.dispatch({ type: 'paint', region: 'body', color: 'r7C' }))
+    expect(first.result.current.draft?.order['color.body']).toBe('r7C')
+    await waitFor(async () =>
+      expect((await db.drafts.get('order_corvid-2'))?.data.order).toMatchObject({
+        'color.body': 'r7C',
+      }),
+    )
+    first.unmount()
+
+    const again = renderHook(() => useOrderDraft(context))
+    await waitFor(() => expect(again.result.current.draft?.order['color.body']).toBe('r7C'))
+  })
+
+  it('keeps two views of one draft in step (two tabs)', async () => {
+    const a = renderHook(() => useOrderDraft(context))
+    const b = renderHook(() => useOrderDraft(context))
+    await waitFor(() => expect(a.result.current.draft && b.result.current.draft).toBeTruthy())
+    act(() => a.result.current.dispatch({ type: 'setAccent', accent: 'reflective' }))
+    await waitFor(() => expect(b.result.current.draft?.orderAccent).toBe('reflective'))
+    act(() => b.result.current.dispatch({ type: 'setQty', qty: 3 }))
+    await waitFor(() => expect(a.result.current.draft?.qty).toBe(3))
+    expect(a.result.current.draft?.orderAccent).toBe('reflective')
+  })
+
+  it('keeps the change on screen and says so when the device refuses to save it', async () => {
+    const view = renderHook(() => useOrderDraft(context))
+    await waitFor(() => expect(view.result.current.draft).toBeDefined())
+    vi.spyOn(db.drafts, 'put').mockRejectedValue(new Error('QuotaExceededError'))
+    act(() => view.result.current.dispatch({ type: 'setQty', qty: 2 }))
+    await waitFor(() =>
+      expect(view.result.current.draft?.error.storage).toMatch(/could not be saved/),
+    )
+    expect(view.result.current.draft?.qty).toBe(2)
+  })
+})

@@ -54,4 +54,18 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
   })
+
+  test('the configurator, with its messages and the designer open', async ({ page }) => {
+    await page.goto('/wingsuits/corvid-2')
+    const section = page.getByRole('region', { name: 'Design your Corvid 2' })
+    await expect(section.getByRole('button', { name: 'Add to order' })).toBeVisible()
+    await section.getByRole('button', { name: 'Show what' }).click()
+    await expect(section.getByText('Enter your height.')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await section.getByRole('checkbox', { name: /^Super custom/i }).check()
+    await section.getByRole('button', { name: 'Open the designer' }).click()
+    await expect(page.getByRole('dialog', { name: 'Super custom designer' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })

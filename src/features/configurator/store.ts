@@ -4,7 +4,7 @@
  * The screen paints from memory first and writes behind it; a newer record from another tab
  * (a later `updatedAt`) replaces what is shown.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
+import { liveQuery } from 'dexie'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { db, type DraftRecord } from '../../lib/db.ts'
 import {
@@ -69,11 +69,6 @@ function timeChange(start: number, written: Promise<void>) {
 
 export function useOrderDraft(context: DraftContext): DraftHandle {
   const id = draftId(context.product.slug)
-  const record = useLiveQuery(
-    async () => (await db.drafts.get(id)) ?? null,
-    [id],
-    'loading' as const,
-  )
   const [held, setHeld] = useState<Held | undefined>(undefined)
   const latest = useRef<Held | undefined>(undefined)
   const contextRef = useRef(context)
@@ -81,25 +76,39 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
     contextRef.current = context
   }, [context])
 
-  // Adopt what storage has when it is newer than what is on screen (first read, another tab).
+  // Adopt what storage has when it is newer than what is on screen (the first read, a change
+  // made in another tab). This tab's own writes come back with the same updatedAt and are
+  // ignored without a render, which keeps a change's cost to one render.
   useEffect(() => {
-    if (record === 'loading') return
-    const current = latest.current
-    if (record === null) {
-      if (current) return
-      const fresh: Held = { draft: createDraft(contextRef.current), updatedAt: 0 }
-      latest.current = fresh
-      setHeld(fresh)
-      return
-    }
-    if (current && record.updatedAt <= current.updatedAt) return
-    const adopted: Held = {
-      draft: reviveDraft(record.data, contextRef.current),
-      updatedAt: record.updatedAt,
-    }
-    latest.current = adopted
-    setHeld(adopted)
-  }, [record])
+    const subscription = liveQuery(() => db.drafts.get(id)).subscribe({
+      next: (record) => {
+        const current = latest.current
+        if (!record) {
+          if (current) return
+          latest.current = { draft: createDraft(contextRef.current), updatedAt: 0 }
+        } else {
+          if (current && record.updatedAt <= current.updatedAt) return
+          latest.current = {
+            draft: reviveDraft(record.data, contextRef.current),
+            updatedAt: record.updatedAt,
+          }
+        }
+        setHeld(latest.current)
+      },
+      error: () => {
+        // IndexedDB unavailable (some private modes): design in memory, and say it is not kept.
+        if (latest.current) return
+        const draft = reduceDraft(
+          createDraft(contextRef.current),
+          { type: 'setError', key: 'storage', message: NOT_SAVED },
+          contextRef.current,
+        )
+        latest.current = { draft, updatedAt: 0 }
+        setHeld(latest.current)
+      },
+    })
+    return () => subscription.unsubscribe()
+  }, [id])
 
   const commit = useCallback((next: OrderDraft, start: number) => {
     const previous = latest.current

@@ -404,7 +404,7 @@ export default function Configurator({ product, palette, productionTime }: Confi
                     }
                   />
                   <span>
-                    {option.label} <small>+{money(option.price)}</small>
+                    {option.label} {option.price > 0 && <small>+{money(option.price)}</small>}
                     {option.description && (
                       <small className="choice-hint">{option.description}</small>
                     )}

@@ -156,6 +156,7 @@ export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/learn/$slug',
   '/manuals/$slug',
   '/coaches/$slug',
+  '/landing/$slug',
 ])
 
 export interface RouteMatch {

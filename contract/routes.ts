@@ -148,7 +148,7 @@ export const catchAllRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>(catchAl
 
 /**
  * Routes whose pages exist only where the build wrote a data file (SPEC §7 page-data): any
- * other slug is a 404, as the app shows for it.
+ * other slug is a 404, as the app shows for it. `pageDataPath` says where the file lives.
  */
 export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/news/$',
@@ -157,11 +157,20 @@ export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/manuals/$slug',
   '/coaches/$slug',
   '/landing/$slug',
+  '/people/$product/$',
 ])
 
 export interface RouteMatch {
   route: PageRoute
   params: Record<string, string>
+}
+
+/**
+ * The page whose data file a data route's page shows: its own path, except that every path
+ * under `/people/{product}` shows the product's one page.
+ */
+export function pageDataPath({ route, params }: RouteMatch, pathname: string): string {
+  return route === '/people/$product/$' ? `/people/${params.product}` : pathname
 }
 
 function segments(path: string): string[] {

@@ -121,6 +121,7 @@ const catchAll = [
   '/philosophy',
   '/setloops',
   '/suits',
+  '/supercustom',
   '/why-fly-fast',
   '/a4vscorvid',
   '/a5vscorvid2',

@@ -30,7 +30,6 @@ import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSplatRouteImport } from './routes/news/$'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsItemRouteImport } from './routes/products/$item'
-import { Route as SupercustomIndexRouteImport } from './routes/supercustom/index'
 import { Route as SupercustomArchiveRouteImport } from './routes/supercustom/archive'
 import { Route as SuperdupercustomArchiveRouteImport } from './routes/superdupercustom/archive'
 import { Route as TrackingsuitsIndexRouteImport } from './routes/trackingsuits/index'
@@ -156,11 +155,6 @@ const ProductsIndexRoute = ProductsIndexRouteImport.update({
 const ProductsItemRoute = ProductsItemRouteImport.update({
   id: '/products/$item',
   path: '/products/$item',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SupercustomIndexRoute = SupercustomIndexRouteImport.update({
-  id: '/supercustom/',
-  path: '/supercustom/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SupercustomArchiveRoute = SupercustomArchiveRouteImport.update({
@@ -305,7 +299,6 @@ export interface FileRoutesByFullPath {
   '/manuals/': typeof ManualsIndexRoute
   '/news/': typeof NewsIndexRoute
   '/products/': typeof ProductsIndexRoute
-  '/supercustom/': typeof SupercustomIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
@@ -350,7 +343,6 @@ export interface FileRoutesByTo {
   '/manuals': typeof ManualsIndexRoute
   '/news': typeof NewsIndexRoute
   '/products': typeof ProductsIndexRoute
-  '/supercustom': typeof SupercustomIndexRoute
   '/trackingsuits': typeof TrackingsuitsIndexRoute
   '/wingsuits': typeof WingsuitsIndexRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
@@ -396,7 +388,6 @@ export interface FileRoutesById {
   '/manuals/': typeof ManualsIndexRoute
   '/news/': typeof NewsIndexRoute
   '/products/': typeof ProductsIndexRoute
-  '/supercustom/': typeof SupercustomIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
@@ -443,7 +434,6 @@ export interface FileRouteTypes {
     | '/manuals/'
     | '/news/'
     | '/products/'
-    | '/supercustom/'
     | '/trackingsuits/'
     | '/wingsuits/'
     | '/equipment/accessories/$item'
@@ -488,7 +478,6 @@ export interface FileRouteTypes {
     | '/manuals'
     | '/news'
     | '/products'
-    | '/supercustom'
     | '/trackingsuits'
     | '/wingsuits'
     | '/equipment/accessories/$item'
@@ -533,7 +522,6 @@ export interface FileRouteTypes {
     | '/manuals/'
     | '/news/'
     | '/products/'
-    | '/supercustom/'
     | '/trackingsuits/'
     | '/wingsuits/'
     | '/equipment/accessories/$item'
@@ -579,7 +567,6 @@ export interface RootRouteChildren {
   ManualsIndexRoute: typeof ManualsIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
-  SupercustomIndexRoute: typeof SupercustomIndexRoute
   TrackingsuitsIndexRoute: typeof TrackingsuitsIndexRoute
   WingsuitsIndexRoute: typeof WingsuitsIndexRoute
   EquipmentAccessoriesItemRoute: typeof EquipmentAccessoriesItemRoute
@@ -746,13 +733,6 @@ declare module '@tanstack/react-router' {
       path: '/products/$item'
       fullPath: '/products/$item'
       preLoaderRoute: typeof ProductsItemRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/supercustom/': {
-      id: '/supercustom/'
-      path: '/supercustom'
-      fullPath: '/supercustom/'
-      preLoaderRoute: typeof SupercustomIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/supercustom/archive': {
@@ -931,7 +911,6 @@ const rootRouteChildren: RootRouteChildren = {
   ManualsIndexRoute: ManualsIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
-  SupercustomIndexRoute: SupercustomIndexRoute,
   TrackingsuitsIndexRoute: TrackingsuitsIndexRoute,
   WingsuitsIndexRoute: WingsuitsIndexRoute,
   EquipmentAccessoriesItemRoute: EquipmentAccessoriesItemRoute,

@@ -45,6 +45,7 @@ describe('route registry', () => {
     ['/news/2', '/news/$'],
     ['/news', '/news'],
     ['/supercustom', '/supercustom'],
+    ['/supercustom/archive', '/supercustom/archive'],
     ['/checkout', '/checkout/$'],
     ['/checkout/step/2', '/checkout/$'],
     ['/passwordresets/newpassword/abc', '/PasswordResets/newpassword/$'],

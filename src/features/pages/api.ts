@@ -6,7 +6,7 @@ import { fetchPageData } from '../../lib/page-data.ts'
 import { plannedPages, type PlannedPageContent } from './planned-pages.ts'
 
 /** A marketing page's data file (its path is the page's own) and the page's head. */
-export async function loadMarketingPage(
+async function loadMarketingPage(
   path: string,
 ): Promise<{ page: MarketingPageData; head: PageHead }> {
   const page = await fetchPageData<MarketingPageData>(path)

@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /*
  * The store's editorial content as an owner writes it under content/ (news, learning articles,
- * gallery albums, dealers, coaches, manuals, the colour palette and marketing pages), and as the
- * site receives it. Each collection has two schemas: `...File` is what one file holds and is
+ * gallery albums, dealers, coaches, manuals, the colour palette, marketing and landing pages),
+ * and as the site receives it. Each collection has two schemas: `...File` is what one file holds and is
  * strict, so a misspelt field is reported instead of silently ignored; the plain name is the
  * loaded item on the wire (snake_case), with the slug taken from the file name and markdown
  * bodies rendered to `html` plus a plain `text` for search.
@@ -204,3 +204,37 @@ export const MarketingPageFile = z.strictObject({
 })
 export const MarketingPage = z.object({ ...MarketingPageFile.shape, ...rendered })
 export type MarketingPage = z.infer<typeof MarketingPage>
+
+// Landing pages: content/landing/<slug>.md, shown at /landing/<slug>. A campaign's page: the
+// hero and the calls to action in the front matter, the sections in the body (each under a
+// `##` heading).
+
+/** A button that leads to a page of the store; the loader checks that the page exists. */
+export const CallToAction = z.strictObject({
+  label: nonEmpty.max(40, 'must be at most 40 characters (it is a button)'),
+  href: z.string().regex(/^\/[A-Za-z0-9/-]*$/, 'must be a path on this site, e.g. /wingsuits/a5'),
+})
+export type CallToAction = z.infer<typeof CallToAction>
+
+export const LandingPageFile = z.strictObject({
+  title: nonEmpty,
+  /** The meta description. */
+  description: nonEmpty.max(160, 'must be at most 160 characters (it is the meta description)'),
+  hero: z.strictObject({
+    /** The line under the title. */
+    lead: nonEmpty.max(240, 'must be at most 240 characters'),
+    image: ContentImage,
+    cta: CallToAction,
+  }),
+  /** Slugs of the products the page features, each shown as a card. */
+  products: z.array(slug).min(1, 'a landing page features at least one product'),
+  /** The closing call to action. */
+  cta: CallToAction,
+})
+export const LandingPage = z.object({
+  ...LandingPageFile.shape,
+  ...rendered,
+  /** The `##` headings of the body: the page's sections. */
+  sections: z.array(ManualSection),
+})
+export type LandingPage = z.infer<typeof LandingPage>

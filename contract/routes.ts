@@ -102,8 +102,54 @@ export const productRoutes: Partial<Record<PageRoute, FamilyKey>> = {
 }
 
 /**
+ * The pages the app serves from its one catch-all route (`src/routes/$.tsx`) instead of a route
+ * file each: the marketing pages, whose words are page data written from content/pages, and the
+ * screens whose feature ships in a later release. Each route file adds to the JavaScript every
+ * first visit loads (the route tree comes with the app), and these pages need no code of their
+ * own. A screen whose feature ships gets its own route file and leaves this list.
+ */
+const catchAll = [
+  // marketing pages
+  '/about',
+  '/airfoils',
+  '/ask-not',
+  '/base-gear',
+  '/inlets',
+  '/lasers',
+  '/nerds',
+  '/newsletter',
+  '/philosophy',
+  '/setloops',
+  '/suits',
+  '/supercustom',
+  '/why-fly-fast',
+  '/a4vscorvid',
+  '/a5vscorvid2',
+  '/classic-t-grey',
+  '/slow-slider',
+  // screens still to come
+  '/contact',
+  '/cart',
+  '/login',
+  '/reset-password',
+  '/account',
+  '/orders/$orderId',
+  '/orders/confirmation/$',
+  '/add-to-order/$paymentCode',
+  '/apple-pay/$orderId',
+  '/checkout/$',
+  '/update-shipping-address/$',
+  '/PasswordResets/newpassword/$',
+  '/LoginFromAdmin/$',
+] as const satisfies readonly PageRoute[]
+
+export type CatchAllRoute = (typeof catchAll)[number]
+/** The routes above, to look one up. */
+export const catchAllRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>(catchAll)
+
+/**
  * Routes whose pages exist only where the build wrote a data file (SPEC §7 page-data): any
- * other slug is a 404, as the app shows for it.
+ * other slug is a 404, as the app shows for it. `pageDataPath` says where the file lives.
  */
 export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/news/$',
@@ -111,11 +157,21 @@ export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/learn/$slug',
   '/manuals/$slug',
   '/coaches/$slug',
+  '/landing/$slug',
+  '/people/$product/$',
 ])
 
 export interface RouteMatch {
   route: PageRoute
   params: Record<string, string>
+}
+
+/**
+ * The page whose data file a data route's page shows: its own path, except that every path
+ * under `/people/{product}` shows the product's one page.
+ */
+export function pageDataPath({ route, params }: RouteMatch, pathname: string): string {
+  return route === '/people/$product/$' ? `/people/${params.product}` : pathname
 }
 
 function segments(path: string): string[] {

@@ -10,36 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as A4vscorvidRouteImport } from './routes/a4vscorvid'
-import { Route as A5vscorvid2RouteImport } from './routes/a5vscorvid2'
-import { Route as AboutRouteImport } from './routes/about'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as AirfoilsRouteImport } from './routes/airfoils'
-import { Route as AskNotRouteImport } from './routes/ask-not'
-import { Route as BaseGearRouteImport } from './routes/base-gear'
-import { Route as CartRouteImport } from './routes/cart'
-import { Route as ClassicTGreyRouteImport } from './routes/classic-t-grey'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as ColorsRouteImport } from './routes/colors'
-import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DealersRouteImport } from './routes/dealers'
 import { Route as GalleryRouteImport } from './routes/gallery'
-import { Route as InletsRouteImport } from './routes/inlets'
-import { Route as LasersRouteImport } from './routes/lasers'
-import { Route as LoginRouteImport } from './routes/login'
-import { Route as NerdsRouteImport } from './routes/nerds'
-import { Route as NewsletterRouteImport } from './routes/newsletter'
-import { Route as PhilosophyRouteImport } from './routes/philosophy'
 import { Route as ProductionTimeRouteImport } from './routes/production-time'
-import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as SetloopsRouteImport } from './routes/setloops'
-import { Route as SlowSliderRouteImport } from './routes/slow-slider'
 import { Route as StoreRouteImport } from './routes/store'
-import { Route as SuitsRouteImport } from './routes/suits'
-import { Route as WhyFlyFastRouteImport } from './routes/why-fly-fast'
-import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
-import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
-import { Route as ApplePayOrderIdRouteImport } from './routes/apple-pay/$orderId'
-import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
@@ -52,18 +28,14 @@ import { Route as ManualsIndexRouteImport } from './routes/manuals/index'
 import { Route as ManualsSlugRouteImport } from './routes/manuals/$slug'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSplatRouteImport } from './routes/news/$'
-import { Route as OrdersOrderIdRouteImport } from './routes/orders/$orderId'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsItemRouteImport } from './routes/products/$item'
-import { Route as SupercustomIndexRouteImport } from './routes/supercustom/index'
 import { Route as SupercustomArchiveRouteImport } from './routes/supercustom/archive'
 import { Route as SuperdupercustomArchiveRouteImport } from './routes/superdupercustom/archive'
 import { Route as TrackingsuitsIndexRouteImport } from './routes/trackingsuits/index'
 import { Route as TrackingsuitsModelRouteImport } from './routes/trackingsuits/$model'
-import { Route as UpdateShippingAddressSplatRouteImport } from './routes/update-shipping-address/$'
 import { Route as WingsuitsIndexRouteImport } from './routes/wingsuits/index'
 import { Route as WingsuitsModelRouteImport } from './routes/wingsuits/$model'
-import { Route as PasswordResetsNewpasswordSplatRouteImport } from './routes/PasswordResets/newpassword/$'
 import { Route as EquipmentAccessoriesIndexRouteImport } from './routes/equipment/accessories/index'
 import { Route as EquipmentAccessoriesItemRouteImport } from './routes/equipment/accessories/$item'
 import { Route as EquipmentBaseJumpingIndexRouteImport } from './routes/equipment/base-jumping/index'
@@ -71,7 +43,6 @@ import { Route as EquipmentBaseJumpingItemRouteImport } from './routes/equipment
 import { Route as EquipmentSkydivingIndexRouteImport } from './routes/equipment/skydiving/index'
 import { Route as EquipmentSkydivingItemRouteImport } from './routes/equipment/skydiving/$item'
 import { Route as NewsViewSlugRouteImport } from './routes/news/view/$slug'
-import { Route as OrdersConfirmationSplatRouteImport } from './routes/orders/confirmation/$'
 import { Route as ParachutesBaseJumpingIndexRouteImport } from './routes/parachutes/base-jumping/index'
 import { Route as ParachutesBaseJumpingModelRouteImport } from './routes/parachutes/base-jumping/$model'
 import { Route as ParachutesSkydivingIndexRouteImport } from './routes/parachutes/skydiving/index'
@@ -86,59 +57,14 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const A4vscorvidRoute = A4vscorvidRouteImport.update({
-  id: '/a4vscorvid',
-  path: '/a4vscorvid',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const A5vscorvid2Route = A5vscorvid2RouteImport.update({
-  id: '/a5vscorvid2',
-  path: '/a5vscorvid2',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AboutRoute = AboutRouteImport.update({
-  id: '/about',
-  path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AirfoilsRoute = AirfoilsRouteImport.update({
-  id: '/airfoils',
-  path: '/airfoils',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AskNotRoute = AskNotRouteImport.update({
-  id: '/ask-not',
-  path: '/ask-not',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BaseGearRoute = BaseGearRouteImport.update({
-  id: '/base-gear',
-  path: '/base-gear',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CartRoute = CartRouteImport.update({
-  id: '/cart',
-  path: '/cart',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ClassicTGreyRoute = ClassicTGreyRouteImport.update({
-  id: '/classic-t-grey',
-  path: '/classic-t-grey',
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ColorsRoute = ColorsRouteImport.update({
   id: '/colors',
   path: '/colors',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ContactRoute = ContactRouteImport.update({
-  id: '/contact',
-  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DealersRoute = DealersRouteImport.update({
@@ -151,89 +77,14 @@ const GalleryRoute = GalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InletsRoute = InletsRouteImport.update({
-  id: '/inlets',
-  path: '/inlets',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LasersRoute = LasersRouteImport.update({
-  id: '/lasers',
-  path: '/lasers',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NerdsRoute = NerdsRouteImport.update({
-  id: '/nerds',
-  path: '/nerds',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NewsletterRoute = NewsletterRouteImport.update({
-  id: '/newsletter',
-  path: '/newsletter',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PhilosophyRoute = PhilosophyRouteImport.update({
-  id: '/philosophy',
-  path: '/philosophy',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ProductionTimeRoute = ProductionTimeRouteImport.update({
   id: '/production-time',
   path: '/production-time',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ResetPasswordRoute = ResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SetloopsRoute = SetloopsRouteImport.update({
-  id: '/setloops',
-  path: '/setloops',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SlowSliderRoute = SlowSliderRouteImport.update({
-  id: '/slow-slider',
-  path: '/slow-slider',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const StoreRoute = StoreRouteImport.update({
   id: '/store',
   path: '/store',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SuitsRoute = SuitsRouteImport.update({
-  id: '/suits',
-  path: '/suits',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const WhyFlyFastRoute = WhyFlyFastRouteImport.update({
-  id: '/why-fly-fast',
-  path: '/why-fly-fast',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
-  id: '/LoginFromAdmin/$',
-  path: '/LoginFromAdmin/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AddToOrderPaymentCodeRoute = AddToOrderPaymentCodeRouteImport.update({
-  id: '/add-to-order/$paymentCode',
-  path: '/add-to-order/$paymentCode',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ApplePayOrderIdRoute = ApplePayOrderIdRouteImport.update({
-  id: '/apple-pay/$orderId',
-  path: '/apple-pay/$orderId',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CheckoutSplatRoute = CheckoutSplatRouteImport.update({
-  id: '/checkout/$',
-  path: '/checkout/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoachesIndexRoute = CoachesIndexRouteImport.update({
@@ -296,11 +147,6 @@ const NewsSplatRoute = NewsSplatRouteImport.update({
   path: '/news/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrdersOrderIdRoute = OrdersOrderIdRouteImport.update({
-  id: '/orders/$orderId',
-  path: '/orders/$orderId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -309,11 +155,6 @@ const ProductsIndexRoute = ProductsIndexRouteImport.update({
 const ProductsItemRoute = ProductsItemRouteImport.update({
   id: '/products/$item',
   path: '/products/$item',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SupercustomIndexRoute = SupercustomIndexRouteImport.update({
-  id: '/supercustom/',
-  path: '/supercustom/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SupercustomArchiveRoute = SupercustomArchiveRouteImport.update({
@@ -336,12 +177,6 @@ const TrackingsuitsModelRoute = TrackingsuitsModelRouteImport.update({
   path: '/trackingsuits/$model',
   getParentRoute: () => rootRouteImport,
 } as any)
-const UpdateShippingAddressSplatRoute =
-  UpdateShippingAddressSplatRouteImport.update({
-    id: '/update-shipping-address/$',
-    path: '/update-shipping-address/$',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const WingsuitsIndexRoute = WingsuitsIndexRouteImport.update({
   id: '/wingsuits/',
   path: '/wingsuits/',
@@ -352,12 +187,6 @@ const WingsuitsModelRoute = WingsuitsModelRouteImport.update({
   path: '/wingsuits/$model',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PasswordResetsNewpasswordSplatRoute =
-  PasswordResetsNewpasswordSplatRouteImport.update({
-    id: '/PasswordResets/newpassword/$',
-    path: '/PasswordResets/newpassword/$',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const EquipmentAccessoriesIndexRoute =
   EquipmentAccessoriesIndexRouteImport.update({
     id: '/equipment/accessories/',
@@ -395,11 +224,6 @@ const EquipmentSkydivingItemRoute = EquipmentSkydivingItemRouteImport.update({
 const NewsViewSlugRoute = NewsViewSlugRouteImport.update({
   id: '/news/view/$slug',
   path: '/news/view/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrdersConfirmationSplatRoute = OrdersConfirmationSplatRouteImport.update({
-  id: '/orders/confirmation/$',
-  path: '/orders/confirmation/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ParachutesBaseJumpingIndexRoute =
@@ -451,36 +275,12 @@ const EquipmentAccessoriesSkydivingItemRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/a4vscorvid': typeof A4vscorvidRoute
-  '/a5vscorvid2': typeof A5vscorvid2Route
-  '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
-  '/airfoils': typeof AirfoilsRoute
-  '/ask-not': typeof AskNotRoute
-  '/base-gear': typeof BaseGearRoute
-  '/cart': typeof CartRoute
-  '/classic-t-grey': typeof ClassicTGreyRoute
+  '/$': typeof SplatRoute
   '/colors': typeof ColorsRoute
-  '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
-  '/inlets': typeof InletsRoute
-  '/lasers': typeof LasersRoute
-  '/login': typeof LoginRoute
-  '/nerds': typeof NerdsRoute
-  '/newsletter': typeof NewsletterRoute
-  '/philosophy': typeof PhilosophyRoute
   '/production-time': typeof ProductionTimeRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/setloops': typeof SetloopsRoute
-  '/slow-slider': typeof SlowSliderRoute
   '/store': typeof StoreRoute
-  '/suits': typeof SuitsRoute
-  '/why-fly-fast': typeof WhyFlyFastRoute
-  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
-  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
-  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
-  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -488,12 +288,10 @@ export interface FileRoutesByFullPath {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
-  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
-  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
@@ -501,15 +299,12 @@ export interface FileRoutesByFullPath {
   '/manuals/': typeof ManualsIndexRoute
   '/news/': typeof NewsIndexRoute
   '/products/': typeof ProductsIndexRoute
-  '/supercustom/': typeof SupercustomIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
-  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
-  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -524,36 +319,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/a4vscorvid': typeof A4vscorvidRoute
-  '/a5vscorvid2': typeof A5vscorvid2Route
-  '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
-  '/airfoils': typeof AirfoilsRoute
-  '/ask-not': typeof AskNotRoute
-  '/base-gear': typeof BaseGearRoute
-  '/cart': typeof CartRoute
-  '/classic-t-grey': typeof ClassicTGreyRoute
+  '/$': typeof SplatRoute
   '/colors': typeof ColorsRoute
-  '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
-  '/inlets': typeof InletsRoute
-  '/lasers': typeof LasersRoute
-  '/login': typeof LoginRoute
-  '/nerds': typeof NerdsRoute
-  '/newsletter': typeof NewsletterRoute
-  '/philosophy': typeof PhilosophyRoute
   '/production-time': typeof ProductionTimeRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/setloops': typeof SetloopsRoute
-  '/slow-slider': typeof SlowSliderRoute
   '/store': typeof StoreRoute
-  '/suits': typeof SuitsRoute
-  '/why-fly-fast': typeof WhyFlyFastRoute
-  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
-  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
-  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
-  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -561,12 +332,10 @@ export interface FileRoutesByTo {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
-  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
-  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches': typeof CoachesIndexRoute
   '/equipment': typeof EquipmentIndexRoute
@@ -574,15 +343,12 @@ export interface FileRoutesByTo {
   '/manuals': typeof ManualsIndexRoute
   '/news': typeof NewsIndexRoute
   '/products': typeof ProductsIndexRoute
-  '/supercustom': typeof SupercustomIndexRoute
   '/trackingsuits': typeof TrackingsuitsIndexRoute
   '/wingsuits': typeof WingsuitsIndexRoute
-  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
-  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -598,36 +364,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/a4vscorvid': typeof A4vscorvidRoute
-  '/a5vscorvid2': typeof A5vscorvid2Route
-  '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
-  '/airfoils': typeof AirfoilsRoute
-  '/ask-not': typeof AskNotRoute
-  '/base-gear': typeof BaseGearRoute
-  '/cart': typeof CartRoute
-  '/classic-t-grey': typeof ClassicTGreyRoute
+  '/$': typeof SplatRoute
   '/colors': typeof ColorsRoute
-  '/contact': typeof ContactRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
-  '/inlets': typeof InletsRoute
-  '/lasers': typeof LasersRoute
-  '/login': typeof LoginRoute
-  '/nerds': typeof NerdsRoute
-  '/newsletter': typeof NewsletterRoute
-  '/philosophy': typeof PhilosophyRoute
   '/production-time': typeof ProductionTimeRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/setloops': typeof SetloopsRoute
-  '/slow-slider': typeof SlowSliderRoute
   '/store': typeof StoreRoute
-  '/suits': typeof SuitsRoute
-  '/why-fly-fast': typeof WhyFlyFastRoute
-  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
-  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
-  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
-  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -635,12 +377,10 @@ export interface FileRoutesById {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
-  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
-  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
@@ -648,15 +388,12 @@ export interface FileRoutesById {
   '/manuals/': typeof ManualsIndexRoute
   '/news/': typeof NewsIndexRoute
   '/products/': typeof ProductsIndexRoute
-  '/supercustom/': typeof SupercustomIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
-  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
-  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -673,36 +410,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/a4vscorvid'
-    | '/a5vscorvid2'
-    | '/about'
-    | '/account'
-    | '/airfoils'
-    | '/ask-not'
-    | '/base-gear'
-    | '/cart'
-    | '/classic-t-grey'
+    | '/$'
     | '/colors'
-    | '/contact'
     | '/dealers'
     | '/gallery'
-    | '/inlets'
-    | '/lasers'
-    | '/login'
-    | '/nerds'
-    | '/newsletter'
-    | '/philosophy'
     | '/production-time'
-    | '/reset-password'
-    | '/setloops'
-    | '/slow-slider'
     | '/store'
-    | '/suits'
-    | '/why-fly-fast'
-    | '/LoginFromAdmin/$'
-    | '/add-to-order/$paymentCode'
-    | '/apple-pay/$orderId'
-    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -710,12 +423,10 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
-    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
-    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches/'
     | '/equipment/'
@@ -723,15 +434,12 @@ export interface FileRouteTypes {
     | '/manuals/'
     | '/news/'
     | '/products/'
-    | '/supercustom/'
     | '/trackingsuits/'
     | '/wingsuits/'
-    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
-    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -746,36 +454,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/a4vscorvid'
-    | '/a5vscorvid2'
-    | '/about'
-    | '/account'
-    | '/airfoils'
-    | '/ask-not'
-    | '/base-gear'
-    | '/cart'
-    | '/classic-t-grey'
+    | '/$'
     | '/colors'
-    | '/contact'
     | '/dealers'
     | '/gallery'
-    | '/inlets'
-    | '/lasers'
-    | '/login'
-    | '/nerds'
-    | '/newsletter'
-    | '/philosophy'
     | '/production-time'
-    | '/reset-password'
-    | '/setloops'
-    | '/slow-slider'
     | '/store'
-    | '/suits'
-    | '/why-fly-fast'
-    | '/LoginFromAdmin/$'
-    | '/add-to-order/$paymentCode'
-    | '/apple-pay/$orderId'
-    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -783,12 +467,10 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
-    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
-    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches'
     | '/equipment'
@@ -796,15 +478,12 @@ export interface FileRouteTypes {
     | '/manuals'
     | '/news'
     | '/products'
-    | '/supercustom'
     | '/trackingsuits'
     | '/wingsuits'
-    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
-    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -819,36 +498,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/a4vscorvid'
-    | '/a5vscorvid2'
-    | '/about'
-    | '/account'
-    | '/airfoils'
-    | '/ask-not'
-    | '/base-gear'
-    | '/cart'
-    | '/classic-t-grey'
+    | '/$'
     | '/colors'
-    | '/contact'
     | '/dealers'
     | '/gallery'
-    | '/inlets'
-    | '/lasers'
-    | '/login'
-    | '/nerds'
-    | '/newsletter'
-    | '/philosophy'
     | '/production-time'
-    | '/reset-password'
-    | '/setloops'
-    | '/slow-slider'
     | '/store'
-    | '/suits'
-    | '/why-fly-fast'
-    | '/LoginFromAdmin/$'
-    | '/add-to-order/$paymentCode'
-    | '/apple-pay/$orderId'
-    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -856,12 +511,10 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
-    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
-    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches/'
     | '/equipment/'
@@ -869,15 +522,12 @@ export interface FileRouteTypes {
     | '/manuals/'
     | '/news/'
     | '/products/'
-    | '/supercustom/'
     | '/trackingsuits/'
     | '/wingsuits/'
-    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
-    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -893,36 +543,12 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  A4vscorvidRoute: typeof A4vscorvidRoute
-  A5vscorvid2Route: typeof A5vscorvid2Route
-  AboutRoute: typeof AboutRoute
-  AccountRoute: typeof AccountRoute
-  AirfoilsRoute: typeof AirfoilsRoute
-  AskNotRoute: typeof AskNotRoute
-  BaseGearRoute: typeof BaseGearRoute
-  CartRoute: typeof CartRoute
-  ClassicTGreyRoute: typeof ClassicTGreyRoute
+  SplatRoute: typeof SplatRoute
   ColorsRoute: typeof ColorsRoute
-  ContactRoute: typeof ContactRoute
   DealersRoute: typeof DealersRoute
   GalleryRoute: typeof GalleryRoute
-  InletsRoute: typeof InletsRoute
-  LasersRoute: typeof LasersRoute
-  LoginRoute: typeof LoginRoute
-  NerdsRoute: typeof NerdsRoute
-  NewsletterRoute: typeof NewsletterRoute
-  PhilosophyRoute: typeof PhilosophyRoute
   ProductionTimeRoute: typeof ProductionTimeRoute
-  ResetPasswordRoute: typeof ResetPasswordRoute
-  SetloopsRoute: typeof SetloopsRoute
-  SlowSliderRoute: typeof SlowSliderRoute
   StoreRoute: typeof StoreRoute
-  SuitsRoute: typeof SuitsRoute
-  WhyFlyFastRoute: typeof WhyFlyFastRoute
-  LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
-  AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
-  ApplePayOrderIdRoute: typeof ApplePayOrderIdRoute
-  CheckoutSplatRoute: typeof CheckoutSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
@@ -930,12 +556,10 @@ export interface RootRouteChildren {
   LearnSearchSplatRoute: typeof LearnSearchSplatRoute
   ManualsSlugRoute: typeof ManualsSlugRoute
   NewsSplatRoute: typeof NewsSplatRoute
-  OrdersOrderIdRoute: typeof OrdersOrderIdRoute
   ProductsItemRoute: typeof ProductsItemRoute
   SupercustomArchiveRoute: typeof SupercustomArchiveRoute
   SuperdupercustomArchiveRoute: typeof SuperdupercustomArchiveRoute
   TrackingsuitsModelRoute: typeof TrackingsuitsModelRoute
-  UpdateShippingAddressSplatRoute: typeof UpdateShippingAddressSplatRoute
   WingsuitsModelRoute: typeof WingsuitsModelRoute
   CoachesIndexRoute: typeof CoachesIndexRoute
   EquipmentIndexRoute: typeof EquipmentIndexRoute
@@ -943,15 +567,12 @@ export interface RootRouteChildren {
   ManualsIndexRoute: typeof ManualsIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
-  SupercustomIndexRoute: typeof SupercustomIndexRoute
   TrackingsuitsIndexRoute: typeof TrackingsuitsIndexRoute
   WingsuitsIndexRoute: typeof WingsuitsIndexRoute
-  PasswordResetsNewpasswordSplatRoute: typeof PasswordResetsNewpasswordSplatRoute
   EquipmentAccessoriesItemRoute: typeof EquipmentAccessoriesItemRoute
   EquipmentBaseJumpingItemRoute: typeof EquipmentBaseJumpingItemRoute
   EquipmentSkydivingItemRoute: typeof EquipmentSkydivingItemRoute
   NewsViewSlugRoute: typeof NewsViewSlugRoute
-  OrdersConfirmationSplatRoute: typeof OrdersConfirmationSplatRoute
   ParachutesBaseJumpingModelRoute: typeof ParachutesBaseJumpingModelRoute
   ParachutesSkydivingModelRoute: typeof ParachutesSkydivingModelRoute
   PeopleProductSplatRoute: typeof PeopleProductSplatRoute
@@ -974,67 +595,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/a4vscorvid': {
-      id: '/a4vscorvid'
-      path: '/a4vscorvid'
-      fullPath: '/a4vscorvid'
-      preLoaderRoute: typeof A4vscorvidRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/a5vscorvid2': {
-      id: '/a5vscorvid2'
-      path: '/a5vscorvid2'
-      fullPath: '/a5vscorvid2'
-      preLoaderRoute: typeof A5vscorvid2RouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/about': {
-      id: '/about'
-      path: '/about'
-      fullPath: '/about'
-      preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/airfoils': {
-      id: '/airfoils'
-      path: '/airfoils'
-      fullPath: '/airfoils'
-      preLoaderRoute: typeof AirfoilsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/ask-not': {
-      id: '/ask-not'
-      path: '/ask-not'
-      fullPath: '/ask-not'
-      preLoaderRoute: typeof AskNotRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/base-gear': {
-      id: '/base-gear'
-      path: '/base-gear'
-      fullPath: '/base-gear'
-      preLoaderRoute: typeof BaseGearRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/cart': {
-      id: '/cart'
-      path: '/cart'
-      fullPath: '/cart'
-      preLoaderRoute: typeof CartRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/classic-t-grey': {
-      id: '/classic-t-grey'
-      path: '/classic-t-grey'
-      fullPath: '/classic-t-grey'
-      preLoaderRoute: typeof ClassicTGreyRouteImport
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/colors': {
@@ -1042,13 +607,6 @@ declare module '@tanstack/react-router' {
       path: '/colors'
       fullPath: '/colors'
       preLoaderRoute: typeof ColorsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/contact': {
-      id: '/contact'
-      path: '/contact'
-      fullPath: '/contact'
-      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dealers': {
@@ -1065,48 +623,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/inlets': {
-      id: '/inlets'
-      path: '/inlets'
-      fullPath: '/inlets'
-      preLoaderRoute: typeof InletsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/lasers': {
-      id: '/lasers'
-      path: '/lasers'
-      fullPath: '/lasers'
-      preLoaderRoute: typeof LasersRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/login': {
-      id: '/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/nerds': {
-      id: '/nerds'
-      path: '/nerds'
-      fullPath: '/nerds'
-      preLoaderRoute: typeof NerdsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/newsletter': {
-      id: '/newsletter'
-      path: '/newsletter'
-      fullPath: '/newsletter'
-      preLoaderRoute: typeof NewsletterRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/philosophy': {
-      id: '/philosophy'
-      path: '/philosophy'
-      fullPath: '/philosophy'
-      preLoaderRoute: typeof PhilosophyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/production-time': {
       id: '/production-time'
       path: '/production-time'
@@ -1114,74 +630,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductionTimeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/reset-password': {
-      id: '/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof ResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/setloops': {
-      id: '/setloops'
-      path: '/setloops'
-      fullPath: '/setloops'
-      preLoaderRoute: typeof SetloopsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/slow-slider': {
-      id: '/slow-slider'
-      path: '/slow-slider'
-      fullPath: '/slow-slider'
-      preLoaderRoute: typeof SlowSliderRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/store': {
       id: '/store'
       path: '/store'
       fullPath: '/store'
       preLoaderRoute: typeof StoreRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/suits': {
-      id: '/suits'
-      path: '/suits'
-      fullPath: '/suits'
-      preLoaderRoute: typeof SuitsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/why-fly-fast': {
-      id: '/why-fly-fast'
-      path: '/why-fly-fast'
-      fullPath: '/why-fly-fast'
-      preLoaderRoute: typeof WhyFlyFastRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/LoginFromAdmin/$': {
-      id: '/LoginFromAdmin/$'
-      path: '/LoginFromAdmin/$'
-      fullPath: '/LoginFromAdmin/$'
-      preLoaderRoute: typeof LoginFromAdminSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/add-to-order/$paymentCode': {
-      id: '/add-to-order/$paymentCode'
-      path: '/add-to-order/$paymentCode'
-      fullPath: '/add-to-order/$paymentCode'
-      preLoaderRoute: typeof AddToOrderPaymentCodeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/apple-pay/$orderId': {
-      id: '/apple-pay/$orderId'
-      path: '/apple-pay/$orderId'
-      fullPath: '/apple-pay/$orderId'
-      preLoaderRoute: typeof ApplePayOrderIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/checkout/$': {
-      id: '/checkout/$'
-      path: '/checkout/$'
-      fullPath: '/checkout/$'
-      preLoaderRoute: typeof CheckoutSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coaches/': {
@@ -1268,13 +721,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/orders/$orderId': {
-      id: '/orders/$orderId'
-      path: '/orders/$orderId'
-      fullPath: '/orders/$orderId'
-      preLoaderRoute: typeof OrdersOrderIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/products/': {
       id: '/products/'
       path: '/products'
@@ -1287,13 +733,6 @@ declare module '@tanstack/react-router' {
       path: '/products/$item'
       fullPath: '/products/$item'
       preLoaderRoute: typeof ProductsItemRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/supercustom/': {
-      id: '/supercustom/'
-      path: '/supercustom'
-      fullPath: '/supercustom/'
-      preLoaderRoute: typeof SupercustomIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/supercustom/archive': {
@@ -1324,13 +763,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrackingsuitsModelRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/update-shipping-address/$': {
-      id: '/update-shipping-address/$'
-      path: '/update-shipping-address/$'
-      fullPath: '/update-shipping-address/$'
-      preLoaderRoute: typeof UpdateShippingAddressSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/wingsuits/': {
       id: '/wingsuits/'
       path: '/wingsuits'
@@ -1343,13 +775,6 @@ declare module '@tanstack/react-router' {
       path: '/wingsuits/$model'
       fullPath: '/wingsuits/$model'
       preLoaderRoute: typeof WingsuitsModelRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/PasswordResets/newpassword/$': {
-      id: '/PasswordResets/newpassword/$'
-      path: '/PasswordResets/newpassword/$'
-      fullPath: '/PasswordResets/newpassword/$'
-      preLoaderRoute: typeof PasswordResetsNewpasswordSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/equipment/accessories/': {
@@ -1399,13 +824,6 @@ declare module '@tanstack/react-router' {
       path: '/news/view/$slug'
       fullPath: '/news/view/$slug'
       preLoaderRoute: typeof NewsViewSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/orders/confirmation/$': {
-      id: '/orders/confirmation/$'
-      path: '/orders/confirmation/$'
-      fullPath: '/orders/confirmation/$'
-      preLoaderRoute: typeof OrdersConfirmationSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/parachutes/base-jumping/': {
@@ -1469,36 +887,12 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  A4vscorvidRoute: A4vscorvidRoute,
-  A5vscorvid2Route: A5vscorvid2Route,
-  AboutRoute: AboutRoute,
-  AccountRoute: AccountRoute,
-  AirfoilsRoute: AirfoilsRoute,
-  AskNotRoute: AskNotRoute,
-  BaseGearRoute: BaseGearRoute,
-  CartRoute: CartRoute,
-  ClassicTGreyRoute: ClassicTGreyRoute,
+  SplatRoute: SplatRoute,
   ColorsRoute: ColorsRoute,
-  ContactRoute: ContactRoute,
   DealersRoute: DealersRoute,
   GalleryRoute: GalleryRoute,
-  InletsRoute: InletsRoute,
-  LasersRoute: LasersRoute,
-  LoginRoute: LoginRoute,
-  NerdsRoute: NerdsRoute,
-  NewsletterRoute: NewsletterRoute,
-  PhilosophyRoute: PhilosophyRoute,
   ProductionTimeRoute: ProductionTimeRoute,
-  ResetPasswordRoute: ResetPasswordRoute,
-  SetloopsRoute: SetloopsRoute,
-  SlowSliderRoute: SlowSliderRoute,
   StoreRoute: StoreRoute,
-  SuitsRoute: SuitsRoute,
-  WhyFlyFastRoute: WhyFlyFastRoute,
-  LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
-  AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
-  ApplePayOrderIdRoute: ApplePayOrderIdRoute,
-  CheckoutSplatRoute: CheckoutSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,
@@ -1506,12 +900,10 @@ const rootRouteChildren: RootRouteChildren = {
   LearnSearchSplatRoute: LearnSearchSplatRoute,
   ManualsSlugRoute: ManualsSlugRoute,
   NewsSplatRoute: NewsSplatRoute,
-  OrdersOrderIdRoute: OrdersOrderIdRoute,
   ProductsItemRoute: ProductsItemRoute,
   SupercustomArchiveRoute: SupercustomArchiveRoute,
   SuperdupercustomArchiveRoute: SuperdupercustomArchiveRoute,
   TrackingsuitsModelRoute: TrackingsuitsModelRoute,
-  UpdateShippingAddressSplatRoute: UpdateShippingAddressSplatRoute,
   WingsuitsModelRoute: WingsuitsModelRoute,
   CoachesIndexRoute: CoachesIndexRoute,
   EquipmentIndexRoute: EquipmentIndexRoute,
@@ -1519,15 +911,12 @@ const rootRouteChildren: RootRouteChildren = {
   ManualsIndexRoute: ManualsIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
-  SupercustomIndexRoute: SupercustomIndexRoute,
   TrackingsuitsIndexRoute: TrackingsuitsIndexRoute,
   WingsuitsIndexRoute: WingsuitsIndexRoute,
-  PasswordResetsNewpasswordSplatRoute: PasswordResetsNewpasswordSplatRoute,
   EquipmentAccessoriesItemRoute: EquipmentAccessoriesItemRoute,
   EquipmentBaseJumpingItemRoute: EquipmentBaseJumpingItemRoute,
   EquipmentSkydivingItemRoute: EquipmentSkydivingItemRoute,
   NewsViewSlugRoute: NewsViewSlugRoute,
-  OrdersConfirmationSplatRoute: OrdersConfirmationSplatRoute,
   ParachutesBaseJumpingModelRoute: ParachutesBaseJumpingModelRoute,
   ParachutesSkydivingModelRoute: ParachutesSkydivingModelRoute,
   PeopleProductSplatRoute: PeopleProductSplatRoute,

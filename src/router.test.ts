@@ -1,19 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { matchPageRoute, pageRoutes } from '../contract/routes.ts'
+import { catchAllRoutes, matchPageRoute, pageRoutes, type PageRoute } from '../contract/routes.ts'
 import { createAppRouter } from './router.tsx'
 
 const router = createAppRouter({ loadQueryClient: () => Promise.reject(new Error('unused')) })
 
+const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path)
+
 function registeredPaths(): string[] {
   return Object.values(router.routesById)
     .filter((route) => !route.isRoot)
-    .map((route) => route.fullPath as string)
-    .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))
+    .map((route) => withoutSlash(route.fullPath as string))
+}
+
+/** The route the app renders `path` with. */
+function appRoute(path: string): string | undefined {
+  const match = router.matchRoutes(path).at(-1)
+  return match && withoutSlash(match.routeId)
+}
+
+/** An address the route serves: each parameter filled in, the splat with two segments. */
+function sampleUrl(route: PageRoute): string {
+  return route.replace(/\/\$$/, '/some/path').replace(/\$\w+/g, 'sample')
 }
 
 describe('route registry', () => {
-  it('registers every page route of SPEC §2 that the server knows, and no other', () => {
-    expect([...registeredPaths()].sort()).toEqual([...pageRoutes].sort())
+  it('has a route file for every page route of SPEC §2 but the catch-all pages, and no other', () => {
+    const ownFiles = pageRoutes.filter((route) => !catchAllRoutes.has(route))
+    expect([...registeredPaths()].sort()).toEqual([...ownFiles, '/$'].sort())
+  })
+
+  it.each([...pageRoutes])('serves %s, as the server does', (route) => {
+    const url = sampleUrl(route)
+    expect(matchPageRoute(url)?.route).toBe(route)
+    expect(appRoute(url)).toBe(catchAllRoutes.has(route) ? '/$' : route)
   })
 
   it.each([
@@ -25,19 +44,25 @@ describe('route registry', () => {
     ['/news/view/world-cup-results', '/news/view/$slug'],
     ['/news/2', '/news/$'],
     ['/news', '/news'],
+    ['/supercustom', '/supercustom'],
+    ['/supercustom/archive', '/supercustom/archive'],
     ['/checkout', '/checkout/$'],
     ['/checkout/step/2', '/checkout/$'],
     ['/passwordresets/newpassword/abc', '/PasswordResets/newpassword/$'],
     ['/people/corvid-2/jane', '/people/$product/$'],
     ['/people/friends/jane', '/people/friends/$'],
-  ])('the router and the server agree that %s is %s', (path, route) => {
+    ['/landing/spring-wingsuit-sale', '/landing/$slug'],
+  ] as const)('the router and the server agree that %s is %s', (path, route) => {
     expect(matchPageRoute(path)?.route).toBe(route)
-    const match = router.matchRoutes(path).at(-1)
-    expect(match?.routeId.replace(/\/$/, '') || '/').toBe(route)
+    expect(appRoute(path)).toBe(catchAllRoutes.has(route) ? '/$' : route)
   })
 
   it('leaves unknown paths to the 404 page', () => {
     expect(matchPageRoute('/no-such-page')).toBeNull()
     expect(matchPageRoute('/wingsuits/corvid-2/extra')).toBeNull()
+  })
+
+  it('links to a catch-all page by its own path', () => {
+    expect(router.buildLocation({ to: '/$', params: { _splat: 'about' } }).href).toBe('/about')
   })
 })

@@ -146,6 +146,17 @@ describe('the real content', () => {
     }
   })
 
+  it('has landing pages, each with a hero, sections and calls to action to products on sale', () => {
+    expect(content.landing.length).toBeGreaterThanOrEqual(3)
+    const onSale = new Set(content.products.filter((p) => p.active).map((p) => p.slug))
+    for (const page of content.landing) {
+      expect(page.sections.length, page.slug).toBeGreaterThanOrEqual(3)
+      expect(words(page.text), page.slug).toBeGreaterThanOrEqual(200)
+      expect(page.products.length, page.slug).toBeGreaterThan(0)
+      for (const slug of page.products) expect(onSale.has(slug), slug).toBe(true)
+    }
+  })
+
   it('draws every image it references as a small, self-contained SVG with a title', async () => {
     const sources = new Set<string>([
       ...content.products.flatMap((p) => p.images.map((i) => i.src)),
@@ -156,6 +167,7 @@ describe('the real content', () => {
       ]),
       ...content.coaches.map((c) => c.photo.src),
       ...content.pages.map((p) => p.hero?.src),
+      ...content.landing.map((p) => p.hero.image.src),
     ] as string[])
     const svgs = [...sources].filter((src) => src?.endsWith('.svg'))
     expect(svgs.length).toBeGreaterThan(100)
@@ -296,6 +308,22 @@ const validFiles: Record<string, string> = {
     '',
     'We make **suits**.',
   ].join('\n'),
+  'content/landing/launch.md': [
+    '---',
+    'title: Launch',
+    'description: A campaign.',
+    'hero:',
+    '  lead: Fly it.',
+    '  image: { src: /images/gallery/one.svg, alt: One }',
+    '  cta: { label: See it, href: /wingsuits/test-suit }',
+    'products: [test-suit]',
+    'cta: { label: All suits, href: /wingsuits }',
+    '---',
+    '',
+    '## Why',
+    '',
+    'Because it flies.',
+  ].join('\n'),
   'public/images/products/test-suit.svg': '<svg/>',
   'public/images/gallery/one.svg': '<svg/>',
   'public/images/coaches/ada.svg': '<svg/>',
@@ -348,6 +376,11 @@ describe('loadContent', () => {
     expect(content.manuals[0]!.html).toContain('<h2 id="fitting-2">Fitting</h2>')
     expect(content.coaches[0]).toMatchObject({ slug: 'ada', languages: ['no', 'en'] })
     expect(content.gallery[0]!.slug).toBe('album')
+    expect(content.landing[0]).toMatchObject({
+      slug: 'launch',
+      hero: { cta: { href: '/wingsuits/test-suit' } },
+      sections: [{ id: 'why', title: 'Why' }],
+    })
   })
 
   it('sorts news newest first', async () => {
@@ -563,6 +596,26 @@ describe('loadContent', () => {
     )
     expect(loaded).toMatch(
       /upgrade-clash\.json: configurator\.super_duper_custom\.sku: the SKU "TEST-M" is already used by .*test-suit\.json/,
+    )
+  })
+
+  it('checks a landing page: sections, products on sale and calls to action', async () => {
+    const product = JSON.parse(validFiles['content/products/wingsuits/test-suit.json']!)
+    const landing = validFiles['content/landing/launch.md']!
+    const message = await problemsOf({
+      'content/products/wingsuits/test-suit.json': JSON.stringify({ ...product, active: false }),
+      'content/landing/launch.md': landing
+        .replace('/images/gallery/one.svg', '/images/gallery/missing.svg')
+        .replace('href: /wingsuits }', 'href: /nowhere }')
+        .replace('## Why', 'Why'),
+    })
+    const file = 'content/landing/launch.md'
+    expect(message).toContain(`${file}: (body): a landing page needs sections`)
+    expect(message).toContain(`${file}: products.0: "test-suit" is no longer on sale`)
+    expect(message).toContain(`${file}: hero.cta.href: the link /wingsuits/test-suit leads nowhere`)
+    expect(message).toContain(`${file}: cta.href: the link /nowhere leads nowhere`)
+    expect(message).toMatch(
+      /launch\.md: hero\.image\.src: \/images\/gallery\/missing\.svg does not/,
     )
   })
 

@@ -17,6 +17,8 @@ import {
   DealerList,
   GalleryAlbum,
   GalleryAlbumFile,
+  LandingPage,
+  LandingPageFile,
   LearnArticle,
   LearnArticleFile,
   Manual,
@@ -31,6 +33,7 @@ import {
   type PaletteColor,
 } from '../../contract/content.ts'
 import { families, familyKeys, productPath } from '../../contract/families.ts'
+import { pageRoutes } from '../../contract/routes.ts'
 
 export interface Content {
   products: ProductContent[]
@@ -45,6 +48,7 @@ export interface Content {
   /** In the owner's order. */
   palette: PaletteColor[]
   pages: MarketingPage[]
+  landing: LandingPage[]
 }
 
 export interface ContentProblem {
@@ -106,7 +110,7 @@ class Loader {
   ) {}
 
   async load(): Promise<Content> {
-    const [products, news, learn, gallery, dealers, coaches, manuals, palette, pages] =
+    const [products, news, learn, gallery, dealers, coaches, manuals, palette, pages, landing] =
       await Promise.all([
         this.products(),
         this.markdownDir('news', NewsArticleFile, NewsArticle),
@@ -117,8 +121,20 @@ class Loader {
         this.markdownDir('manuals', ManualFile, Manual),
         this.jsonFile('palette.json', Palette),
         this.markdownDir('pages', MarketingPageFile, MarketingPage),
+        this.markdownDir('landing', LandingPageFile, LandingPage),
       ])
-    this.crossCheck({ products, news, learn, gallery, dealers, coaches, manuals, palette, pages })
+    this.crossCheck({
+      products,
+      news,
+      learn,
+      gallery,
+      dealers,
+      coaches,
+      manuals,
+      palette,
+      pages,
+      landing,
+    })
     if (this.problems.length > 0) {
       // Collections load in parallel; group the report by file so it reads the same every run.
       throw new ContentError(this.problems.sort((a, b) => a.file.localeCompare(b.file)))
@@ -140,6 +156,7 @@ class Loader {
       manuals: items(manuals).sort(byTitle),
       palette: items(palette),
       pages: items(pages).sort((a, b) => a.slug.localeCompare(b.slug)),
+      landing: items(landing).sort((a, b) => a.slug.localeCompare(b.slug)),
     }
   }
 
@@ -324,6 +341,7 @@ class Loader {
     manuals: Located<Manual>[]
     palette: Located<PaletteColor>[]
     pages: Located<MarketingPage>[]
+    landing: Located<LandingPage>[]
   }): void {
     this.unique(c.news, 'news article')
     this.unique(c.learn, 'learning article')
@@ -331,6 +349,7 @@ class Loader {
     this.unique(c.coaches, 'coach')
     this.unique(c.manuals, 'manual')
     this.unique(c.pages, 'page')
+    this.unique(c.landing, 'landing page')
     this.unique(c.dealers, 'dealer', (index) => `${index}.slug`)
     this.checkProducts(c.products)
 
@@ -348,6 +367,7 @@ class Loader {
     mentions(c.learn)
     mentions(c.manuals)
     mentions(c.pages)
+    mentions(c.landing)
 
     // Palette: ids unique, the configurator default present, every product colour defined.
     const colorIds = new Set<string>()
@@ -438,6 +458,7 @@ class Loader {
     }
     for (const { file, item } of c.learn) image(file, 'image.src', item.image?.src)
     for (const { file, item } of c.pages) image(file, 'hero.src', item.hero?.src)
+    for (const { file, item } of c.landing) image(file, 'hero.image.src', item.hero.image.src)
     for (const { file, item } of c.coaches) image(file, 'photo.src', item.photo.src)
     for (const { file, item } of c.gallery) {
       image(file, 'cover.src', item.cover.src)
@@ -470,6 +491,34 @@ class Loader {
         }
       }
       for (const src of images) image(file, '(body)', src)
+    }
+
+    // Landing pages: sections in the body, products on sale, and every call to action leading
+    // to a page that is published (a retired product's is not).
+    const retired = c.products.filter((entry) => !entry.item.active).map((entry) => entry.item)
+    const published = new Set<string>([
+      ...known,
+      ...pageRoutes.filter((route) => !route.includes('$')),
+      ...c.landing.map((entry) => `/landing/${entry.item.slug}`),
+    ])
+    for (const product of retired) published.delete(productPath(product))
+    for (const { file, item } of c.landing) {
+      if (item.sections.length === 0) {
+        this.report(file, '(body)', 'a landing page needs sections, each under a ## heading')
+      }
+      item.products.forEach((slug, index) => {
+        if (retired.some((product) => product.slug === slug)) {
+          this.report(file, `products.${index}`, `"${slug}" is no longer on sale`)
+        }
+      })
+      for (const [field, cta] of [
+        ['hero.cta.href', item.hero.cta],
+        ['cta.href', item.cta],
+      ] as const) {
+        if (!published.has(cta.href)) {
+          this.report(file, field, `the link ${cta.href} leads nowhere`)
+        }
+      }
     }
   }
 

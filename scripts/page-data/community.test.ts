@@ -3,6 +3,7 @@ import type { CoachesPageData, CoachProfileData } from '../../contract/page-data
 import type { ColorsPageData } from '../../contract/page-data/colors.ts'
 import type { DealersPageData } from '../../contract/page-data/dealers.ts'
 import type { GalleryPageData } from '../../contract/page-data/gallery.ts'
+import type { LandingPageData } from '../../contract/page-data/landing.ts'
 import type { MarketingPageData } from '../../contract/page-data/pages.ts'
 import type { FriendsPageData, ProductPeopleData } from '../../contract/page-data/people.ts'
 import { matchPageRoute } from '../../contract/routes.ts'
@@ -57,6 +58,24 @@ describe('community page data from the real content', () => {
       { name: 'A4', path: '/wingsuits/a4' },
       { name: 'Corvid', path: '/wingsuits/corvid' },
     ])
+  })
+
+  it('writes every landing page at /landing/<slug>, with a card per product', () => {
+    expect(paths('landing-page').sort()).toEqual(
+      content.landing.map((page) => `/landing/${page.slug}`).sort(),
+    )
+    const page = data<LandingPageData>('/landing/base-system-launch')
+    expect(page.hero.cta).toEqual({
+      label: 'See the Keystone',
+      href: '/equipment/base-jumping/keystone',
+    })
+    expect(page.html).toContain('<h2 id="designed-together">Designed together</h2>')
+    expect(page.products[0]).toEqual({
+      name: 'Keystone',
+      path: '/equipment/base-jumping/keystone',
+      summary: 'A single-canopy BASE container that fits you like a backpack.',
+      image: { src: '/images/products/keystone.svg', alt: expect.any(String) },
+    })
   })
 
   it('writes every gallery album and item, each item with a poster', () => {

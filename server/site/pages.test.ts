@@ -21,6 +21,7 @@ beforeAll(async () => {
     'robots.txt': 'User-agent: *',
     '.env': 'SECRET=1',
     'page-data/news/view/some-race/page-data.json': '{"result":{"data":{}}}',
+    'page-data/people/corvid-2/page-data.json': '{"result":{"data":{}}}',
     'pages/about/index.html': '<!doctype html><title>About</title><h1>About us</h1>',
   })
   app = createTestApp(database.db, { staticDir: site.dir })
@@ -124,6 +125,15 @@ describe('pages', () => {
   it('serves a content page only where the build wrote its data', async () => {
     await expectIndex(await app.request('/news/view/no-such-story'), 404)
     await expectIndex(await app.request('/learn/no-such-guide'), 404)
+    await expectIndex(await app.request('/landing/no-such-campaign'), 404)
+  })
+
+  it("serves every path under a product's people page, and none under an unknown product", async () => {
+    await expectIndex(await app.request('/people/corvid-2'), 200)
+    await expectIndex(await app.request('/people/corvid-2/jane/photos'), 200)
+    await expectIndex(await app.request('/people/no-such-suit'), 404)
+    await expectIndex(await app.request('/people/no-such-suit/jane'), 404)
+    await expectIndex(await app.request('/people/friends/jane'), 200)
   })
 
   it('serves the prerendered page where there is one', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Context, Next } from 'hono'
 import { pageDataUrl } from '../../contract/page-data.ts'
-import { dataRoutes, matchPageRoute, productRoutes } from '../../contract/routes.ts'
+import { dataRoutes, matchPageRoute, pageDataPath, productRoutes } from '../../contract/routes.ts'
 import type { Database } from '../db/index.ts'
 import { isApiPath } from '../http/errors.ts'
 import { productPagePath } from '../services/catalog.ts'
@@ -22,8 +22,8 @@ function withoutTrailingSlash(pathname: string): string {
 /**
  * The built single-page site: files from the build, and `index.html` for every page path so
  * the client router renders it. The status still tells the truth (SPEC §2): 404 for a path no
- * page route matches, or a product page whose product does not exist, is retired, or lives at
- * another path (another family or discipline).
+ * page route matches, a content page the build wrote no data for, or a product page whose
+ * product does not exist, is retired, or lives at another path (another family or discipline).
  */
 export function createSite({ staticDir, db }: { staticDir: string; db: Database }) {
   const root = path.resolve(staticDir)
@@ -32,7 +32,7 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
     const match = matchPageRoute(urlPath)
     if (!match) return 404
     if (dataRoutes.has(match.route)) {
-      return (await findFile(root, pageDataUrl(urlPath))) ? 200 : 404
+      return (await findFile(root, pageDataUrl(pageDataPath(match, urlPath)))) ? 200 : 404
     }
     if (!productRoutes[match.route]) return 200
     const slugParam = match.route.slice(match.route.lastIndexOf('/$') + 2)

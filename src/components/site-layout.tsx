@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { CatchAllLink } from './catch-all-link.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
 import { UpdatePrompt } from './update-prompt.tsx'
 
@@ -15,14 +16,11 @@ const mainNav = [
 ] as const
 
 const footerNav = [
-  { to: '/about', label: 'About' },
   { to: '/dealers', label: 'Dealers' },
   { to: '/coaches', label: 'Coaches' },
   { to: '/gallery', label: 'Gallery' },
   { to: '/production-time', label: 'Production time' },
   { to: '/manuals', label: 'Manuals' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/newsletter', label: 'Newsletter' },
 ] as const
 
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -44,8 +42,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             ))}
           </nav>
           <nav aria-label="Account" className="account-nav">
-            <Link to="/account">Account</Link>
-            <Link to="/cart">Cart</Link>
+            <CatchAllLink to="/account">Account</CatchAllLink>
+            <CatchAllLink to="/cart">Cart</CatchAllLink>
           </nav>
         </div>
       </header>
@@ -55,11 +53,14 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <nav aria-label="Footer">
+          <CatchAllLink to="/about">About</CatchAllLink>
           {footerNav.map((item) => (
             <Link key={item.to} to={item.to}>
               {item.label}
             </Link>
           ))}
+          <CatchAllLink to="/contact">Contact</CatchAllLink>
+          <CatchAllLink to="/newsletter">Newsletter</CatchAllLink>
         </nav>
         <p>Built by flyers for flyers. Made to order in our own workshop.</p>
       </footer>

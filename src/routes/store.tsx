@@ -1,17 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadStore } from '../features/catalog/api.ts'
 import { StorePage } from '../features/catalog/components/store-page.tsx'
-import { validateCatalogSearch } from '../features/catalog/filters.ts'
-import { pageHead } from '../lib/head.ts'
+import { validateCatalogSearch } from '../features/catalog/search.ts'
+import { loaderHead } from '../lib/loader-head.ts'
 
 export const Route = createFileRoute('/store')({
   validateSearch: validateCatalogSearch,
   loader: async ({ context }) => loadStore(await context.loadQueryClient()),
-  head: () =>
-    pageHead({
-      title: 'Store',
-      summary: 'Every wingsuit, tracking suit, canopy, container and accessory Glidecraft makes.',
-    }),
+  head: loaderHead,
   component: function StoreRoute() {
     const navigate = Route.useNavigate()
     return (

@@ -47,6 +47,8 @@ test.describe('the whole site', () => {
     '/news/view/no-such-story',
     '/news/99',
     '/learn/nope',
+    '/landing/no-such-campaign',
+    '/people/no-such-suit/anyone',
   ]) {
     test(`${path} is a 404 page with status 404`, async ({ page, consoleErrors }) => {
       const response = await page.goto(path)

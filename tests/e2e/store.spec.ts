@@ -42,6 +42,27 @@ test('an unknown product shows the 404 page', async ({ page, consoleErrors }) =>
   expectFailedResource(consoleErrors, 404)
 })
 
+test('a marketing page opens in the app with its own title and description', async ({ page }) => {
+  await page.goto('/')
+  await page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: 'About' })
+    .click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'About Glidecraft' })).toBeVisible()
+  await expect(page).toHaveTitle('About Glidecraft — Glidecraft')
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /workshop/)
+})
+
+test('a screen still to come says what it will offer, at any depth of its path', async ({
+  page,
+}) => {
+  const response = await page.goto('/checkout/step/2')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  await expect(page).toHaveTitle('Checkout — Glidecraft')
+})
+
 test('a trailing slash redirects to the page without it', async ({ page }) => {
   await page.goto('/about/')
   await expect(page).toHaveURL(/\/about$/)

@@ -1,11 +1,13 @@
 import { notFound } from '@tanstack/react-router'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Product as WireProduct } from '../../../contract/catalog.ts'
-import { familyKeys, productPath, type FamilyKey } from '../../../contract/families.ts'
+import { families, familyKeys, productPath, type FamilyKey } from '../../../contract/families.ts'
 import type { PaletteSwatch, StorePageData } from '../../../contract/page-data/catalog.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
 import { db } from '../../lib/db.ts'
+import { withHead } from '../../lib/head.ts'
 import { fetchPageData } from '../../lib/page-data.ts'
+import { productHead } from './json-ld.ts'
 
 export type Product = Camelized<WireProduct>
 
@@ -112,7 +114,13 @@ export async function loadStore(queryClient: QueryClient) {
     loadPalette(),
     ...familyKeys.map((family) => queryClient.ensureQueryData(familyQuery(family))),
   ])
-  return { palette }
+  return withHead(
+    { palette },
+    {
+      title: 'Store',
+      summary: 'Every wingsuit, tracking suit, canopy, container and accessory Glidecraft makes.',
+    },
+  )
 }
 
 /** A family's listing: its products and the palette for the colour filter. */
@@ -121,7 +129,7 @@ export async function loadFamilyListing(queryClient: QueryClient, family: Family
     loadPalette(),
     queryClient.ensureQueryData(familyQuery(family)),
   ])
-  return { palette }
+  return withHead({ palette }, { title: families[family].title })
 }
 
 /** A product page: the product (404 as loadProduct), its family for related products, colours. */
@@ -136,5 +144,5 @@ export async function loadProductPage(
     loadPalette(),
     queryClient.ensureQueryData(familyQuery(family)),
   ])
-  return { product, palette }
+  return { product, palette, head: productHead(product) }
 }

@@ -4,7 +4,6 @@ import {
   filterProducts,
   hasFilters,
   isInStock,
-  validateCatalogSearch,
   type FilterableProduct,
 } from './filters.ts'
 
@@ -32,35 +31,6 @@ const corvid = product('corvid-2', {
 const flux = product('flux', { sizes: ['M', 'L'], colors: ['k1A', 'r7C'], price: 79_000 })
 const cap = product('trucker-cap', { colors: ['n4D'], price: 2_500, stock: true })
 const all = [corvid, flux, cap]
-
-describe('validateCatalogSearch', () => {
-  it('keeps well-formed values', () => {
-    expect(
-      validateCatalogSearch({ size: 'M', color: 'n4D', min: 100, max: '2000', inStock: true }),
-    ).toEqual({ size: 'M', color: 'n4D', min: 100, max: 2000, inStock: true })
-  })
-
-  it('reads a numeric size as the text it is', () => {
-    expect(validateCatalogSearch({ size: 170 })).toEqual({ size: '170' })
-  })
-
-  it('drops malformed values instead of failing the page', () => {
-    expect(
-      validateCatalogSearch({
-        size: '  ',
-        color: 'navy',
-        min: -5,
-        max: 'lots',
-        inStock: 'yes',
-        sort: 'price',
-      }),
-    ).toEqual({})
-  })
-
-  it('accepts "true" for in stock, as a hand-typed URL has it', () => {
-    expect(validateCatalogSearch({ inStock: 'true' })).toEqual({ inStock: true })
-  })
-})
 
 describe('hasFilters', () => {
   it('is false for no values and for values cleared to undefined', () => {

@@ -29,7 +29,7 @@ export function productJsonLd(product: JsonLdProduct) {
   }
 }
 
-/** A product route's `head()`: title, meta description and the JSON-LD above. */
+/** A product page's head (its loader builds it): title, meta description and the JSON-LD above. */
 export function productHead(product: JsonLdProduct | undefined): PageHead {
   return pageHead(
     product && { title: product.name, summary: product.summary, jsonLd: productJsonLd(product) },

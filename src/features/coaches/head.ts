@@ -1,7 +1,6 @@
 import { disciplineLabels, type CoachProfileData } from '../../../contract/page-data/coaches.ts'
 import { pageHead, type PageHead } from '../../lib/head.ts'
 
-/** JSON for a `<script>` element: `<` escaped so no text in it can close the element. */
 /** schema.org `Person` data for a coach's profile. */
 export function coachJsonLd(coach: CoachProfileData) {
   return {
@@ -18,7 +17,7 @@ export function coachJsonLd(coach: CoachProfileData) {
   }
 }
 
-/** A profile's `head()`: title, meta description from the bio and the JSON-LD above. */
+/** A profile's head: title, meta description from the bio and the JSON-LD above. */
 export function coachHead(coach: CoachProfileData | undefined): PageHead {
   return pageHead(
     coach && {

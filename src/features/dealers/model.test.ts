@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DealerData } from '../../../contract/page-data/dealers.ts'
-import { filterDealers, groupByCountry, normalise, parseDealerSearch } from './model.ts'
+import { filterDealers, groupByCountry, normalise } from './model.ts'
 
 const dealer = (slug: string, name: string, city: string, country: string): DealerData => ({
   slug,
@@ -66,17 +66,5 @@ describe('groupByCountry', () => {
       ['Brazil', 1],
       ['Norway', 2],
     ])
-  })
-})
-
-describe('parseDealerSearch', () => {
-  it('keeps a query and a country code', () => {
-    expect(parseDealerSearch({ q: 'oslo', country: 'NO' })).toEqual({ q: 'oslo', country: 'NO' })
-  })
-
-  it('reads a numeric query as text and drops empty or malformed values', () => {
-    expect(parseDealerSearch({ q: 5700 })).toEqual({ q: '5700' })
-    expect(parseDealerSearch({ q: '', country: 'Norway' })).toEqual({})
-    expect(parseDealerSearch({ q: ['a'], country: 'no' })).toEqual({})
   })
 })

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GalleryAlbumData } from '../../../contract/page-data/gallery.ts'
-import {
-  detectSwipe,
-  findOpenItem,
-  parseGallerySearch,
-  SWIPE_THRESHOLD_PX,
-  thumbnailId,
-  wrapIndex,
-} from './model.ts'
+import { detectSwipe, findOpenItem, SWIPE_THRESHOLD_PX, thumbnailId, wrapIndex } from './model.ts'
 
 const album = (slug: string, count: number): GalleryAlbumData => ({
   slug,
@@ -57,28 +50,6 @@ describe('detectSwipe', () => {
 
   it('ignores mostly vertical moves (scrolling)', () => {
     expect(detectSwipe(start, { x: 140, y: 400 })).toBeNull()
-  })
-})
-
-describe('parseGallerySearch', () => {
-  it('keeps an album slug and an item counted from 1, as number or text', () => {
-    expect(parseGallerySearch({ album: 'sea-cliffs', item: 3 })).toEqual({
-      album: 'sea-cliffs',
-      item: 3,
-    })
-    expect(parseGallerySearch({ album: 'sea-cliffs', item: '2' })).toEqual({
-      album: 'sea-cliffs',
-      item: 2,
-    })
-  })
-
-  it('drops malformed or partial values', () => {
-    expect(parseGallerySearch({})).toEqual({})
-    expect(parseGallerySearch({ album: 'sea-cliffs' })).toEqual({})
-    expect(parseGallerySearch({ album: 'Sea Cliffs', item: 1 })).toEqual({})
-    expect(parseGallerySearch({ album: 'sea-cliffs', item: 0 })).toEqual({})
-    expect(parseGallerySearch({ album: 'sea-cliffs', item: 1.5 })).toEqual({})
-    expect(parseGallerySearch({ album: 'sea-cliffs', item: 'x' })).toEqual({})
   })
 })
 

@@ -1,21 +1,5 @@
 import type { GalleryAlbumData, GalleryEntry } from '../../../contract/page-data/gallery.ts'
-
-/** The gallery's search params: which album's item the overlay shows (`item` counts from 1). */
-export interface GallerySearch {
-  album?: string
-  item?: number
-}
-
-/** `validateSearch` for /gallery: keeps a well-formed album slug and a whole item number ≥ 1. */
-export function parseGallerySearch(raw: Record<string, unknown>): GallerySearch {
-  const album =
-    typeof raw.album === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw.album)
-      ? raw.album
-      : undefined
-  const item = typeof raw.item === 'string' ? Number(raw.item) : raw.item
-  const valid = typeof item === 'number' && Number.isInteger(item) && item >= 1
-  return album && valid ? { album, item } : {}
-}
+import type { GallerySearch } from './search.ts'
 
 /** Steps through `length` items from `index` by `delta`, wrapping around at both ends. */
 export function wrapIndex(index: number, delta: number, length: number): number {

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadFamilyListing } from '../../features/catalog/api.ts'
 import { FamilyPage } from '../../features/catalog/components/family-page.tsx'
-import { validateCatalogSearch } from '../../features/catalog/filters.ts'
-import { pageHead } from '../../lib/head.ts'
+import { validateCatalogSearch } from '../../features/catalog/search.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/equipment/')({
   validateSearch: validateCatalogSearch,
   loader: async ({ context }) => loadFamilyListing(await context.loadQueryClient(), 'bags'),
-  head: () => pageHead({ title: 'Bags' }),
+  head: loaderHead,
   component: function ListingRoute() {
     const navigate = Route.useNavigate()
     return (

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/planned-page.tsx'
-import { plannedPages } from '../../features/content/planned-pages.ts'
-import { pageHead } from '../../lib/head.ts'
+import { loadLandingPage } from '../../features/landing/api.ts'
+import { LandingPage } from '../../features/landing/components/landing-page.tsx'
+import { withHead } from '../../lib/head.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/landing/$slug')({
-  loader: () => plannedPages['/landing/$slug'],
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: function Planned() {
-    return <PlannedPage {...Route.useLoaderData()} />
+  loader: async ({ params }) => {
+    const page = await loadLandingPage(params.slug)
+    return withHead(page, { title: page.title, summary: page.description })
+  },
+  head: loaderHead,
+  component: function LandingRoute() {
+    return <LandingPage page={Route.useLoaderData()} />
   },
 })

@@ -2,15 +2,16 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { loadLearnIndex } from '../../features/learn/api.ts'
 import { LearnIndex } from '../../features/learn/components/learn-index.tsx'
 import { LearnSearchForm } from '../../features/learn/components/learn-search-form.tsx'
-import { pageHead } from '../../lib/head.ts'
+import { withHead } from '../../lib/head.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/learn/')({
-  loader: () => loadLearnIndex(),
-  head: () =>
-    pageHead({
+  loader: async () =>
+    withHead(await loadLearnIndex(), {
       title: 'Learn',
       summary: 'Guides from our instructors to flying, packing, choosing gear and staying safe.',
     }),
+  head: loaderHead,
   component: function LearnIndexRoute() {
     const router = useRouter()
     const navigate = Route.useNavigate()

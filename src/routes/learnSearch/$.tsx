@@ -3,17 +3,17 @@ import { useCallback } from 'react'
 import { learnSearchQuery } from '../../features/learn/api.ts'
 import { LearnSearch } from '../../features/learn/components/learn-search.tsx'
 import { searchQuery } from '../../features/learn/model.ts'
-import { pageHead } from '../../lib/head.ts'
+import { withHead } from '../../lib/head.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 /** `/learnSearch/{query}`; `/learnSearch` alone lists every guide. */
 export const Route = createFileRoute('/learnSearch/$')({
   loader: async ({ context }) =>
-    (await context.loadQueryClient()).ensureQueryData(learnSearchQuery()),
-  head: () =>
-    pageHead({
+    withHead(await (await context.loadQueryClient()).ensureQueryData(learnSearchQuery()), {
       title: 'Search the guides',
       summary: 'Search every Glidecraft guide to flying, packing and gear, online or off.',
     }),
+  head: loaderHead,
   component: function LearnSearchRoute() {
     const navigate = Route.useNavigate()
     const { _splat } = Route.useParams()

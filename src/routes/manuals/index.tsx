@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadManualsIndex } from '../../features/manuals/api.ts'
 import { ManualsIndex } from '../../features/manuals/components/manuals-index.tsx'
-import { pageHead } from '../../lib/head.ts'
+import { withHead } from '../../lib/head.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/manuals/')({
-  loader: () => loadManualsIndex(),
-  head: () =>
-    pageHead({
+  loader: async () =>
+    withHead(await loadManualsIndex(), {
       title: 'All manuals',
       summary: 'Owner manuals for every Glidecraft product: fitting, checks, flight and care.',
     }),
+  head: loaderHead,
   component: function ManualsIndexRoute() {
     return <ManualsIndex {...Route.useLoaderData()} />
   },

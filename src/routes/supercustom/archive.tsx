@@ -2,18 +2,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadArchive } from '../../features/archive/api.ts'
 import { ArchivePage } from '../../features/archive/components/archive-page.tsx'
 import { validateArchiveSearch } from '../../features/archive/search.ts'
-import { pageHead } from '../../lib/head.ts'
+import { withHead } from '../../lib/head.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/supercustom/archive')({
   validateSearch: validateArchiveSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) =>
-    loadArchive(await context.loadQueryClient(), 'supercustom', deps),
-  head: () =>
-    pageHead({
+    withHead(await loadArchive(await context.loadQueryClient(), 'supercustom', deps), {
       title: 'Super custom archive',
       summary: 'Super custom suits built for pilots in their own colours.',
     }),
+  head: loaderHead,
   component: function ArchiveRoute() {
     const navigate = Route.useNavigate()
     return (

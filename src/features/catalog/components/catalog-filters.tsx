@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react'
-import { hasFilters, type CatalogFacets, type CatalogSearch } from '../filters.ts'
+import { hasFilters, type CatalogFacets } from '../filters.ts'
+import type { CatalogSearch } from '../search.ts'
 import { swatchOf, type PaletteIndex } from '../palette.ts'
 import { ColorSwatch } from '../../../components/color-swatch.tsx'
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { CoachProfileData } from '../../../../contract/page-data/coaches.ts'
+import { CatchAllLink } from '../../../components/catch-all-link.tsx'
 import { CoachFacts } from './coach-facts.tsx'
 
 export function CoachProfile({ coach }: { coach: CoachProfileData }) {
@@ -30,7 +31,7 @@ export function CoachProfile({ coach }: { coach: CoachProfileData }) {
         <h2 id="contact-heading">Contact form coming soon</h2>
         <p>
           Soon you can write to {coach.name} from this page. Until then,{' '}
-          <Link to="/contact">send us a message</Link> and we will put you in touch.
+          <CatchAllLink to="/contact">send us a message</CatchAllLink> and we will put you in touch.
         </p>
       </section>
     </article>

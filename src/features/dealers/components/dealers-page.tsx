@@ -1,7 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { DealersPageData } from '../../../../contract/page-data/dealers.ts'
-import { filterDealers, groupByCountry, type DealerSearch } from '../model.ts'
+import { CatchAllLink } from '../../../components/catch-all-link.tsx'
+import { filterDealers, groupByCountry } from '../model.ts'
+import type { DealerSearch } from '../search.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DealerCard } from './dealer-card.tsx'
 
@@ -81,8 +83,8 @@ export function DealersPage({ data, search }: DealersPageProps) {
       </p>
       {groups.length === 0 && (
         <p className="empty-state">
-          No dealer matches. Try another spelling or country, or <Link to="/contact">ask us</Link>{' '}
-          for the nearest one.
+          No dealer matches. Try another spelling or country, or{' '}
+          <CatchAllLink to="/contact">ask us</CatchAllLink> for the nearest one.
         </p>
       )}
       {groups.map((group) => (

@@ -1,7 +1,8 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, type MouseEvent } from 'react'
 import type { GalleryAlbumData } from '../../../../contract/page-data/gallery.ts'
-import { findOpenItem, thumbnailId, wrapIndex, type GallerySearch } from '../model.ts'
+import { findOpenItem, thumbnailId, wrapIndex } from '../model.ts'
+import type { GallerySearch } from '../search.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { GalleryDialog } from './gallery-dialog.tsx'
 

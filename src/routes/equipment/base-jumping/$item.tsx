@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadProductPage } from '../../../features/catalog/api.ts'
 import { ProductPage } from '../../../features/catalog/components/product-page.tsx'
-import { productHead } from '../../../features/catalog/json-ld.ts'
 import { ConfiguratorSection } from '../../../features/configurator/components/configurator-section.tsx'
 import { CurrentProductionTime } from '../../../features/production-time/components/current-production-time.tsx'
+import { loaderHead } from '../../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/equipment/base-jumping/$item')({
   loader: async ({ context, params }) =>
     loadProductPage(await context.loadQueryClient(), 'base-equipment', params.item),
-  head: ({ loaderData }) => productHead(loaderData?.product),
+  head: loaderHead,
   component: function ProductRoute() {
     const { item } = Route.useParams()
     const { product, palette } = Route.useLoaderData()

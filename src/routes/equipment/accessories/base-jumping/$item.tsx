@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadProductPage } from '../../../../features/catalog/api.ts'
 import { ProductPage } from '../../../../features/catalog/components/product-page.tsx'
-import { productHead } from '../../../../features/catalog/json-ld.ts'
 import { CurrentProductionTime } from '../../../../features/production-time/components/current-production-time.tsx'
+import { loaderHead } from '../../../../lib/loader-head.ts'
 
 export const Route = createFileRoute('/equipment/accessories/base-jumping/$item')({
   loader: async ({ context, params }) =>
     loadProductPage(await context.loadQueryClient(), 'accessories', params.item, 'base-jumping'),
-  head: ({ loaderData }) => productHead(loaderData?.product),
+  head: loaderHead,
   component: function ProductRoute() {
     const { item } = Route.useParams()
     return (

@@ -1,6 +1,9 @@
+import type { PageRoute } from '../../../contract/routes.ts'
+
 /**
- * Titles and summaries of pages whose feature ships later: each says what will be there.
- * Kept out of the route files so the text loads with the page, not with the app.
+ * Titles and summaries of the screens whose feature ships later: each says what will be there.
+ * The catch-all route shows them (contract/routes.ts catchAllRoutes); the text loads with that
+ * route's code, not with the app.
  */
 export interface PlannedPageContent {
   title: string
@@ -8,7 +11,7 @@ export interface PlannedPageContent {
   coming: string[]
 }
 
-export const plannedPages = {
+export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
   '/contact': {
     title: 'Contact us',
     summary: 'Questions about sizing, orders or repairs? We answer every message.',
@@ -74,11 +77,4 @@ export const plannedPages = {
     summary: 'Pay for your order with Apple Pay.',
     coming: ['The Apple Pay button'],
   },
-  '/landing/$slug': {
-    title: 'Glidecraft',
-    summary: 'A page from one of our campaigns.',
-    coming: ['Campaign content'],
-  },
-} satisfies Record<string, PlannedPageContent>
-
-export type PlannedPath = keyof typeof plannedPages
+}

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadStore } from '../features/catalog/api.ts'
 import { StorePage } from '../features/catalog/components/store-page.tsx'
 import { validateCatalogSearch } from '../features/catalog/search.ts'
+import { SavedDesigns } from '../features/configurator/components/saved-designs.tsx'
 import { loaderHead } from '../lib/loader-head.ts'
 
 export const Route = createFileRoute('/store')({
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/store')({
         palette={Route.useLoaderData().palette}
         search={Route.useSearch()}
         onSearch={(search) => navigate({ search, replace: true })}
+        savedDesigns={<SavedDesigns />}
       />
     )
   },

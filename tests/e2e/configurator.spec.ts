@@ -76,6 +76,14 @@ test('a configured suit is the same after a reload', async ({ page }) => {
   await expect(regionFill(page, 'arm-wing', 'r')).toHaveAttribute('fill', CHALK_WHITE)
   await expect(again.getByTestId('total-price')).toHaveText(total!)
   await expect(again.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+
+  // The store lists it among the designs on this device, and leads back to it.
+  await page.goto('/store')
+  const saved = page.getByRole('region', { name: 'Your designs on this device' })
+  await expect(saved).toContainText(total!)
+  await saved.getByRole('link', { name: 'Corvid 2' }).click()
+  await expect(page).toHaveURL(/\/wingsuits\/corvid-2#design$/)
+  await expect(regionFill(page, 'arm-wing')).toHaveAttribute('fill', CHALK_WHITE)
 })
 
 test('offline: colours and size changed with no network survive closing the page', async ({

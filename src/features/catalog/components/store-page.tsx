@@ -1,6 +1,6 @@
 import { useSuspenseQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { families, familyKeys } from '../../../../contract/families.ts'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { familyQuery } from '../api.ts'
@@ -16,10 +16,12 @@ interface StorePageProps {
   palette: PaletteSwatch[]
   search: CatalogSearch
   onSearch: (search: CatalogSearch) => void
+  /** The customer's own designs kept on this device (another feature's, composed by the route). */
+  savedDesigns?: ReactNode
 }
 
 /** `/store`: every active product, grouped by family, narrowed by the filters in the URL. */
-export function StorePage({ palette, search: urlSearch, onSearch }: StorePageProps) {
+export function StorePage({ palette, search: urlSearch, onSearch, savedDesigns }: StorePageProps) {
   const lists = useSuspenseQueries({ queries: familyKeys.map((family) => familyQuery(family)) })
   // The prerendered HTML is the unfiltered store; the URL's filters apply once hydrated.
   const search = useHydrated() ? urlSearch : {}
@@ -36,6 +38,7 @@ export function StorePage({ palette, search: urlSearch, onSearch }: StorePagePro
       <p className="lead">
         Every suit, canopy, container and accessory we make, with what it costs today.
       </p>
+      {savedDesigns}
       <div className="catalog-layout">
         <CatalogFilters
           search={search}

@@ -56,7 +56,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   })
 
   test('the configurator, with its messages and the designer open', async ({ page }) => {
-    await page.goto('/wingsuits/corvid-2')
+    await page.goto('/wingsuits/corvid-2#design')
     const section = page.getByRole('region', { name: 'Design your Corvid 2' })
     await expect(section.getByRole('button', { name: 'Add to order' })).toBeVisible()
     await section.getByRole('button', { name: 'Show what' }).click()

@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { expect, test, waitForCatalogSnapshot, waitForServiceWorker } from './fixtures.ts'
 
 const SIGNAL_RED = '#c8282e'
 const CHALK_WHITE = '#f2f1ec'
 
-/** Opens a product page and waits for its configurator (it opens once the page is hydrated). */
+/** Opens a product page, goes to its configurator and waits for it. */
 async function openConfigurator(page: Page, path = '/wingsuits/corvid-2', name = 'Corvid 2') {
   await page.goto(path)
+  // Its code loads as the section comes near the screen.
+  await page.getByRole('link', { name: 'Design your own' }).click()
   const section = page.getByRole('region', { name: `Design your ${name}` })
   await expect(section).toBeVisible()
   return section
@@ -126,21 +128,7 @@ test('offline: a product never opened before can be configured from the catalog 
 }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('glidecraft')
-            open.onsuccess = () => {
-              const count = open.result.transaction('products').objectStore('products').count()
-              count.onsuccess = () => resolve(count.result)
-            }
-            open.onerror = () => resolve(0)
-          }),
-      ),
-    )
-    .toBeGreaterThan(3)
+  await waitForCatalogSnapshot(page)
   await context.setOffline(true)
   try {
     const section = await openConfigurator(page, '/trackingsuits/vector', 'Vector')

@@ -47,3 +47,22 @@ export function expectFailedResource(errors: string[], status: number | 'offline
   expect(failed.length).toBeGreaterThan(0)
   errors.splice(0, errors.length, ...errors.filter((e) => !failed.includes(e)))
 }
+
+/** Waits until the app has kept its catalog snapshot in IndexedDB (it does once the first view is up). */
+export async function waitForCatalogSnapshot(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('glidecraft')
+            open.onsuccess = () => {
+              const count = open.result.transaction('products').objectStore('products').count()
+              count.onsuccess = () => resolve(count.result)
+            }
+            open.onerror = () => resolve(0)
+          }),
+      ),
+    )
+    .toBeGreaterThan(3)
+}

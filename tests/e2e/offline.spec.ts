@@ -1,6 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
-import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
+import {
+  expect,
+  expectFailedResource,
+  test,
+  waitForCatalogSnapshot,
+  waitForServiceWorker,
+} from './fixtures.ts'
 
 test('Chromium reports the app installable', async ({ browserName, baseURL }, testInfo) => {
   expect(browserName).toBe('chromium')
@@ -87,23 +93,7 @@ test('the store and a product page never visited render offline from the catalog
 }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
-  // The app stores the catalog in IndexedDB once the first view is up.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('glidecraft')
-            open.onsuccess = () => {
-              const store = open.result.transaction('products').objectStore('products')
-              const count = store.count()
-              count.onsuccess = () => resolve(count.result)
-            }
-            open.onerror = () => resolve(0)
-          }),
-      ),
-    )
-    .toBeGreaterThan(3)
+  await waitForCatalogSnapshot(page)
 
   await context.setOffline(true)
   try {

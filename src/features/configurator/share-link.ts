@@ -6,6 +6,7 @@
  * customer's own draft stays as it was — never a half-applied design.
  */
 import { decodeEditState } from './edit-state.ts'
+import { DESIGN_PARAM } from './link-names.ts'
 import { measurementFields, type MeasurementKey, type Units } from './measurements.ts'
 import {
   createDraft,
@@ -20,8 +21,6 @@ import {
   type OrderDraft,
 } from './model.ts'
 
-/** The search parameter that carries a design. */
-export const DESIGN_PARAM = 'design'
 const VERSION = '1'
 /** Far above any real design (a few hundred bytes); refuses pasted novels before parsing. */
 const MAX_LENGTH = 4000

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadProductPage } from '../../features/catalog/api.ts'
-import { ProductPage } from '../../features/catalog/components/product-page.tsx'
-import { ConfiguratorSection } from '../../features/configurator/components/configurator-section.tsx'
-import { CurrentProductionTime } from '../../features/production-time/components/current-production-time.tsx'
 import { loaderHead } from '../../lib/loader-head.ts'
+import { ConfigurableProductPage } from '../-components/configurable-product-page.tsx'
 
 export const Route = createFileRoute('/trackingsuits/$model')({
   loader: async ({ context, params }) =>
@@ -12,19 +10,12 @@ export const Route = createFileRoute('/trackingsuits/$model')({
   component: function ProductRoute() {
     const { model } = Route.useParams()
     const { product, palette } = Route.useLoaderData()
-    const productionTime = <CurrentProductionTime category="trackingsuits" />
     return (
-      <ProductPage
+      <ConfigurableProductPage
         slug={model}
+        family="trackingsuits"
+        product={product}
         palette={palette}
-        productionTime={productionTime}
-        configurator={
-          <ConfiguratorSection
-            product={product}
-            palette={palette}
-            productionTime={productionTime}
-          />
-        }
       />
     )
   },

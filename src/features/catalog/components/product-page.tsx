@@ -41,9 +41,15 @@ export function ProductPage({ slug, palette, productionTime, configurator }: Pro
           </p>
           <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
           {hydrated && productionTime}
+          {configurator && product.configurable && (
+            <p>
+              <a className="button" href="#design">
+                Design your own
+              </a>
+            </p>
+          )}
         </header>
       </div>
-      {configurator}
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">About the {product.name}</h2>
         <p>{product.description}</p>
@@ -72,13 +78,14 @@ export function ProductPage({ slug, palette, productionTime, configurator }: Pro
             ))}
           </tbody>
         </table>
-        {customVariant && !configurator && (
+        {customVariant && !(configurator && product.configurable) && (
           <p className="note">
             <strong>{customVariant.name}</strong> (<code>{customVariant.sku}</code>) is cut to your
             measurements. Ask a <Link to="/dealers">dealer</Link> about made-to-measure options.
           </p>
         )}
       </section>
+      {configurator}
       {product.sizes.length > 0 && (
         <section aria-labelledby="sizes-heading">
           <h2 id="sizes-heading">Sizes</h2>

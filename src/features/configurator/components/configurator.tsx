@@ -18,7 +18,8 @@ import {
   type Side,
 } from '../model.ts'
 import { buildAddToOrder } from '../payload.ts'
-import { DESIGN_PARAM, openDesign, sameDesign, shareUrl } from '../share-link.ts'
+import { DESIGN_PARAM } from '../link-names.ts'
+import { openDesign, sameDesign, shareUrl } from '../share-link.ts'
 import { useOrderDraft } from '../store.ts'
 import { MeasurementsForm } from './measurements-form.tsx'
 import { ContentModal, InfoButton, Overlay, WarningOverlay, type Warning } from './overlays.tsx'
@@ -42,6 +43,41 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
     <p id={id} className="field-error">
       {message}
     </p>
+  )
+}
+
+/** An upgrade's checkbox with its price, and a button that explains it. */
+function UpgradeChoice({
+  label,
+  price,
+  checked,
+  onChange,
+  info,
+  children,
+}: {
+  label: string
+  price: string
+  checked: boolean
+  onChange: (on: boolean) => void
+  info: ReactNode
+  /** What the upgrade asks for once chosen (a fabric). */
+  children?: ReactNode
+}) {
+  return (
+    <div>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>
+          {label} <small>+{price}</small>
+        </span>
+      </label>
+      {info}
+      {children}
+    </div>
   )
 }
 
@@ -441,25 +477,19 @@ export default function Configurator({ product, palette, productionTime }: Confi
             <fieldset className="configurator-group">
               <legend>Upgrades</legend>
               {configurator.cloudLite && (
-                <div>
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={draft.isCloudLite}
-                      onChange={(event) =>
-                        dispatch({ type: 'setCloudLite', on: event.target.checked })
-                      }
+                <UpgradeChoice
+                  label={configurator.cloudLite.label}
+                  price={money(configurator.cloudLite.price)}
+                  checked={draft.isCloudLite}
+                  onChange={(on) => dispatch({ type: 'setCloudLite', on })}
+                  info={
+                    <InfoButton
+                      contentType="fabrics"
+                      label="About the fabrics"
+                      onOpen={setContentType}
                     />
-                    <span>
-                      {configurator.cloudLite.label}{' '}
-                      <small>+{money(configurator.cloudLite.price)}</small>
-                    </span>
-                  </label>
-                  <InfoButton
-                    contentType="fabrics"
-                    label="About the fabrics"
-                    onOpen={setContentType}
-                  />
+                  }
+                >
                   {draft.isCloudLite && (
                     <label className="field">
                       <span>Fabric</span>
@@ -480,51 +510,37 @@ export default function Configurator({ product, palette, productionTime }: Confi
                     </label>
                   )}
                   <FieldError id={errorId('cloudLiteKey')} message={errors.cloudLiteKey} />
-                </div>
+                </UpgradeChoice>
               )}
               {configurator.superCustom && (
-                <div>
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={draft.isSuperCustom}
-                      onChange={(event) =>
-                        dispatch({ type: 'setSuperCustom', on: event.target.checked })
-                      }
+                <UpgradeChoice
+                  label={configurator.superCustom.label}
+                  price={money(configurator.superCustom.price)}
+                  checked={draft.isSuperCustom}
+                  onChange={(on) => dispatch({ type: 'setSuperCustom', on })}
+                  info={
+                    <InfoButton
+                      contentType="super-custom"
+                      label="What is super custom?"
+                      onOpen={setContentType}
                     />
-                    <span>
-                      {configurator.superCustom.label}{' '}
-                      <small>+{money(configurator.superCustom.price)}</small>
-                    </span>
-                  </label>
-                  <InfoButton
-                    contentType="super-custom"
-                    label="What is super custom?"
-                    onOpen={setContentType}
-                  />
-                </div>
+                  }
+                />
               )}
               {configurator.superDuperCustom && (
-                <div>
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={draft.isSuperDuperCustom}
-                      onChange={(event) =>
-                        dispatch({ type: 'setSuperDuperCustom', on: event.target.checked })
-                      }
+                <UpgradeChoice
+                  label={configurator.superDuperCustom.label}
+                  price={money(configurator.superDuperCustom.price)}
+                  checked={draft.isSuperDuperCustom}
+                  onChange={(on) => dispatch({ type: 'setSuperDuperCustom', on })}
+                  info={
+                    <InfoButton
+                      contentType="super-duper-custom"
+                      label="What is super duper custom?"
+                      onOpen={setContentType}
                     />
-                    <span>
-                      {configurator.superDuperCustom.label}{' '}
-                      <small>+{money(configurator.superDuperCustom.price)}</small>
-                    </span>
-                  </label>
-                  <InfoButton
-                    contentType="super-duper-custom"
-                    label="What is super duper custom?"
-                    onOpen={setContentType}
-                  />
-                </div>
+                  }
+                />
               )}
               {(draft.isSuperCustom || draft.isSuperDuperCustom) && (
                 <div className="configurator-designer-row">

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type DraftRecord } from '../../../lib/db.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { DESIGN_ANCHOR } from '../link-names.ts'
 
 interface SavedDesign {
   id: string
@@ -57,7 +58,7 @@ export function SavedDesigns() {
       <ul>
         {designs.map((design) => (
           <li key={design.id}>
-            <Link to={design.path} hash="design">
+            <Link to={design.path} hash={DESIGN_ANCHOR}>
               {design.name}
             </Link>{' '}
             <span className="note">

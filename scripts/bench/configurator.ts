@@ -6,10 +6,9 @@
 //   user-timing measures (`draft:stored`, `draft:painted`, src/features/configurator/store.ts);
 //   a change counts as done when both are, so its figure is the later of the two.
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from '../chromium.ts'
-import { makeTempDir, removeTempDir, stopGroup } from './processes.ts'
-import { readyPath, spawnServer, waitForStatus } from './server.ts'
+import type { Page } from '@playwright/test'
+import { withReadyServer } from './server.ts'
+import { withChromium } from './browser.ts'
 import type { Measurement } from './types.ts'
 
 const changes = 200
@@ -29,12 +28,8 @@ async function measureCount(page: Page, name: string): Promise<number> {
 export const configurator: Measurement = {
   name: 'configurator',
   async run(context) {
-    const dataDir = makeTempDir('bench-configurator')
-    const server = await spawnServer(context, dataDir)
-    try {
-      await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
-      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-      try {
+    return withReadyServer(context, 'bench-configurator', (server) =>
+      withChromium(async (browser) => {
         const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage()
         const scripts = new Map<string, Promise<number>>()
         page.on('response', (response) => {
@@ -114,12 +109,7 @@ export const configurator: Measurement = {
             budget: p95BudgetMs,
           },
         ]
-      } finally {
-        await browser.close()
-      }
-    } finally {
-      await stopGroup(server)
-      removeTempDir(dataDir)
-    }
+      }),
+    )
   },
 }

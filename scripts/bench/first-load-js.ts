@@ -4,11 +4,10 @@
 // would send it. Scripts the app starts afterwards (the query layer, worker registration) are
 // reported apart as deferred: they do not hold up the first view.
 import { gzipSync } from 'node:zlib'
-import { chromium, type Response } from '@playwright/test'
-import { chromiumArgs, chromiumPath } from '../chromium.ts'
+import type { Response } from '@playwright/test'
 import type { Measurement } from './types.ts'
-import { makeTempDir, removeTempDir, stopGroup } from './processes.ts'
-import { readyPath, spawnServer, waitForStatus } from './server.ts'
+import { withReadyServer } from './server.ts'
+import { withChromium } from './browser.ts'
 
 const budgetGzipKiB = 100
 
@@ -31,12 +30,8 @@ async function measure(response: Response): Promise<ScriptFile> {
 export const firstLoadJs: Measurement = {
   name: 'home first-load JS',
   async run(context) {
-    const dataDir = makeTempDir('bench-first-load')
-    const server = await spawnServer(context, dataDir)
-    try {
-      await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
-      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
-      try {
+    return withReadyServer(context, 'bench-first-load', (server) =>
+      withChromium(async (browser) => {
         const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage()
         await page.addInitScript(() => {
           const w = window as unknown as { __h1PaintedAt?: number }
@@ -96,12 +91,7 @@ export const firstLoadJs: Measurement = {
             unit: 'KiB',
           },
         ]
-      } finally {
-        await browser.close()
-      }
-    } finally {
-      await stopGroup(server)
-      removeTempDir(dataDir)
-    }
+      }),
+    )
   },
 }

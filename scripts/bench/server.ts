@@ -3,7 +3,14 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from './types.ts'
-import { freePort, spawnGroup, type Spawned } from './processes.ts'
+import {
+  freePort,
+  makeTempDir,
+  removeTempDir,
+  spawnGroup,
+  stopGroup,
+  type Spawned,
+} from './processes.ts'
 
 /** Answers 200 once the database is migrated and seeded. */
 export const readyPath = '/api/product/corvid-2?active=1'
@@ -63,4 +70,21 @@ export async function waitForStatus(
     await sleep(intervalMs)
   }
   throw new Error(`${path} did not answer ${status} within ${timeoutMs} ms (last: ${last})`)
+}
+
+/** Starts the store on a data directory of its own, runs `use` once it answers, then stops it. */
+export async function withReadyServer<T>(
+  context: BenchContext,
+  name: string,
+  use: (server: StartedServer) => Promise<T>,
+): Promise<T> {
+  const dataDir = makeTempDir(name)
+  const server = await spawnServer(context, dataDir)
+  try {
+    await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
+    return await use(server)
+  } finally {
+    await stopGroup(server)
+    removeTempDir(dataDir)
+  }
 }

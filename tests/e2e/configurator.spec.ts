@@ -166,7 +166,7 @@ test('a second tab on the same design sees each change', async ({ page, context 
   await other.close()
 })
 
-test('a shared link recreates the design in a fresh browser, and a tampered one is refused', async ({
+test('a shared link recreates the design elsewhere, refuses tampering and asks before replacing a design', async ({
   page,
   browser,
   baseURL,
@@ -203,6 +203,16 @@ test('a shared link recreates the design in a fresh browser, and a tampered one 
     )
     // The design opened before is kept.
     await expect(regionFill(elsewhere, 'arm-wing')).toHaveAttribute('fill', CHALK_WHITE)
+
+    // A design shared back to someone who has one of their own asks before replacing it.
+    await paint(elsewhere, 'Tail wing', 'Chalk white')
+    await configurator(elsewhere).getByRole('button', { name: 'Copy link' }).click()
+    const reply = await configurator(elsewhere).getByRole('textbox', { name: /link/i }).inputValue()
+    await page.goto(reply)
+    const ask = page.getByRole('alertdialog', { name: 'Open the shared design?' })
+    await ask.getByRole('button', { name: 'Replace my design' }).click()
+    await expect(regionFill(page, 'leg-wing')).toHaveAttribute('fill', CHALK_WHITE)
+    await expect(regionFill(page, 'arm-wing')).toHaveAttribute('fill', CHALK_WHITE)
   } finally {
     await fresh.close()
   }

@@ -8,11 +8,13 @@ import type { Configurator } from '../../../contract/configurator.ts'
 import type { Product as WireProduct } from '../../../contract/catalog.ts'
 import type { PaletteSwatch } from '../../../contract/page-data/catalog.ts'
 import type { Camelized } from '../../lib/api-client.ts'
+import { isRecord } from '../../lib/is-record.ts'
 import { DEFAULT_EDIT_STATE, decodeEditState, patternUrl } from './edit-state.ts'
 import {
   measurementFields,
   validateMeasurements,
   type MeasurementKey,
+  type MeasurementValues,
   type Units,
 } from './measurements.ts'
 
@@ -362,6 +364,21 @@ export function reduceDraft(
   return derive(touched, context)
 }
 
+/** The body measurements as the customer typed them, from the order map. */
+export function measurementsOf(draft: OrderDraft): MeasurementValues {
+  const values: MeasurementValues = {}
+  for (const field of measurementFields) {
+    const value = draft.order[measurementKey(field.key)]
+    if (value !== undefined) values[field.key] = String(value)
+  }
+  return values
+}
+
+/** The measurement units: metric unless the customer chose imperial. */
+export function unitsOf(draft: OrderDraft): Units {
+  return draft.order[UNITS] === 'imperial' ? 'imperial' : 'metric'
+}
+
 /** The size label a standard variant stands for (its sku ends in `-{size}`). */
 function sizeOf(variant: DraftVariant, context: DraftContext): string | undefined {
   return context.product.sizes.find((size) => variant.sku.endsWith(`-${size}`))
@@ -497,13 +514,9 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): Record<
   if (!variant) {
     errors.selectedVariant = 'Choose a size, or made to measure.'
   } else if (isCustomVariant(variant.sku)) {
-    const units = draft.order[UNITS] === 'imperial' ? 'imperial' : 'metric'
-    const values: Partial<Record<MeasurementKey, string>> = {}
-    for (const field of measurementFields) {
-      const value = draft.order[measurementKey(field.key)]
-      if (value !== undefined) values[field.key] = String(value)
-    }
-    for (const [field, message] of Object.entries(validateMeasurements(units, values)))
+    for (const [field, message] of Object.entries(
+      validateMeasurements(unitsOf(draft), measurementsOf(draft)),
+    ))
       if (message) errors[measurementKey(field as MeasurementKey)] = message
   } else if (variant.sku === smallestVariant(context) && !draft.confirmSmallestSize) {
     errors.confirmSmallestSize = `${context.product.sizes[0]} is our smallest size. Confirm that it fits you, or choose made to measure.`
@@ -562,9 +575,6 @@ export function derive(draft: OrderDraft, context: DraftContext): OrderDraft {
     disabledAddToCart: hasErrorValidation || draft.submitOrder,
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * A draft read back from storage, made whole again: fields a newer or older version of the app

@@ -6,6 +6,7 @@
  * customer's own draft stays as it was — never a half-applied design.
  */
 import { decodeEditState } from './edit-state.ts'
+import { isRecord } from '../../lib/is-record.ts'
 import { DESIGN_PARAM } from './link-names.ts'
 import { measurementFields, type MeasurementKey, type Units } from './measurements.ts'
 import {
@@ -13,9 +14,9 @@ import {
   DEFAULT_ACCENT,
   isCustomVariant,
   MAX_QTY,
-  measurementKey,
+  measurementsOf,
   reduceDraft,
-  UNITS,
+  unitsOf,
   type DraftAction,
   type DraftContext,
   type OrderDraft,
@@ -48,14 +49,9 @@ export interface Design {
 export function designOf(draft: OrderDraft): Design {
   const colors: Record<string, string> = {}
   const options: string[] = []
-  const measurements: Partial<Record<MeasurementKey, string>> = {}
   for (const [key, value] of Object.entries(draft.order)) {
     if (key.startsWith('color.')) colors[key.slice('color.'.length)] = String(value)
     else if (key.startsWith('option.')) options.push(key.slice('option.'.length))
-  }
-  for (const field of measurementFields) {
-    const value = draft.order[measurementKey(field.key)]
-    if (value !== undefined) measurements[field.key] = String(value)
   }
   const custom = draft.selectedVariant !== null && isCustomVariant(draft.selectedVariant)
   return {
@@ -66,9 +62,7 @@ export function designOf(draft: OrderDraft): Design {
     accent: draft.orderAccent,
     colors,
     options: options.sort(),
-    ...(custom
-      ? { units: draft.order[UNITS] === 'imperial' ? 'imperial' : 'metric', measurements }
-      : {}),
+    ...(custom ? { units: unitsOf(draft), measurements: measurementsOf(draft) } : {}),
     confirmDefaultColor: draft.confirmDefaultColor,
     confirmSmallestSize: draft.confirmSmallestSize,
     editState: draft.editState,
@@ -125,9 +119,6 @@ class LinkError extends Error {}
 function fail(reason: string): never {
   throw new LinkError(reason)
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function parse(value: string): unknown {
   if (value.length > MAX_LENGTH) fail(DAMAGED)

@@ -18,11 +18,6 @@ import {
   type OrderDraft,
 } from './model.ts'
 
-export async function readDraft(context: DraftContext): Promise<OrderDraft> {
-  const record = await db.drafts.get(draftId(context.product.slug))
-  return record ? reviveDraft(record.data, context) : createDraft(context)
-}
-
 export async function writeDraft(draft: OrderDraft, updatedAt = Date.now()): Promise<void> {
   const record: DraftRecord = {
     id: draft.id,
@@ -40,6 +35,8 @@ const NOT_SAVED =
 interface Held {
   draft: OrderDraft
   updatedAt: number
+  /** The catalog and palette the draft was derived with. */
+  context: DraftContext
 }
 
 export interface DraftHandle {
@@ -85,12 +82,17 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
         const current = latest.current
         if (!record) {
           if (current) return
-          latest.current = { draft: createDraft(contextRef.current), updatedAt: 0 }
+          latest.current = {
+            draft: createDraft(contextRef.current),
+            updatedAt: 0,
+            context: contextRef.current,
+          }
         } else {
           if (current && record.updatedAt <= current.updatedAt) return
           latest.current = {
             draft: reviveDraft(record.data, contextRef.current),
             updatedAt: record.updatedAt,
+            context: contextRef.current,
           }
         }
         setHeld(latest.current)
@@ -103,7 +105,7 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
           { type: 'setError', key: 'storage', message: NOT_SAVED },
           contextRef.current,
         )
-        latest.current = { draft, updatedAt: 0 }
+        latest.current = { draft, updatedAt: 0, context: contextRef.current }
         setHeld(latest.current)
       },
     })
@@ -113,7 +115,7 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
   const commit = useCallback((next: OrderDraft, start: number) => {
     const previous = latest.current
     const updatedAt = Math.max(Date.now(), (previous?.updatedAt ?? 0) + 1)
-    const entry = { draft: next, updatedAt }
+    const entry = { draft: next, updatedAt, context: contextRef.current }
     latest.current = entry
     setHeld(entry)
     const written = writeDraft(next, updatedAt)
@@ -147,7 +149,11 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
     [commit],
   )
 
-  // A catalog refresh (new prices, a colour retired) is reflected without waiting for a change.
-  const draft = useMemo(() => (held ? derive(held.draft, context) : undefined), [held, context])
+  // A catalog refresh (new prices, a colour retired) is reflected without waiting for a change;
+  // a draft derived with this very catalog is shown as it is.
+  const draft = useMemo(
+    () => (held && held.context !== context ? derive(held.draft, context) : held?.draft),
+    [held, context],
+  )
   return { draft, dispatch, replace }
 }

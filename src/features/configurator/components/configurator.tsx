@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
@@ -11,7 +12,8 @@ import {
   priceLines,
   regionColor,
   smallestVariant,
-  UNITS,
+  unitsOf,
+  measurementsOf,
   type ConfigurableProduct,
   type DraftContext,
   type OrderDraft,
@@ -93,6 +95,7 @@ function useSharedDesign(
   showError: (message: string) => void,
   ask: (warning: Warning) => void,
 ) {
+  const { history } = useRouter()
   const done = useRef(false)
   useEffect(() => {
     if (!draft || done.current) return
@@ -101,7 +104,8 @@ function useSharedDesign(
     const value = url.searchParams.get(DESIGN_PARAM)
     if (value === null) return
     url.searchParams.delete(DESIGN_PARAM)
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+    // Through the router's history, so the router's idea of the URL stays the page's.
+    history.replace(url.pathname + url.search + url.hash, history.location.state)
     const opened = openDesign(value, context)
     if (!opened.ok) return showError(opened.message)
     if (!draft.userHasMadeChanges || sameDesign(draft, opened.draft)) return replace(opened.draft)
@@ -112,7 +116,7 @@ function useSharedDesign(
       confirmLabel: 'Replace my design',
       onConfirm: () => replace(opened.draft),
     })
-  }, [draft, context, replace, showError, ask])
+  }, [draft, context, replace, showError, ask, history])
 }
 
 export default function Configurator({ product, palette, productionTime }: ConfiguratorProps) {
@@ -169,12 +173,8 @@ export default function Configurator({ product, palette, productionTime }: Confi
   const currentColor = region ? regionColor(draft, region, paintSide ?? 'l') : undefined
   const lines = priceLines(draft, context)
   const surcharge = new Map(configurator.colorTypePrices.map((c) => [c.type, c.price]))
-  const measurementValues: Partial<Record<MeasurementKey, string>> = {}
-  for (const field of measurementFields) {
-    const value = draft.order[measurementKey(field.key)]
-    if (value !== undefined) measurementValues[field.key] = String(value)
-  }
-  const units = draft.order[UNITS] === 'imperial' ? 'imperial' : 'metric'
+  const measurementValues = measurementsOf(draft)
+  const units = unitsOf(draft)
   const measurementErrors: Partial<Record<MeasurementKey, string>> = {}
   for (const field of measurementFields)
     measurementErrors[field.key] = errors[measurementKey(field.key)]

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type DraftRecord } from '../../../lib/db.ts'
+import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
+import { isRecord } from '../../../lib/is-record.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DESIGN_ANCHOR } from '../link-names.ts'
 
@@ -12,9 +14,6 @@ interface SavedDesign {
   updatedAt: number
   total: string | null
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What a stored draft says about itself, if it is one the customer has worked on. */
 function toSavedDesign(record: DraftRecord): SavedDesign | null {
@@ -34,8 +33,6 @@ function toSavedDesign(record: DraftRecord): SavedDesign | null {
         : null,
   }
 }
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * The designs kept on this device, newest first, so a customer who comes back days later finds
@@ -65,7 +62,7 @@ export function SavedDesigns() {
               {design.total && <>{design.total}, </>}
               last changed{' '}
               <time dateTime={new Date(design.updatedAt).toISOString()}>
-                {when.format(design.updatedAt)}
+                {formatDateTime(design.updatedAt)}
               </time>
             </span>
           </li>

@@ -6,7 +6,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 // End-to-end tests run Debian's Chromium (browser downloads are not possible here) against the
 // built store served by the real server on a fresh PGlite database.
 const port = Number(process.env.E2E_PORT ?? 4318)
-const dataDir = join(tmpdir(), 'glidecraft-e2e-data')
+// Per port, so two runs on one machine (E2E_PORT) keep apart.
+const dataDir = join(tmpdir(), `glidecraft-e2e-data-${port}`)
 
 export default defineConfig({
   testDir: 'tests/e2e',

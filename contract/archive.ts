@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FamilyKey } from './catalog.ts'
+import { Slug } from './slug.ts'
 
 /**
  * The archive of suits built to a customer's own design (SPEC §7 `GET /api/product/archive-image`):
@@ -9,9 +10,7 @@ import { FamilyKey } from './catalog.ts'
 export const ArchiveType = z.enum(['supercustom', 'superdupercustom'])
 export type ArchiveType = z.infer<typeof ArchiveType>
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
+const slug = Slug
 
 /** A colour of the palette (`n4D`): a letter, a digit and a capital letter. */
 const PaletteId = z

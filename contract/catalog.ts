@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConfiguratorContent } from './configurator.ts'
 import { familyKeys } from './families.ts'
+import { Slug } from './slug.ts'
 
 export const FamilyKey = z.enum(familyKeys)
 
@@ -8,9 +9,7 @@ export const FamilyKey = z.enum(familyKeys)
 export const Discipline = z.enum(['base-jumping', 'skydiving'])
 export type Discipline = z.infer<typeof Discipline>
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
+const slug = Slug
 
 export const Variant = z.object({
   sku: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Slug } from './slug.ts'
 
 /**
  * What a configurable product offers its configurator (SPEC §3 order draft), as an owner writes
@@ -30,9 +31,7 @@ export const drawingParts = {
 export type DrawingKind = keyof typeof drawingRegions
 export const drawingKinds = Object.keys(drawingRegions) as [DrawingKind, ...DrawingKind[]]
 
-const key = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
+const key = Slug
 const paletteId = z.string().regex(/^[a-z][0-9][A-Z]$/, 'must be a palette id such as n4D')
 const price = z.number().int().nonnegative()
 const weeks = z.number().int().nonnegative()

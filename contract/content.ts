@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Slug } from './slug.ts'
 
 /*
  * The store's editorial content as an owner writes it under content/ (news, learning articles,
@@ -9,9 +10,7 @@ import { z } from 'zod'
  * bodies rendered to `html` plus a plain `text` for search.
  */
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
+const slug = Slug
 
 /** A calendar date, `YYYY-MM-DD`. */
 const isoDate = z.iso.date()

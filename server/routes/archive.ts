@@ -5,6 +5,7 @@ import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { listArchiveImages } from '../services/archive.ts'
+import { Slug } from '../../contract/slug.ts'
 
 const ArchiveImageSchema = component(ArchiveImage, 'ArchiveImage')
 const ArchiveImagePageSchema = z
@@ -21,16 +22,12 @@ const getArchiveImages = createRoute({
     'Without filters: both types, every product. Pilots are named by first name or initials only.',
   request: {
     query: z.object({
-      category: z
-        .string()
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
-        .optional()
-        .openapi({
-          description:
-            'A family key (`wingsuits`) for every product of the family, or a product slug ' +
-            '(`corvid-2`). One that names nothing matches nothing.',
-          example: 'wingsuits',
-        }),
+      category: Slug.optional().openapi({
+        description:
+          'A family key (`wingsuits`) for every product of the family, or a product slug ' +
+          '(`corvid-2`). One that names nothing matches nothing.',
+        example: 'wingsuits',
+      }),
       type: z
         .enum(ArchiveType.options)
         .optional()

@@ -8,6 +8,7 @@ import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { currentProductionTime, productionTimeFor } from '../services/production-time.ts'
+import { Slug } from '../../contract/slug.ts'
 
 const ProductionTimeCategorySchema = component(ProductionTimeCategory, 'ProductionTimeCategory')
 const ProductionTimeSchema = z
@@ -42,10 +43,7 @@ const getCategoryProductionTime = createRoute({
   summary: 'How long custom orders of one product category take to make now',
   request: {
     params: z.object({
-      category: z
-        .string()
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
-        .openapi({ description: 'A family key', example: 'wingsuits' }),
+      category: Slug.openapi({ description: 'A family key', example: 'wingsuits' }),
     }),
   },
   responses: {

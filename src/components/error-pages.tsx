@@ -6,7 +6,8 @@ export function ServerErrorPage({ reset }: { reset?: () => void }) {
       <p className="error-code">500</p>
       <h1>Something went wrong</h1>
       <p className="lead">
-        The page could not be shown. Your cart and saved designs are safe on this device.
+        The page could not be shown. Please try again in a moment; designs you saved on this device
+        are kept.
       </p>
       <p>
         {reset && (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-client.ts'
 import {
   CACHE_TIME_MS,
@@ -45,14 +45,22 @@ describe('query client defaults (SPEC §9)', () => {
 })
 
 describe('persistence', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('restores persisted queries, and only those, in a new session', async () => {
+    vi.useFakeTimers()
     const storage = window.localStorage
     storage.clear()
     const first = await startQueryClient(storage)
     await first.fetchQuery({ queryKey: ['user'], queryFn: () => ({ id: 'u1' }), ...persisted })
     await first.fetchQuery({ queryKey: ['big'], queryFn: () => ['not', 'persisted'] })
-    // The sync persister writes after a short throttle.
-    await new Promise((resolve) => setTimeout(resolve, 1100))
+    // The sync persister writes after a throttle of one second, not before.
+    await vi.advanceTimersByTimeAsync(900)
+    expect(storage.getItem('glidecraft-query-cache')).toBeNull()
+    await vi.advanceTimersByTimeAsync(200)
+    expect(storage.getItem('glidecraft-query-cache')).not.toBeNull()
     first.unmount()
 
     const second = await startQueryClient(storage)

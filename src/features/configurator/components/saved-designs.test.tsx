@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import {
   createMemoryHistory,
   createRootRoute,
@@ -22,6 +22,7 @@ function renderInRouter() {
 }
 
 afterEach(async () => {
+  cleanup()
   await db.drafts.clear()
 })
 
@@ -55,9 +56,35 @@ describe('SavedDesigns', () => {
     expect(items[1]!.textContent).toContain('$2,280.00')
   })
 
-  it('shows nothing when there is no design', async () => {
+  it('shows nothing once the last design is gone', async () => {
+    const corvid = testContext()
+    const design = reduceDraft(createDraft(corvid), { type: 'setQty', qty: 2 }, corvid)
+    await writeDraft(design, Date.UTC(2026, 10, 21))
     renderInRouter()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(screen.queryByRole('region', { name: 'Your designs on this device' })).toBeNull()
+    // The list has loaded: the design is on screen.
+    await screen.findByRole('region', { name: 'Your designs on this device' })
+
+    await db.drafts.clear()
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Your designs on this device' })).toBeNull(),
+    )
+  })
+
+  it('does not count a product that was opened but never changed as a design', async () => {
+    const untouched = testContext({ slug: 'swift', name: 'Swift', path: '/wingsuits/swift' })
+    await writeDraft(createDraft(untouched), Date.UTC(2026, 10, 20))
+    renderInRouter()
+    // A real design arriving afterwards proves the list has loaded the untouched draft too.
+    const corvid = testContext()
+    await writeDraft(
+      reduceDraft(createDraft(corvid), { type: 'setQty', qty: 2 }, corvid),
+      Date.UTC(2026, 10, 21),
+    )
+    const list = await screen.findByRole('region', { name: 'Your designs on this device' })
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Corvid 2'])
   })
 })

@@ -292,3 +292,21 @@ test('the overlays keep focus inside, close on Escape and give focus back', asyn
   await page.keyboard.press('Escape')
   await expect(regionFill(page, 'arm-wing')).toHaveAttribute('fill', /^url\(#/)
 })
+
+test('the asymmetric upgrade paints the left and right sides apart', async ({ page }) => {
+  const section = await openConfigurator(page)
+  const total = section.getByTestId('total-price')
+  const before = await total.textContent()
+  await section
+    .getByRole('group', { name: 'Upgrades' })
+    .getByRole('checkbox', { name: /^Asymmetric design/ })
+    .check()
+  await expect(total).not.toHaveText(before!)
+  await section.getByRole('radiogroup', { name: 'Side to colour' }).getByLabel('Left side').check()
+  await paint(page, 'Torso', 'Signal red')
+  await expect(regionFill(page, 'body', 'l')).toHaveAttribute('fill', SIGNAL_RED)
+  await expect(regionFill(page, 'body', 'r')).not.toHaveAttribute('fill', SIGNAL_RED)
+  await expect
+    .poll(async () => (await storedDraft(page, 'order_corvid-2'))?.order)
+    .toMatchObject({ 'color.body.l': 'r7C' })
+})

@@ -6,9 +6,13 @@ import {
   derive,
   PC_EDIT_STATE,
   PC_PATTERN_URL,
+  priceLines,
   reduceDraft,
   reviveDraft,
   TOTAL_PRICE,
+  upgradeAction,
+  upgradeKeys,
+  upgradesOf,
   type DraftAction,
   type DraftContext,
   type OrderDraft,
@@ -319,6 +323,48 @@ describe('price', () => {
       { type: 'setSuperAsym', on: true },
     ])
     expect(draft.leadTime).toBe(8 + 4 + 1 + 1)
+  })
+})
+
+describe('upgrades', () => {
+  it('lists every upgrade the product offers, in one order, with whether it is chosen', () => {
+    const draft = run([{ type: 'setCloudLite', on: true }])
+    expect(upgradesOf(draft, context)).toEqual([
+      { key: 'superCustom', label: 'Super custom', price: 35000, leadTimeWeeks: 2, chosen: false },
+      {
+        key: 'superDuperCustom',
+        label: 'Super duper custom',
+        price: 90000,
+        leadTimeWeeks: 4,
+        chosen: false,
+      },
+      { key: 'cloudLite', label: 'Cloud lite', price: 15000, leadTimeWeeks: 1, chosen: true },
+      { key: 'superAsym', label: 'Asymmetric', price: 20000, leadTimeWeeks: 1, chosen: false },
+    ])
+  })
+
+  it('leaves out what the product does not offer', () => {
+    const plain = testContext()
+    plain.product.configurator = {
+      ...plain.product.configurator,
+      superCustom: null,
+      cloudLite: null,
+    }
+    expect(upgradesOf(createDraft(plain), plain).map((u) => u.key)).toEqual([
+      'superDuperCustom',
+      'superAsym',
+    ])
+  })
+
+  it('chooses and takes off each upgrade through its action, priced in the summary', () => {
+    for (const key of upgradeKeys) {
+      const on = run([upgradeAction(key, true)])
+      const chosen = upgradesOf(on, context).find((u) => u.key === key)!
+      expect(chosen.chosen).toBe(true)
+      expect(priceLines(on, context).at(-1)).toEqual({ label: chosen.label, amount: chosen.price })
+      const off = run([upgradeAction(key, false)], context, on)
+      expect(upgradesOf(off, context).some((u) => u.chosen)).toBe(false)
+    }
   })
 })
 

@@ -415,6 +415,54 @@ export function unchosenRegions(draft: OrderDraft, context: DraftContext): strin
     .map((region) => region.label)
 }
 
+/**
+ * The upgrades (SPEC §4), in the one order the form, the price summary and the lead time list
+ * them. Each is a flag of the draft and a block of the product's configurator; a product offers
+ * those its configurator has.
+ */
+export const upgradeKeys = ['superCustom', 'superDuperCustom', 'cloudLite', 'superAsym'] as const
+export type UpgradeKey = (typeof upgradeKeys)[number]
+
+const upgradeFlags = {
+  superCustom: 'isSuperCustom',
+  superDuperCustom: 'isSuperDuperCustom',
+  cloudLite: 'isCloudLite',
+  superAsym: 'isSuperAsym',
+} as const satisfies Record<UpgradeKey, keyof OrderDraft>
+
+export interface Upgrade {
+  key: UpgradeKey
+  label: string
+  price: number
+  leadTimeWeeks: number
+  chosen: boolean
+}
+
+/** The upgrades the product offers, each with whether the draft has it. */
+export function upgradesOf(draft: OrderDraft, context: DraftContext): Upgrade[] {
+  const configurator = context.product.configurator
+  return upgradeKeys.flatMap((key) => {
+    const offer = configurator[key]
+    if (!offer) return []
+    const { label, price, leadTimeWeeks } = offer
+    return [{ key, label, price, leadTimeWeeks, chosen: draft[upgradeFlags[key]] }]
+  })
+}
+
+/** The action that chooses an upgrade or takes it off. */
+export function upgradeAction(key: UpgradeKey, on: boolean): DraftAction {
+  switch (key) {
+    case 'superCustom':
+      return { type: 'setSuperCustom', on }
+    case 'superDuperCustom':
+      return { type: 'setSuperDuperCustom', on }
+    case 'cloudLite':
+      return { type: 'setCloudLite', on }
+    case 'superAsym':
+      return { type: 'setSuperAsym', on }
+  }
+}
+
 export interface PriceLine {
   label: string
   amount: number
@@ -452,17 +500,8 @@ export function priceLines(draft: OrderDraft, context: DraftContext): PriceLine[
       if (amount) lines.push({ label: `${region.label} in ${type}`, amount })
     }
   }
-  if (draft.isSuperCustom && configurator.superCustom)
-    lines.push({ label: configurator.superCustom.label, amount: configurator.superCustom.price })
-  if (draft.isSuperDuperCustom && configurator.superDuperCustom)
-    lines.push({
-      label: configurator.superDuperCustom.label,
-      amount: configurator.superDuperCustom.price,
-    })
-  if (draft.isCloudLite && configurator.cloudLite)
-    lines.push({ label: configurator.cloudLite.label, amount: configurator.cloudLite.price })
-  if (draft.isSuperAsym && configurator.superAsym)
-    lines.push({ label: configurator.superAsym.label, amount: configurator.superAsym.price })
+  for (const upgrade of upgradesOf(draft, context))
+    if (upgrade.chosen) lines.push({ label: upgrade.label, amount: upgrade.price })
   return lines
 }
 
@@ -473,13 +512,10 @@ export function unitPrice(draft: OrderDraft, context: DraftContext): number {
 
 /** The product's lead time plus the weeks each chosen upgrade adds. */
 export function leadTimeOf(draft: OrderDraft, context: DraftContext): number {
-  const c = context.product.configurator
-  let weeks = context.product.leadTimeWeeks
-  if (draft.isSuperCustom && c.superCustom) weeks += c.superCustom.leadTimeWeeks
-  if (draft.isSuperDuperCustom && c.superDuperCustom) weeks += c.superDuperCustom.leadTimeWeeks
-  if (draft.isCloudLite && c.cloudLite) weeks += c.cloudLite.leadTimeWeeks
-  if (draft.isSuperAsym && c.superAsym) weeks += c.superAsym.leadTimeWeeks
-  return weeks
+  return upgradesOf(draft, context).reduce(
+    (weeks, upgrade) => (upgrade.chosen ? weeks + upgrade.leadTimeWeeks : weeks),
+    context.product.leadTimeWeeks,
+  )
 }
 
 /**

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react'
+import { formatPrice } from '../../../lib/format-price.ts'
+import { colorKey, regionColor, type ProductConfigurator, type Side } from '../model.ts'
+import { errorIdOf, FieldError } from './field-messages.tsx'
+import type { DraftSectionProps } from './section-props.ts'
+
+type Region = ProductConfigurator['regions'][number]
+
+interface ColoursFieldsetProps extends DraftSectionProps {
+  /** The part being coloured; the drawing chooses it too, by a click on a region. */
+  activeRegion: string
+  onActiveRegionChange: (regionId: string) => void
+}
+
+/** The colours: a part of the suit, then a colour for it (per side on an asymmetric design). */
+export function ColoursFieldset({
+  draft,
+  context,
+  dispatch,
+  activeRegion,
+  onActiveRegionChange,
+}: ColoursFieldsetProps) {
+  const uid = useId()
+  const { regions } = context.product.configurator
+  const errors = draft.checkOrderValidationError
+  const region = regions.find((r) => r.id === activeRegion) ?? regions[0]
+  return (
+    <fieldset className="configurator-group">
+      <legend>Colours</legend>
+      <div className="choice-list" role="radiogroup" aria-label="Part to colour">
+        {regions.map((r) => (
+          <label key={r.id} className="choice">
+            <input
+              type="radio"
+              name={`${uid}-region`}
+              value={r.id}
+              checked={region?.id === r.id}
+              onChange={() => onActiveRegionChange(r.id)}
+            />
+            <span>{r.label}</span>
+          </label>
+        ))}
+      </div>
+      {region && (
+        // The side chosen belongs to one asymmetric design: turning it on or off starts at both.
+        <ColourChoice
+          key={draft.isSuperAsym ? 'asymmetric' : 'symmetric'}
+          draft={draft}
+          context={context}
+          dispatch={dispatch}
+          region={region}
+        />
+      )}
+      {regions.map((r) =>
+        (['', '.l', '.r'] as const).map((suffix) => {
+          const key = `${colorKey(r.id)}${suffix}`
+          return <FieldError key={key} id={errorIdOf(uid, key)} message={errors[key]} />
+        }),
+      )}
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={draft.confirmDefaultColor}
+          onChange={(event) =>
+            dispatch({ type: 'confirmDefaultColor', value: event.target.checked })
+          }
+        />
+        <span>Parts I have not coloured keep their standard colours.</span>
+      </label>
+      <FieldError id={errorIdOf(uid, 'confirmDefaultColor')} message={errors.confirmDefaultColor} />
+    </fieldset>
+  )
+}
+
+const sides = [
+  ['both', 'Both sides'],
+  ['l', 'Left side'],
+  ['r', 'Right side'],
+] as const
+
+/** The palette for one part, and on an asymmetric design the side it paints. */
+function ColourChoice({
+  draft,
+  context,
+  dispatch,
+  region,
+}: DraftSectionProps & { region: Region }) {
+  const uid = useId()
+  const [side, setSide] = useState<Side | 'both'>('both')
+  const { palette, product } = context
+  const surcharge = new Map(
+    product.configurator.colorTypePrices.map((c) => [c.type, c.price] as const),
+  )
+  const paintSide: Side | undefined = draft.isSuperAsym && side !== 'both' ? side : undefined
+  const current = regionColor(draft, region, paintSide ?? 'l')
+  return (
+    <>
+      {draft.isSuperAsym && (
+        <div className="choice-list" role="radiogroup" aria-label="Side to colour">
+          {sides.map(([value, label]) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name={`${uid}-side`}
+                value={value}
+                checked={side === value}
+                onChange={() => setSide(value)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <div
+        className="swatch-grid"
+        role="radiogroup"
+        aria-label={`Colour of the ${region.label.toLowerCase()}`}
+      >
+        {palette.map((swatch) => {
+          const extra = surcharge.get(swatch.type)
+          return (
+            <label key={swatch.id} className="swatch-choice" title={swatch.name}>
+              <input
+                type="radio"
+                name={`${uid}-color`}
+                value={swatch.id}
+                checked={current === swatch.id}
+                onChange={() =>
+                  dispatch({ type: 'paint', region: region.id, side: paintSide, color: swatch.id })
+                }
+              />
+              <svg className="swatch-chip" viewBox="0 0 20 20" aria-hidden="true">
+                <rect width="20" height="20" rx="4" fill={swatch.hex} />
+              </svg>
+              <span className="swatch-name">
+                {swatch.name}
+                {extra ? <small> +{formatPrice(extra, product.currency)}</small> : null}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    </>
+  )
+}

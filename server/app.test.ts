@@ -113,10 +113,43 @@ describe('unknown API paths and methods', () => {
     }
   })
 
-  it('answers 404 JSON for a known path with the wrong method', async () => {
-    const res = await app.request('/api/user', { method: 'DELETE' })
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ message: 'Not found.' })
+  it('answers 405 with Allow, read from the registered routes, for a known path with the wrong method', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/api/user', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/product/corvid-2', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/api/product/a%00b', 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/api/openapi.json', 'GET, HEAD, OPTIONS'],
+      // Added after createApp, as a new resource would be: no list to keep up to date.
+      ['GET', '/api/test-echo', 'POST, OPTIONS'],
+    ] as const) {
+      const res = await app.request(path, { method })
+      expect(res.status, `${method} ${path}`).toBe(405)
+      expect(res.headers.get('allow')).toBe(allow)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({ message: 'This method is not allowed here.' })
+    }
+  })
+
+  it('answers OPTIONS on a known path with its methods, and HEAD like GET', async () => {
+    const options = await app.request('/api/product/corvid-2', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const head = await app.request('/api/product/corvid-2', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    expect((await app.request('/api/nope', { method: 'OPTIONS' })).status).toBe(404)
+  })
+
+  it('keeps 404 for a path no route knows, whatever the method', async () => {
+    for (const [method, path] of [
+      ['DELETE', '/api/nope'],
+      ['POST', '/api/user/'],
+      ['PUT', '/api/product/corvid-2/extra'],
+    ] as const) {
+      const res = await app.request(path, { method })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(res.headers.get('allow')).toBeNull()
+    }
   })
 
   it('never redirects an /api path with a trailing slash', async () => {

@@ -67,9 +67,12 @@ async function main(): Promise<number> {
     )
     const report = await runFuzz({ doc, send, seed, runs, pages: true })
     console.log(
-      `${report.sent} requests, ${report.failures.length} failures ` +
-        `(5xx or ≥ 1 s); slowest ${report.slowestMs.toFixed(0)} ms; seed ${seed}`,
+      `${report.sent} requests, ${report.failures.length} failures (5xx or ≥ 1 s); seed ${seed}`,
     )
+    if (report.slowest) {
+      const { request, ms } = report.slowest
+      console.log(`slowest: ${ms.toFixed(0)} ms, ${describeRequest(request)}`)
+    }
     console.log(
       `statuses: ${Object.entries(report.byStatus)
         .map(([status, count]) => `${status} × ${count}`)

@@ -50,46 +50,49 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'patch'] as const
 
 /** Strings written to break parsers, decoders, databases and file lookups. */
 const hostileStrings = fc.oneof(
-  fc.constantFrom(
-    '',
-    '\0',
-    'a\0b',
-    '%00',
-    'a%00b',
-    '%',
-    '%zz',
-    '%C0%AF',
-    '%E0%A4%A',
-    '%2F',
-    '%2e%2e',
-    '..',
-    '../..',
-    '..%2F..%2Fetc%2Fpasswd',
-    '.env',
-    '\\..\\',
-    '/',
-    '//',
-    'a/b',
-    '__proto__',
-    'constructor',
-    'prototype',
-    'NaN',
-    'Infinity',
-    '-1',
-    '1e309',
-    '99999999999999999999999999999',
-    'null',
-    'true',
-    "'; drop table products; --",
-    '<script>alert(1)</script>',
-    '\u202e',
-    '\ud800',
-    '🪂',
-    'CORVID-2',
-    'corvid-2 ',
-    ' corvid-2',
-    'corvid--2',
-  ),
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      '',
+      '\0',
+      'a\0b',
+      '%00',
+      'a%00b',
+      '%',
+      '%zz',
+      '%C0%AF',
+      '%E0%A4%A',
+      '%2F',
+      '%2e%2e',
+      '..',
+      '../..',
+      '..%2F..%2Fetc%2Fpasswd',
+      '.env',
+      '\\..\\',
+      '/',
+      '//',
+      'a/b',
+      '__proto__',
+      'constructor',
+      'prototype',
+      'NaN',
+      'Infinity',
+      '-1',
+      '1e309',
+      '99999999999999999999999999999',
+      'null',
+      'true',
+      "'; drop table products; --",
+      '<script>alert(1)</script>',
+      '\u202e',
+      '\ud800',
+      '🪂',
+      'CORVID-2',
+      'corvid-2 ',
+      ' corvid-2',
+      'corvid--2',
+    ),
+  },
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.integer({ min: 1, max: 4000 }).map((n) => '/'.repeat(n)),
@@ -106,6 +109,21 @@ function encode(text: string): string {
   } catch {
     return text
   }
+}
+
+/**
+ * A value the schema names, or one a little off it (a NUL, a %-escape, a slash added), or a
+ * hostile one: mostly right, so that the other inputs of the request get past validation too.
+ */
+function validOrHostile(good: string[]): fc.Arbitrary<string> {
+  const valid = fc.constantFrom(...good)
+  const nearly = fc
+    .tuple(valid, fc.constantFrom('\0', '%00', '%', '/', '%2F', '\u202e', '..'), fc.nat())
+    .map(([text, extra, at]) => {
+      const i = at % (text.length + 1)
+      return `${text.slice(0, i)}${extra}${text.slice(i)}`
+    })
+  return fc.oneof({ arbitrary: valid, weight: 2 }, nearly, hostileStrings)
 }
 
 /** How a string goes into a URL: encoded as a client should, or raw as an attacker may. */
@@ -196,26 +214,41 @@ function bodyText(schema: JsonSchema | undefined, doc: OpenApiDocument): fc.Arbi
   )
 }
 
-/** Query strings: the documented parameters (valid or hostile), repeats and strangers. */
-function queryString(parameters: Parameter[], doc: OpenApiDocument): fc.Arbitrary<string> {
-  const documented = parameters.map((parameter) => {
-    const good = knownGood(resolve(parameter.schema, doc)).map(String)
-    const value =
-      good.length > 0 ? fc.oneof(fc.constantFrom(...good), hostileStrings) : hostileStrings
-    return fc.option(
+/**
+ * A parameter's value as it goes into the URL: where this input is the one at fault, a value a
+ * little off or hostile; elsewhere one the schema names, so the request gets as far as it can.
+ */
+function parameterValue(
+  parameter: Parameter,
+  doc: OpenApiDocument,
+  faulty: boolean,
+): fc.Arbitrary<string> {
+  const good = knownGood(resolve(parameter.schema, doc)).map(String)
+  if (good.length === 0) return inUrl(hostileStrings)
+  return faulty ? inUrl(validOrHostile(good)) : fc.constantFrom(...good).map(encode)
+}
+
+/** Query strings: the documented parameters, and where the query is at fault repeats and strangers. */
+function queryString(
+  parameters: Parameter[],
+  doc: OpenApiDocument,
+  faulty: boolean,
+): fc.Arbitrary<string> {
+  const documented = parameters.map((parameter) =>
+    fc.option(
       fc
-        .array(inUrl(value), { minLength: 1, maxLength: 3 })
+        .array(parameterValue(parameter, doc, faulty), { minLength: 1, maxLength: faulty ? 3 : 1 })
         .map((values) => values.map((v) => `${encode(parameter.name)}=${v}`)),
       { nil: [] },
-    )
-  })
+    ),
+  )
   const strangers = fc.array(
     fc.tuple(inUrl(hostileStrings), inUrl(hostileStrings)).map(([key, value]) => `${key}=${value}`),
-    { maxLength: 2 },
+    { maxLength: faulty ? 2 : 0 },
   )
   return fc.tuple(fc.tuple(...documented), strangers, fc.boolean()).map(([lists, extra, bare]) => {
     const pairs = [...lists.flat(), ...extra]
-    if (pairs.length === 0) return bare ? '?' : ''
+    if (pairs.length === 0) return bare && faulty ? '?' : ''
     return `?${pairs.join('&')}`
   })
 }
@@ -255,6 +288,13 @@ const bodyContentTypes = fc.constantFrom(
   'multipart/form-data; boundary=x',
 )
 
+/**
+ * Which input of a request is hostile. One at a time gets past validation of the others and
+ * reaches code that only well-formed requests reach; `everything` tries them all together.
+ */
+const faults = ['path', 'query', 'method', 'headers', 'body', 'everything'] as const
+type Fault = (typeof faults)[number]
+
 /** Requests for one documented operation, and for its path with the methods it does not take. */
 function operationRequests(
   doc: OpenApiDocument,
@@ -264,30 +304,29 @@ function operationRequests(
 ): fc.Arbitrary<FuzzRequest> {
   const parameters = operation.parameters ?? []
   const pathParameters = parameters.filter((p) => p.in === 'path')
-  const segments = pathParameters.map((parameter) => {
-    const good = knownGood(resolve(parameter.schema, doc)).map(String)
-    const value =
-      good.length > 0 ? fc.oneof(fc.constantFrom(...good), hostileStrings) : hostileStrings
-    return inUrl(value)
-  })
+  const queryParameters = parameters.filter((p) => p.in === 'query')
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema
   const takesBody = operation.requestBody !== undefined
-  return fc
-    .record({
-      values: fc.tuple(...segments),
-      query: queryString(
-        parameters.filter((p) => p.in === 'query'),
-        doc,
-      ),
-      headers: headerSets,
-      method: fc.oneof(
-        { arbitrary: fc.constant(method.toUpperCase()), weight: 4 },
-        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
-      ),
+  const documented = method.toUpperCase()
+  const possible = faults.filter((fault) => fault !== 'path' || pathParameters.length > 0)
+  const request = (fault: Fault) => {
+    const at = (input: Fault) => fault === input || fault === 'everything'
+    return fc.record({
+      values: fc.tuple(...pathParameters.map((p) => parameterValue(p, doc, at('path')))),
+      query: queryString(queryParameters, doc, at('query')),
+      headers: at('headers') ? headerSets : fc.constant({}),
+      method: at('method')
+        ? fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
+        : fc.constant(documented),
       body: bodyText(bodySchema, doc),
-      contentType: bodyContentTypes,
-      sendBody: fc.boolean(),
+      contentType: at('body') ? bodyContentTypes : fc.constant('application/json'),
+      // A body also where none belongs, when the body or the method is at fault.
+      sendBody: fc.constant(takesBody || at('body') || at('method')),
     })
+  }
+  return fc
+    .constantFrom(...possible)
+    .chain(request)
     .map(({ values, query, headers, method: sent, body, contentType, sendBody }) => {
       let target = path
       pathParameters.forEach((parameter, i) => {
@@ -297,10 +336,10 @@ function operationRequests(
         method: sent,
         target: `${target}${query}`,
         headers,
-        origin: `${method.toUpperCase()} ${path}`,
+        origin: `${documented} ${path}`,
       }
-      // A body wherever one may go: always where the operation takes one, else sometimes.
-      if (sent !== 'GET' && sent !== 'HEAD' && (takesBody || sendBody)) {
+      // Fetch refuses a body on GET and HEAD, as HTTP clients generally do.
+      if (sendBody && sent !== 'GET' && sent !== 'HEAD') {
         request.body = body
         request.headers = { ...headers, 'content-type': contentType }
       }

@@ -29,7 +29,9 @@ export interface FuzzReport {
   seed: number
   sent: number
   byStatus: Record<string, number>
-  slowestMs: number
+  /** Requests per operation (`GET /api/product/{slug}`) or kind of page path. */
+  byOrigin: Record<string, number>
+  slowest?: { request: FuzzRequest; ms: number }
   failures: FuzzFailure[]
 }
 
@@ -42,7 +44,7 @@ export async function runFuzz({
   slowMs = 1_000,
 }: FuzzOptions): Promise<FuzzReport> {
   const requests = fc.sample(fuzzRequests(doc, { pages }), { seed, numRuns: runs })
-  const report: FuzzReport = { seed, sent: 0, byStatus: {}, slowestMs: 0, failures: [] }
+  const report: FuzzReport = { seed, sent: 0, byStatus: {}, byOrigin: {}, failures: [] }
   for (const request of requests) {
     const started = performance.now()
     let status: number | string
@@ -54,7 +56,8 @@ export async function runFuzz({
     const ms = performance.now() - started
     report.sent++
     report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1
-    report.slowestMs = Math.max(report.slowestMs, ms)
+    report.byOrigin[request.origin] = (report.byOrigin[request.origin] ?? 0) + 1
+    if (!report.slowest || ms > report.slowest.ms) report.slowest = { request, ms }
     if (typeof status !== 'number' || status >= 500 || ms >= slowMs) {
       report.failures.push({ request, status, ms })
     }

@@ -15,11 +15,6 @@ beforeAll(async () => {
   site = await createSiteFixture()
   app = createTestApp(database.db, { staticDir: site.dir })
   doc = await (await app.request('/api/openapi.json')).json()
-  // The first query of each kind warms the database up; the fuzz times what follows.
-  for (const path of Object.keys(doc.paths)) {
-    await app.request(path.replace(/\{[^}]+\}/g, 'wingsuits'))
-  }
-  await app.request('/wingsuits/corvid-2')
 })
 afterAll(async () => {
   await database.close()

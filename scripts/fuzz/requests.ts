@@ -20,19 +20,19 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> }
 }
 
-interface Operation {
+export interface Operation {
   parameters?: Parameter[]
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
 }
 
-interface Parameter {
+export interface Parameter {
   name: string
   in: 'path' | 'query' | 'header' | 'cookie'
   required?: boolean
   schema?: JsonSchema
 }
 
-interface JsonSchema {
+export interface JsonSchema {
   $ref?: string
   type?: string | string[]
   enum?: unknown[]

@@ -194,7 +194,7 @@ describe('hostile page paths', () => {
     const long = await app.request(`/news/${'/'.repeat(15_000)}x`)
     expect(long.status).toBe(414)
     expect(await long.text()).toBe('The address is too long.')
-    // Under the cap the trim is linear (contract/paths.test.ts); the page has no data file.
+    // Under the cap the trim is linear (trim-slashes.test.ts); the page has no data file.
     await expectIndex(await app.request(`/news/${'/'.repeat(2000)}x`), 404)
   })
 })

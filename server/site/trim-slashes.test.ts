@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pageDataUrl } from './page-data.ts'
-import { trimSlashes } from './paths.ts'
+import { pageDataUrl } from '../../contract/page-data.ts'
+import { trimSlashes } from '../../contract/paths.ts'
 
 describe('trimSlashes', () => {
   it('drops leading and trailing slashes and keeps inner ones', () => {

@@ -1,3 +1,5 @@
+import { trimSlashes } from './paths.ts'
+
 /**
  * The per-route data files of SPEC §7 (`/page-data/{path}/page-data.json`) and the site-wide
  * `/page-data/app-data.json`. The build writes them; the app loads them when it navigates. The
@@ -20,6 +22,6 @@ export interface AppData {
 
 /** Where the data file of a page path lives: `/` → `/page-data/index/page-data.json`. */
 export function pageDataUrl(pagePath: string): string {
-  const trimmed = pagePath.replace(/^\/+|\/+$/g, '')
+  const trimmed = trimSlashes(pagePath)
   return `/page-data/${trimmed === '' ? 'index' : trimmed}/page-data.json`
 }

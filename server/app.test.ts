@@ -1,7 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, OpenDatabase } from './db/index.ts'
+import { users } from './db/schema.ts'
+import { demoCustomer } from './db/seed.ts'
 import { createRouter } from './http/router.ts'
+import { createSession } from './services/sessions.ts'
 import { createTestApp, openTestDatabase } from './test-helpers.ts'
 
 let database: OpenDatabase
@@ -30,15 +34,47 @@ const echo = createRoute({
   responses: { 200: { description: 'The body, as parsed' } },
 })
 
+/** A body keyed by whatever the client sends: a field may be called `__proto__`. */
+const prices = createRoute({
+  method: 'post',
+  path: '/test-prices',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.record(z.string(), z.number()) } },
+    },
+  },
+  responses: { 200: { description: 'The body, as parsed' } },
+})
+
+/** A route that decides its own caching, as the catalog does. */
+const shared = createRoute({
+  method: 'get',
+  path: '/test-shared',
+  responses: { 200: { description: 'A public answer' } },
+})
+
 beforeAll(async () => {
   database = await openTestDatabase()
   app = createTestApp(database.db)
   app.route(
     '/api',
-    createRouter().openapi(echo, (c) => c.json(c.req.valid('json'), 200)),
+    createRouter()
+      .openapi(echo, (c) => c.json(c.req.valid('json'), 200))
+      .openapi(prices, (c) => c.json(c.req.valid('json'), 200))
+      .openapi(shared, (c) => c.json({}, 200, { 'Cache-Control': 'public, max-age=60' })),
   )
 })
 afterAll(() => database.close())
+
+/** A bearer token of the seeded demo customer. */
+async function signIn(): Promise<string> {
+  const [demo] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, demoCustomer.email))
+  return createSession(database.db, demo!.id, 3600)
+}
 
 function postJson(body: string) {
   return app.request('/api/test-echo', {
@@ -93,6 +129,21 @@ describe('request bodies', () => {
     expect(streamed.status).toBe(413)
   })
 
+  it('reports a field named constructor like any other, and lets __proto__ pollute nothing', async () => {
+    // The 422 map is keyed by the client's field names: on a plain object, `constructor` is
+    // already there (Object) and the message could not be added: a 500.
+    const res = await app.request('/api/test-prices', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__": {"polluted": 1}, "constructor": "free", "ok": 1}',
+    })
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(Object.keys(body.errors)).toEqual(['constructor'])
+    expect(body.errors.constructor).toEqual([expect.any(String)])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('answers 415 with JSON for another content type', async () => {
     const res = await app.request('/api/test-echo', {
       method: 'POST',
@@ -113,16 +164,114 @@ describe('unknown API paths and methods', () => {
     }
   })
 
-  it('answers 404 JSON for a known path with the wrong method', async () => {
-    const res = await app.request('/api/user', { method: 'DELETE' })
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ message: 'Not found.' })
+  it('answers 405 with Allow, read from the registered routes, for a known path with the wrong method', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/api/user', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/product/corvid-2', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/api/product/a%00b', 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/api/openapi.json', 'GET, HEAD, OPTIONS'],
+      // Added after createApp, as a new resource would be: no list to keep up to date.
+      ['GET', '/api/test-echo', 'POST, OPTIONS'],
+    ] as const) {
+      const res = await app.request(path, { method })
+      expect(res.status, `${method} ${path}`).toBe(405)
+      expect(res.headers.get('allow')).toBe(allow)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({ message: 'This method is not allowed here.' })
+    }
+  })
+
+  it('answers OPTIONS on a known path with its methods, and HEAD like GET', async () => {
+    const options = await app.request('/api/product/corvid-2', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const head = await app.request('/api/product/corvid-2', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    expect((await app.request('/api/nope', { method: 'OPTIONS' })).status).toBe(404)
+  })
+
+  it('keeps 404 for a path no route knows, whatever the method', async () => {
+    for (const [method, path] of [
+      ['DELETE', '/api/nope'],
+      ['POST', '/api/user/'],
+      ['PUT', '/api/product/corvid-2/extra'],
+    ] as const) {
+      const res = await app.request(path, { method })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(res.headers.get('allow')).toBeNull()
+    }
   })
 
   it('never redirects an /api path with a trailing slash', async () => {
     const res = await app.request('/api/user/')
     expect(res.status).toBe(404)
     expect(res.headers.get('location')).toBeNull()
+  })
+})
+
+describe('hostile path parameters', () => {
+  const unreachable = new Proxy({} as Database, {
+    get() {
+      throw new Error('the database was asked')
+    },
+  })
+
+  it('answers 404 for a slug that is not written as one, before the database is asked', async () => {
+    const guarded = createTestApp(unreachable)
+    for (const slug of ['a%00b', '%00', 'Corvid-2', 'a%2Fb', '%F0%9F%AA%82', 'x'.repeat(101)]) {
+      for (const path of [
+        `/api/product/${slug}`,
+        `/api/product/production-time/category/${slug}`,
+      ]) {
+        const res = await guarded.request(path)
+        expect(res.status, path).toBe(404)
+        expect(await res.json()).toEqual({ message: 'Not found.' })
+      }
+    }
+  })
+
+  it('answers 422 for a hostile query value, before the database is asked', async () => {
+    const guarded = createTestApp(unreachable)
+    for (const query of ['category=a%00b', `category=${'x'.repeat(101)}`, 'category=%C0']) {
+      const res = await guarded.request(`/api/product/archive-image?${query}`)
+      expect(res.status, query).toBe(422)
+      expect(Object.keys((await res.json()).errors)).toEqual(['category'])
+    }
+  })
+
+  it('answers 414 for a path over 2 KiB, and routes one just under it', async () => {
+    const long = await app.request(`/api/product/${'a'.repeat(2100)}`)
+    expect(long.status).toBe(414)
+    expect(await long.json()).toEqual({ message: 'The address is too long.' })
+    const slashes = await app.request(`/api/product/${'/'.repeat(15_000)}x`)
+    expect(slashes.status).toBe(414)
+    const under = await app.request(`/api/product/${'a'.repeat(2048 - '/api/product/'.length)}`)
+    expect(under.status).toBe(404)
+  })
+})
+
+describe('Cache-Control on API answers', () => {
+  it('is no-store, private on every answer that does not set its own', async () => {
+    const token = await signIn()
+    for (const [path, init, status] of [
+      ['/api/user', { headers: { authorization: `Bearer ${token}` } }, 200],
+      ['/api/user', {}, 401],
+      ['/api/nope', {}, 404],
+      ['/api/user', { method: 'DELETE' }, 405],
+      ['/api/product/corvid-2?active=yes', {}, 422],
+      [`/api/${'x'.repeat(3000)}`, {}, 414],
+    ] as const) {
+      const res = await app.request(path, init)
+      expect(res.status, path).toBe(status)
+      expect(res.headers.get('cache-control'), path).toBe('no-store, private')
+    }
+  })
+
+  it("keeps a route's own Cache-Control", async () => {
+    const res = await app.request('/api/test-shared')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
   })
 })
 
@@ -234,5 +383,11 @@ describe('GET /api/openapi.json', () => {
     expect(productGet.responses['404'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/ApiError',
     )
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const operation of Object.values(operations as Record<string, { responses: object }>)) {
+        expect(operation.responses, path).toHaveProperty('414')
+      }
+    }
+    expect(doc.info.description).toMatch(/405 with an `Allow` header/)
   })
 })

@@ -4,10 +4,11 @@ import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
-import { apiErrorResponse, isApiPath, messages, validationHook } from './http/errors.ts'
+import { allowedMethods } from './http/allowed-methods.ts'
+import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } from './http/errors.ts'
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { createLogger, redactPath, type Logger } from './log.ts'
+import { createLogger, type Logger } from './log.ts'
 import { archiveRoutes } from './routes/archive.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
@@ -26,6 +27,15 @@ export interface AppOptions {
 /** Request bodies are small JSON documents; anything bigger is refused before it is read. */
 const maxBodyBytes = 1024 * 1024
 
+/**
+ * The longest path answered (2 KiB; the longest real one is under 100 characters). Longer ones get
+ * 414 before any handler: page matching, file lookups and parsing cost more the longer the path.
+ */
+export const maxPathLength = 2048
+
+/** What an API answer that says nothing else may be cached as: not at all, by no one. */
+const apiCacheControl = 'no-store, private'
+
 /** The whole HTTP surface, built the same way for production and for in-process tests. */
 export function createApp({ db, env, logger = createLogger(env), staticDir }: AppOptions) {
   const app = new OpenAPIHono({ strict: true, defaultHook: validationHook })
@@ -35,6 +45,18 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
   // zone's slow link the bytes are what the visitor waits for.
   app.use(compress())
   app.use(requestLog(logger))
+  app.use('/api/*', async (c, next) => {
+    await next()
+    // A route that knows its answer may be shared (the catalog) says so itself; every other API
+    // answer, a signed-in user's above all, stays out of browser and proxy caches.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', apiCacheControl)
+  })
+  app.use(async (c, next) => {
+    if (c.req.path.length <= maxPathLength) return next()
+    return isApiPath(c.req.path)
+      ? c.json({ message: messages.uriTooLong }, 414)
+      : c.text(messages.uriTooLong, 414)
+  })
   if (env.corsOrigins.length > 0) {
     // For a site hosted apart from the API: its pages call us with the session cookie/token.
     app.use(
@@ -66,14 +88,20 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
   const site = staticDir ? createSite({ staticDir, db }) : undefined
   if (site) app.get('*', site.handler)
 
-  app.notFound((c) =>
-    isApiPath(c.req.path)
-      ? c.json({ message: messages.notFound }, 404)
-      : c.text(messages.notFound, 404),
-  )
+  app.notFound((c) => {
+    if (!isApiPath(c.req.path)) return c.text(messages.notFound, 404)
+    // A path some route answers, asked with another method: 405 and the methods it takes.
+    const allowed = allowedMethods(app, c.req.path, '/api/')
+    const allow = allowed.join(', ')
+    if (allowed.length > 0 && c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allow })
+    if (allowed.length === 0 || allowed.includes(c.req.method)) {
+      return c.json({ message: messages.notFound }, 404)
+    }
+    return c.json({ message: messages.methodNotAllowed }, 405, { Allow: allow })
+  })
   app.onError((error, c) => {
     if (isApiPath(c.req.path) || !site) return apiErrorResponse(error, c, logger)
-    logger.error({ err: error, path: redactPath(c.req.path) }, 'page failed')
+    logFailure(logger, error, c, 'page failed')
     return site.errorPage(c)
   })
   return app

@@ -14,7 +14,19 @@ describe('loadEnv', () => {
       staticDir: path.resolve('dist'),
       corsOrigins: [],
       demoAccounts: false,
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
     })
+  })
+
+  it('reads the server timeouts, and refuses a headers timeout longer than the request one', () => {
+    const env = loadEnv({
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '4000',
+      KEEP_ALIVE_TIMEOUT_MS: '1000',
+    })
+    expect(env.timeouts).toEqual({ headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 })
+    expect(() => loadEnv({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/)
+    expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/)
   })
 
   it('seeds demo accounts only when DEMO_ACCOUNTS is true', () => {

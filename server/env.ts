@@ -30,6 +30,9 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
 
+/** A duration in whole milliseconds, at least 1 (0 would mean "no limit" to Node). */
+const milliseconds = z.coerce.number().int().min(1).max(3_600_000)
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -43,6 +46,14 @@ const EnvSchema = z
     STATIC_DIR: z.string().default('./dist'),
     CORS_ORIGINS: origins.default([]),
     DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
+    HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+    REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
+  })
+  // Node refuses to start a server whose request timeout is shorter than its headers timeout.
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed REQUEST_TIMEOUT_MS',
   })
   .transform((env) => ({
     port: env.PORT,
@@ -54,6 +65,11 @@ const EnvSchema = z
     staticDir: path.resolve(env.STATIC_DIR),
     corsOrigins: env.CORS_ORIGINS,
     demoAccounts: env.DEMO_ACCOUNTS === 'true',
+    timeouts: {
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
   }))
 
 export type Env = z.infer<typeof EnvSchema>

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino'
+import type { PageRoute } from '../contract/routes.ts'
 import type { Env } from './env.ts'
 
 export type { Logger }
@@ -36,18 +37,80 @@ export function createLogger(
 }
 
 /**
- * Paths whose last segments are secrets (password-reset and admin-login links, SPEC §2 and §7);
- * request logs keep the prefix and drop the rest.
+ * Routes whose parameters are secrets: password-reset and admin-login links (SPEC §2, §7) and the
+ * payment code that lets anyone add to a submitted order. A request log keeps the route's fixed
+ * part and drops everything from the first parameter on.
  */
-const secretPathPrefixes = [
-  '/api/password/verify-login/',
-  '/api/password/usetoken/',
-  '/passwordresets/newpassword/',
-  '/loginfromadmin/',
-]
+const secretRoutes = [
+  '/api/password/verify-login/{token}',
+  '/api/password/usetoken/{token}',
+  '/api/order/add-to-submitted-order/{paymentCode}',
+  ...([
+    '/PasswordResets/newpassword/$',
+    '/LoginFromAdmin/$',
+    '/add-to-order/$paymentCode',
+  ] as const satisfies readonly PageRoute[]),
+].map((route) => {
+  const parts = route.split('/').filter(Boolean)
+  const fixed = parts.slice(
+    0,
+    parts.findIndex((part) => part.startsWith('$') || part.startsWith('{')),
+  )
+  return { fixed, lower: fixed.map((part) => part.toLowerCase()) }
+})
 
+/**
+ * The segments a router could read from a path, read generously: every `%XX` decoded (a `%2F`
+ * too), `\` taken for `/`, empty segments dropped, lower case. The page router ignores empty
+ * segments and case, so `//LoginFromAdmin/T` and `/passwordresets//NewPassword/T` are the routes
+ * above; reading more into a path than a router does only ever redacts more.
+ */
+function routeSegments(pathname: string): string[] {
+  const decoded = pathname.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  )
+  return decoded.toLowerCase().split(/[/\\]/).filter(Boolean)
+}
+
+/** The path as a log may show it: a secret route's fixed part and `[redacted]` for the rest. */
 export function redactPath(pathname: string): string {
-  const lower = pathname.toLowerCase()
-  const prefix = secretPathPrefixes.find((p) => lower.startsWith(p))
-  return prefix ? `${pathname.slice(0, prefix.length)}[redacted]` : pathname
+  const segments = routeSegments(pathname)
+  const secret = secretRoutes.find(
+    ({ lower }) => segments.length > lower.length && lower.every((part, i) => segments[i] === part),
+  )
+  return secret ? `/${secret.fixed.join('/')}/[redacted]` : pathname
+}
+
+/** What a log may say about an error. */
+export interface LoggedError {
+  /** The class that was thrown (`DrizzleQueryError`, `TypeError`). */
+  class: string
+  /** A machine-readable code: SQLSTATE (`22021`) for database errors, `ERR_…` for Node's. */
+  code?: string
+  /** Where it was thrown: the stack frames, without the message. */
+  stack?: string
+  cause?: LoggedError
+}
+
+/**
+ * An error as a log line may carry it: its class, code and stack frames, never its message.
+ * Messages carry input: a database error spells out the query and its parameters, which may be
+ * an email address, a token or a password hash, and pino's redaction cannot reach inside text.
+ */
+export function loggableError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { class: typeof error }
+  const logged: LoggedError = { class: error.constructor.name || error.name }
+  const code = (error as { code?: unknown }).code
+  if ((typeof code === 'string' || typeof code === 'number') && /^\w{1,40}$/.test(String(code))) {
+    logged.code = String(code)
+  }
+  // V8 starts a stack with `name: message`; a stack that does not (a message changed after the
+  // throw) is left out rather than risk the message.
+  const header = error.message ? `${error.name}: ${error.message}` : error.name
+  if (error.stack?.startsWith(header)) {
+    const frames = error.stack.slice(header.length).trim()
+    if (frames) logged.stack = frames
+  }
+  if (error.cause !== undefined && depth < 3) logged.cause = loggableError(error.cause, depth + 1)
+  return logged
 }

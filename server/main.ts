@@ -1,20 +1,21 @@
 import { existsSync } from 'node:fs'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { openDatabase, type OpenDatabase } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
+import { listen } from './http/node-server.ts'
 import { createLogger, type Logger } from './log.ts'
 
 /** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 10_000
 
-function listen(env: Env, logger: Logger, database: OpenDatabase) {
+function start(env: Env, logger: Logger, database: OpenDatabase) {
   if (!existsSync(env.staticDir)) {
     logger.warn({ staticDir: env.staticDir }, 'no built site found; pages answer 404')
   }
   const app = createApp({ db: database.db, env, logger, staticDir: env.staticDir })
-  const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+  const options = { fetch: app.fetch, hostname: env.host, port: env.port, timeouts: env.timeouts }
+  const server = listen(options, (info) => {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.
     console.log(`listening on http://localhost:${info.port}`)
   })
@@ -33,7 +34,7 @@ function listen(env: Env, logger: Logger, database: OpenDatabase) {
       await database.close()
       process.exit(0)
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    server.closeIdleConnections()
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
@@ -53,7 +54,7 @@ async function main() {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
     logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
     await seed(database.db, { demoAccounts: env.demoAccounts })
-    listen(env, logger, database)
+    start(env, logger, database)
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')
     await database?.close()

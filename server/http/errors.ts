@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodError } from 'zod'
 import { ApiErrorBody } from '../../contract/errors.ts'
-import { redactPath, type Logger } from '../log.ts'
+import { loggableError, redactPath, type Logger } from '../log.ts'
 import { component } from './openapi-schema.ts'
 
 /** The error body, registered once as a named OpenAPI component. */
@@ -14,6 +14,8 @@ export const messages = {
   notFound: 'Not found.',
   unauthenticated: 'Unauthenticated.',
   tooLarge: 'The request body is too large.',
+  methodNotAllowed: 'This method is not allowed here.',
+  uriTooLong: 'The address is too long.',
   server: 'Server error.',
 } as const
 
@@ -38,7 +40,8 @@ const wholeTargetKey: Record<string, string> = { json: 'body', form: 'body', par
  * address the field they sent (`shipping_address.zip`, `items.0.qty`).
  */
 function invalidDataBody(error: ZodError, target: string) {
-  const errors: Record<string, string[]> = {}
+  // No prototype: a field named `__proto__` or `constructor` is a key like any other.
+  const errors: Record<string, string[]> = Object.create(null)
   for (const issue of error.issues) {
     const key =
       issue.path.map((part) => snakeCase(String(part))).join('.') ||
@@ -48,27 +51,38 @@ function invalidDataBody(error: ZodError, target: string) {
   return { message: messages.invalid, errors } satisfies ApiErrorBody
 }
 
-/** The `defaultHook` of every router: a request that fails its schema gets a 422. */
+/**
+ * The `defaultHook` of every router: a request that fails its schema gets a 422, except in its
+ * path: a path parameter that is not even written as a key (`a%00b`) names nothing, a 404.
+ */
 export function validationHook(
   result: { target: string } & ({ success: true } | { success: false; error: ZodError }),
   c: Context,
 ): Response | undefined {
-  return result.success ? undefined : c.json(invalidDataBody(result.error, result.target), 422)
+  if (result.success) return undefined
+  if (result.target === 'param') return c.json({ message: messages.notFound }, 404)
+  return c.json(invalidDataBody(result.error, result.target), 422)
 }
 
 /**
  * The JSON answer to an error thrown under /api. Hono's body parsers throw 400 for a body that
  * is not what its content type says (malformed JSON); this API reports all bad input as 422.
- * Anything that is not an HTTPException is a bug: logged in full, answered without details.
+ * Anything that is not an HTTPException is a bug: logged without its message (which may hold the
+ * input), answered without details.
  */
 export function apiErrorResponse(error: unknown, c: Context, logger: Logger): Response {
   if (error instanceof HTTPException) {
     if (error.status === 400) {
       return c.json({ message: messages.invalid, errors: { body: [error.message] } }, 422)
     }
-    if (error.status >= 500) logger.error({ err: error, path: redactPath(c.req.path) }, 'failed')
+    if (error.status >= 500) logFailure(logger, error, c, 'failed')
     return c.json({ message: error.message }, error.status as ContentfulStatusCode)
   }
-  logger.error({ err: error, path: redactPath(c.req.path) }, 'unexpected error')
+  logFailure(logger, error, c, 'unexpected error')
   return c.json({ message: messages.server }, 500)
+}
+
+/** An error as the log keeps it: class, code and stack, never its message (see loggableError). */
+export function logFailure(logger: Logger, error: unknown, c: Context, message: string) {
+  logger.error({ error: loggableError(error), path: redactPath(c.req.path) }, message)
 }

@@ -1,6 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { ApiError } from '../http/errors.ts'
 
+/** Answers any operation can give, whatever it does: added to each when the document is built. */
+const commonResponses = {
+  414: {
+    description: 'The path is over 2,048 characters',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  },
+}
+
 /**
  * `GET /api/openapi.json`: the API description, generated from the same zod schemas that
  * validate requests, so it cannot drift from what the server does.
@@ -12,14 +20,26 @@ export function registerOpenApiDocument(app: OpenAPIHono) {
     description: 'The session token from sign-in (the `authToken` cookie, SPEC §1).',
   })
   app.openAPIRegistry.register('ApiError', ApiError)
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Glidecraft store API',
-      version: '1.0.0',
-      description:
-        'JSON with snake_case keys. Errors share one body: `message`, plus `errors` (field ' +
-        'path → messages) on 422.',
-    },
+  app.get('/api/openapi.json', (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Glidecraft store API',
+        version: '1.0.0',
+        description:
+          'JSON with snake_case keys. Errors share one body: `message`, plus `errors` (field ' +
+          'path → messages) on 422. A path parameter that is not written as a key is a 404. A ' +
+          'method a path does not take answers 405 with an `Allow` header listing those it ' +
+          'does; OPTIONS answers 204 with the same header. Answers that do not say otherwise ' +
+          'carry `Cache-Control: no-store, private`.',
+      },
+    })
+    for (const operations of Object.values(document.paths ?? {})) {
+      for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+        const operation = operations[method]
+        if (operation) operation.responses = { ...operation.responses, ...commonResponses }
+      }
+    }
+    return c.json(document)
   })
 }

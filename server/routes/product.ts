@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { FamilyKey, Product } from '../../contract/catalog.ts'
+import { Slug } from '../../contract/slug.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -19,9 +20,11 @@ const getProduct = createRoute({
     "family's products in listing order. Retired products are left out unless `active=0`.",
   request: {
     params: z.object({
-      slug: z
-        .string()
-        .openapi({ description: 'A product slug or a family key', example: 'corvid-2' }),
+      // Checked before the database is asked: anything else (`a%00b`) is a 404.
+      slug: Slug.clone().openapi({
+        description: 'A product slug or a family key',
+        example: 'corvid-2',
+      }),
     }),
     query: z.object({
       active: z

@@ -81,14 +81,12 @@ describe('GET /api/product/production-time/category/{category}', () => {
     }
   })
 
-  it.each(['Wingsuits', 'wing_suits', 'wingsuits%20'])(
-    'rejects the category %s with the 422 body',
+  it.each(['Wingsuits', 'wing_suits', 'wingsuits%20', 'a%00b', 'x'.repeat(101)])(
+    'answers 404 for the category %s, which is not written as a key',
     async (category) => {
       const res = await app.request(`/api/product/production-time/category/${category}`)
-      expect(res.status).toBe(422)
-      const body = await res.json()
-      expect(body.message).toBe('The given data was invalid.')
-      expect(Object.keys(body.errors)).toEqual(['category'])
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ message: 'Not found.' })
     },
   )
 

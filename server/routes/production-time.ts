@@ -43,7 +43,7 @@ const getCategoryProductionTime = createRoute({
   summary: 'How long custom orders of one product category take to make now',
   request: {
     params: z.object({
-      category: Slug.openapi({ description: 'A family key', example: 'wingsuits' }),
+      category: Slug.clone().openapi({ description: 'A family key', example: 'wingsuits' }),
     }),
   },
   responses: {
@@ -51,8 +51,9 @@ const getCategoryProductionTime = createRoute({
       description: 'The current production time of the category',
       content: { 'application/json': { schema: ProductionTimeForCategorySchema } },
     },
-    404: errorResponse('The category is not a family key, or has no production time'),
-    422: errorResponse('The category is not written as a key'),
+    404: errorResponse(
+      'The category is not a family key (or not even written as a key), or has no production time',
+    ),
   },
 })
 

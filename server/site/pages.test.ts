@@ -168,6 +168,37 @@ describe('pages', () => {
   })
 })
 
+describe('hostile page paths', () => {
+  const unreachable = new Proxy({} as Database, {
+    get() {
+      throw new Error('the database was asked')
+    },
+  })
+
+  it('answers 404 for a product or content parameter that is not a slug, before the database is asked', async () => {
+    const guarded = createTestApp(unreachable, { staticDir: site.dir })
+    for (const path of [
+      '/wingsuits/a%00b',
+      '/equipment/%00',
+      '/equipment/accessories/skydiving/%E2%80%AE',
+      `/products/${'x'.repeat(101)}`,
+      '/news/view/a%00b',
+      '/people/a%00b/photos',
+      '/learn/..%2F..%2Fetc',
+    ]) {
+      await expectIndex(await guarded.request(path), 404)
+    }
+  })
+
+  it('answers 414 for a page path over 2 KiB, and 404 quickly for a long run of slashes under it', async () => {
+    const long = await app.request(`/news/${'/'.repeat(15_000)}x`)
+    expect(long.status).toBe(414)
+    expect(await long.text()).toBe('The address is too long.')
+    // Under the cap the trim is linear (trim-slashes.test.ts); the page has no data file.
+    await expectIndex(await app.request(`/news/${'/'.repeat(2000)}x`), 404)
+  })
+})
+
 describe('trailing slashes', () => {
   it('redirects a page path to the slash-less path, keeping the query', async () => {
     const res = await app.request('/about/?ref=news&x=1')

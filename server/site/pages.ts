@@ -1,7 +1,9 @@
 import path from 'node:path'
 import type { Context, Next } from 'hono'
 import { pageDataUrl } from '../../contract/page-data.ts'
+import { trimSlashes } from '../../contract/paths.ts'
 import { dataRoutes, matchPageRoute, pageDataPath, productRoutes } from '../../contract/routes.ts'
+import { isSlug } from '../../contract/slug.ts'
 import type { Database } from '../db/index.ts'
 import { isApiPath } from '../http/errors.ts'
 import { productPagePath } from '../services/catalog.ts'
@@ -16,7 +18,7 @@ const fallbackServerError =
 
 /** `/a//b///` → `/a//b`, and never `//host`, which a browser would read as another site. */
 function withoutTrailingSlash(pathname: string): string {
-  return `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`
+  return `/${trimSlashes(pathname)}`
 }
 
 /**
@@ -31,6 +33,11 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
   async function pageStatus(urlPath: string): Promise<200 | 404> {
     const match = matchPageRoute(urlPath)
     if (!match) return 404
+    // Pages that look their parameter up (a data file, a product) exist only for slugs: anything
+    // else (`a%00b`, 5,000 characters) is a 404 before the disk or the database is asked.
+    const lookedUp = dataRoutes.has(match.route) || productRoutes[match.route] !== undefined
+    const named = Object.entries(match.params).filter(([name]) => name !== '_splat')
+    if (lookedUp && !named.every(([, value]) => isSlug(value))) return 404
     if (dataRoutes.has(match.route)) {
       return (await findFile(root, pageDataUrl(pageDataPath(match, urlPath)))) ? 200 : 404
     }

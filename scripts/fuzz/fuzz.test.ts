@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OpenDatabase } from '../../server/db/index.ts'
+import { createTestApp, openTestDatabase } from '../../server/test-helpers.ts'
+import type { OpenApiDocument } from './requests.ts'
+import { describeRequest, runFuzz, sendInProcess } from './run.ts'
+import { createSiteFixture } from './site-fixture.ts'
+
+let database: OpenDatabase
+let site: Awaited<ReturnType<typeof createSiteFixture>>
+let app: ReturnType<typeof createTestApp>
+let doc: OpenApiDocument
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  site = await createSiteFixture()
+  app = createTestApp(database.db, { staticDir: site.dir })
+  doc = await (await app.request('/api/openapi.json')).json()
+})
+afterAll(async () => {
+  await database.close()
+  await site.cleanup()
+})
+
+describe('fuzz of every documented operation and the pages (npm run fuzz, small)', () => {
+  it('answers hostile input without a 5xx and within 1 s', async () => {
+    const report = await runFuzz({
+      doc,
+      send: sendInProcess(app),
+      seed: 20261122,
+      runs: 600,
+      pages: true,
+    })
+    expect(report.sent).toBe(600)
+    // Every documented operation was reached, with input it accepts and input it refuses.
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(Object.keys(report.byOrigin)).toEqual(expect.arrayContaining(operations))
+    expect(Object.keys(report.byStatus)).toEqual(expect.arrayContaining(['200', '404', '422']))
+    expect(
+      report.failures.map(
+        ({ request, status, ms }) =>
+          `${status} in ${ms.toFixed(0)} ms: ${describeRequest(request)}`,
+      ),
+    ).toEqual([])
+  })
+})

@@ -6,8 +6,8 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // The import boundaries of STYLE.md: routes -> features -> components/lib -> contract.
-// Features never import each other; sw/ never imports app code; server/ never imports src/;
-// contract/ imports only zod.
+// Features never import each other; sw/ never imports app code; server/ never imports src/
+// or scripts/; contract/ imports only zod.
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -32,6 +32,9 @@ const boundaryZones = [
   { target: './src/lib', from: './src/components', message: 'lib/ holds no UI.' },
   { target: './sw', from: './src', message: 'The service worker never imports app code.' },
   { target: './server', from: './src', message: 'The server never imports app code.' },
+  // The content loader lives in server/content/ so that the seed, the prerender and
+  // content:check share it; build scripts import the server, never the other way round.
+  { target: './server', from: './scripts', message: 'The server never imports build scripts.' },
   { target: './src', from: './server', message: 'The app never imports server code.' },
   { target: './contract', from: ['./src', './server', './sw'], message: 'contract/ stands alone.' },
 ]

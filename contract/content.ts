@@ -23,7 +23,7 @@ const imagePath = z
     'must be a site path under /images/ ending in .svg, .png, .jpg, .webp or .avif',
   )
 
-/** Videos are hosted apart from the site; the path is where the player will find them. */
+/** A video under public/videos (made by scripts/make-videos.ts), referenced by its site path. */
 const videoPath = z
   .string()
   .regex(/^\/videos\/[a-z0-9/_.-]+\.(?:mp4|webm)$/, 'must be a site path under /videos/')

@@ -29,3 +29,16 @@ export function productPath(p: {
     ? `${base}/${p.discipline}/${p.slug}`
     : `${base}/${p.slug}`
 }
+
+/**
+ * What routes of their own answer under `/api/product/` (registered before `/product/{slug}`,
+ * which would otherwise take these for a slug): the archive and the production times. The
+ * server builds those paths from here and the content check refuses them as product slugs.
+ */
+export const productApiPaths = {
+  archive: 'archive-image',
+  productionTime: 'production-time',
+} as const
+
+/** Product slugs that `GET /api/product/{slug}` can never answer for. */
+export const reservedProductSlugs: readonly string[] = Object.values(productApiPaths)

@@ -7,8 +7,8 @@ import { createApp } from '../server/app.ts'
 import { openDatabase } from '../server/db/index.ts'
 import { seed } from '../server/db/seed.ts'
 import { loadEnv } from '../server/env.ts'
+import { loadContent } from '../server/content/load.ts'
 import { listFamily } from '../server/services/catalog.ts'
-import { loadContent } from './content/load.ts'
 import { pageDataSources } from './page-data/sources.ts'
 import { writePageData } from './page-data/write.ts'
 import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
@@ -142,9 +142,11 @@ ${entries.join('\n')}
 async function main() {
   const started = Date.now()
   const env = loadEnv({ LOG_LEVEL: 'silent', STATIC_DIR: distDir })
+  // Read and checked once: the database and the page data come from the same content.
+  const content = await loadContent()
   const database = await openDatabase({ inMemory: true })
   try {
-    await seed(database.db)
+    await seed(database.db, { content })
     const app = createApp({ db: database.db, env, staticDir: distDir })
     // The app's requests go to the real API, in-process.
     Object.assign(globalThis, {
@@ -157,7 +159,6 @@ async function main() {
       renderPage: RenderPage
     }
     const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
-    const content = await loadContent()
     const dataPages = await writePageData(
       distDir,
       content,

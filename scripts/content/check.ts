@@ -1,12 +1,17 @@
 /**
- * Checks everything under content/ and prints what it holds, or every problem found:
+ * Checks everything under content/ with the loader the seed and the prerender use
+ * (server/content/load.ts) and prints what it holds, or every problem found:
  * `tsx scripts/content/check.ts [contentDir]`. Exits non-zero on a problem, so a build can run it.
  */
-import { ContentError, loadContent } from './load.ts'
+import { ContentError, loadContent } from '../../server/content/load.ts'
 
 try {
-  const content = await loadContent(process.argv[2] ?? 'content')
-  const counts = Object.entries(content).map(([name, items]) => `${name} ${items.length}`)
+  const { productionTime, archive, ...lists } = await loadContent(process.argv[2] ?? 'content')
+  const counts = [
+    ...Object.entries(lists).map(([name, items]) => `${name} ${items.length}`),
+    `archive ${archive.reduce((sum, file) => sum + file.entries.length, 0)}`,
+    `production times ${productionTime.categories.length}`,
+  ]
   console.log(`content ok: ${counts.join(', ')}`)
 } catch (error) {
   if (!(error instanceof ContentError)) throw error

@@ -7,7 +7,7 @@ import type { LandingPageData } from '../../contract/page-data/landing.ts'
 import type { MarketingPageData } from '../../contract/page-data/pages.ts'
 import type { FriendsPageData, ProductPeopleData } from '../../contract/page-data/people.ts'
 import { matchPageRoute } from '../../contract/routes.ts'
-import { type Content, loadContent } from '../content/load.ts'
+import { type Content, loadContent } from '../../server/content/load.ts'
 import { communityPages } from './community.ts'
 import type { PageDataEntry } from './types.ts'
 

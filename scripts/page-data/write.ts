@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pageDataUrl, type AppData, type PageDataRecord } from '../../contract/page-data.ts'
-import type { Content } from '../content/load.ts'
+import type { Content } from '../../server/content/load.ts'
 import type { PageDataEntry, PageDataSource } from './types.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { ArchiveImage, ArchiveType, archivePageSize, PageMeta } from '../../contract/archive.ts'
+import { productApiPaths } from '../../contract/families.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -14,7 +15,7 @@ const ArchiveImagePageSchema = z
 
 const getArchiveImages = createRoute({
   method: 'get',
-  path: '/product/archive-image',
+  path: `/product/${productApiPaths.archive}`,
   tags: ['archive'],
   summary: 'Pictures of super custom and super duper custom suits built for customers',
   description:

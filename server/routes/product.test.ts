@@ -6,8 +6,9 @@ import { Product, ProductContent, ProductList } from '../../contract/catalog.ts'
 import { drawingRegions } from '../../contract/configurator.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { products } from '../db/schema.ts'
-import { defaultContentDir, seedCatalog } from '../db/seed.ts'
-import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { defaultContentDir } from '../content/load.ts'
+import { seedCatalog } from '../db/seed.ts'
+import { createTestApp, openTestDatabase } from '../test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>
@@ -56,7 +57,7 @@ describe('GET /api/product/{slug}', () => {
     const body = await res.json()
     const product = Product.parse(body)
     expect(product.configurable).toBe(true)
-    const file = path.join(defaultContentDir, 'wingsuits', 'corvid-2.json')
+    const file = path.join(defaultContentDir, 'products', 'wingsuits', 'corvid-2.json')
     const content = ProductContent.parse(JSON.parse(await readFile(file, 'utf8')))
     expect(product.configurator).toEqual(content.configurator)
     expect(product.configurator).toMatchObject({
@@ -129,21 +130,22 @@ describe('GET /api/product/{slug}', () => {
 
   it('answers an empty array for a family with no products yet', async () => {
     // Every family has products in content/, so seed a catalogue that leaves one empty.
-    const content = await createTempDir({
-      'wingsuits/corvid-2.json': await readFile(
-        path.join(defaultContentDir, 'wingsuits', 'corvid-2.json'),
-        'utf8',
+    const corvid2 = ProductContent.parse(
+      JSON.parse(
+        await readFile(
+          path.join(defaultContentDir, 'products', 'wingsuits', 'corvid-2.json'),
+          'utf8',
+        ),
       ),
-    })
+    )
     const small = await openTestDatabase()
     try {
-      await seedCatalog(small.db, content.dir)
+      await seedCatalog(small.db, [corvid2])
       const res = await createTestApp(small.db).request('/api/product/accessories')
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual([])
     } finally {
       await small.close()
-      await content.cleanup()
     }
   })
 

@@ -8,6 +8,7 @@ import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { currentProductionTime, productionTimeFor } from '../services/production-time.ts'
+import { productApiPaths } from '../../contract/families.ts'
 import { Slug } from '../../contract/slug.ts'
 
 const ProductionTimeCategorySchema = component(ProductionTimeCategory, 'ProductionTimeCategory')
@@ -38,11 +39,12 @@ const getProductionTime = createRoute({
 
 const getCategoryProductionTime = createRoute({
   method: 'get',
-  path: '/product/production-time/category/{category}',
+  path: `/product/${productApiPaths.productionTime}/category/{category}`,
   tags: ['production-time'],
   summary: 'How long custom orders of one product category take to make now',
   request: {
     params: z.object({
+      // clone(): a contract schema built before @hono/zod-openapi loaded has no .openapi().
       category: Slug.clone().openapi({ description: 'A family key', example: 'wingsuits' }),
     }),
   },

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { VideoPlayer } from '../../../components/video-player.tsx'
 import { detectSwipe, type OpenItem, type Point } from '../model.ts'
 
 interface GalleryDialogProps {
@@ -74,18 +75,14 @@ export function GalleryDialog({ open, onStep, onClose, onClosed }: GalleryDialog
                 onPointerCancel={() => (swipeStart.current = null)}
               >
                 {open.item.type === 'video' ? (
-                  <video
+                  <VideoPlayer
                     key={open.item.src}
                     src={open.item.src}
                     poster={open.item.poster}
-                    controls
-                    preload="none"
+                    label={open.item.alt}
                     width={800}
                     height={600}
-                    aria-label={open.item.alt}
-                  >
-                    {open.item.alt}
-                  </video>
+                  />
                 ) : (
                   <img
                     key={open.item.src}

@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { familyKeys } from '../../contract/families.ts'
+import { familyKeys, reservedProductSlugs } from '../../contract/families.ts'
+import { maxSlugLength } from '../../contract/slug.ts'
 import { type Content, ContentError, loadContent } from './load.ts'
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length
@@ -179,6 +180,29 @@ describe('the real content', () => {
       expect(svg, src).not.toMatch(/<script|\sstyle=|<style|\son[a-z]+=|href="(?!#)/i)
     }
   })
+
+  it('has every video it names as a small H.264 MP4 that starts playing before it is all in', async () => {
+    const videos = [
+      ...content.gallery.flatMap((g) => g.items.filter((i) => i.type === 'video')),
+      ...content.news.flatMap((a) => (a.video ? [a.video] : [])),
+    ]
+    expect(videos.length).toBeGreaterThanOrEqual(30)
+    for (const { src } of videos) {
+      const mp4 = await readFile(path.join('public', src))
+      expect(mp4.length, src).toBeLessThan(300 * 1024)
+      expect(mp4.toString('latin1', 4, 8), src).toBe('ftyp')
+      const text = mp4.toString('latin1')
+      expect(text, src).toContain('avc1')
+      // scripts/make-videos.ts writes the index (moov) before the frames (mdat): faststart.
+      expect(text.indexOf('moov'), src).toBeLessThan(text.indexOf('mdat'))
+    }
+  })
+
+  it('has the archive and the production times the server seeds', () => {
+    expect(content.archive.map((file) => file.type)).toEqual(['supercustom', 'superdupercustom'])
+    expect(content.archive.flatMap((file) => file.entries).length).toBeGreaterThanOrEqual(24)
+    expect(content.productionTime.categories.length).toBeGreaterThan(0)
+  })
 })
 
 // A small but complete content folder, to break one file at a time.
@@ -324,9 +348,30 @@ const validFiles: Record<string, string> = {
     '',
     'Because it flies.',
   ].join('\n'),
+  'content/archive/supercustom.json': JSON.stringify({
+    type: 'supercustom',
+    entries: [
+      {
+        id: 'sc-2024-test',
+        src: '/images/archive/sc-2024-test.svg',
+        title: 'A test suit in navy',
+        alt: 'A navy test suit',
+        product: 'test-suit',
+        year: 2024,
+        pilot: 'Ada',
+        colors: ['n4D'],
+      },
+    ],
+  }),
+  'content/production-time.json': JSON.stringify({
+    updated_at: '2026-11-16',
+    categories: [{ category: 'wingsuits', weeks_min: 4, weeks_max: 6 }],
+  }),
   'public/images/products/test-suit.svg': '<svg/>',
   'public/images/gallery/one.svg': '<svg/>',
   'public/images/coaches/ada.svg': '<svg/>',
+  'public/images/archive/sc-2024-test.svg': '<svg/>',
+  'public/videos/gallery/two.mp4': 'not really a video, but there',
 }
 
 let root: string | undefined
@@ -626,5 +671,186 @@ describe('loadContent', () => {
     })
     expect(message).toContain('content/palette.json: (root): the file is missing')
     expect(message).toContain('content/pages/about.md: (front matter): not valid YAML')
+  })
+})
+
+const productFile = 'content/products/wingsuits/test-suit.json'
+const testSuit = () => JSON.parse(validFiles[productFile]!)
+const archive = () => JSON.parse(validFiles['content/archive/supercustom.json']!)
+const productionTime = () => JSON.parse(validFiles['content/production-time.json']!)
+
+describe('the archive and the production times', () => {
+  it('loads them with the rest, in file order', async () => {
+    const content = await loadContent(await contentWith())
+    expect(content.archive).toEqual([
+      expect.objectContaining({
+        type: 'supercustom',
+        entries: [expect.objectContaining({ id: 'sc-2024-test', product: 'test-suit' })],
+      }),
+    ])
+    expect(content.productionTime).toEqual({
+      updated_at: '2026-11-16',
+      categories: [{ category: 'wingsuits', weeks_min: 4, weeks_max: 6, note: null }],
+    })
+  })
+
+  it('checks archive entries: fields, file name, ids across files, products and colours', async () => {
+    const [entry] = archive().entries
+    const message = await problemsOf({
+      'content/archive/supercustom.json': JSON.stringify({
+        type: 'supercustom',
+        entries: [
+          entry,
+          { ...entry, id: 'sc-2024-other', product: 'no-such-suit', colors: ['x9Z'] },
+        ],
+      }),
+      'content/archive/superdupercustom.json': JSON.stringify({
+        type: 'supercustom',
+        entries: [{ ...entry, id: 'sc-2024-other' }],
+      }),
+    })
+    const file = 'content/archive/supercustom.json'
+    // A file whose fields are wrong is not cross-checked: its entries are not known yet.
+    const fields = await problemsOf({
+      [file]: JSON.stringify({ ...archive(), entries: [{ ...entry, pilot: 'Ada Lovelace' }] }),
+    })
+    expect(fields).toContain(`${file}: entries.0.pilot: must be a first name`)
+    expect(message).toContain(`${file}: entries.1.product: no product has the slug "no-such-suit"`)
+    expect(message).toContain(`${file}: entries.1.colors.0: "x9Z" is not in the palette`)
+    expect(message).toContain(
+      'content/archive/superdupercustom.json: type: type says these entries belong in supercustom.json',
+    )
+    expect(message).toMatch(
+      /superdupercustom\.json: entries\.0\.id: "sc-2024-other" is already used by .*\/supercustom\.json/,
+    )
+  })
+
+  it('checks the production times: fields, and each category once', async () => {
+    const base = productionTime()
+    const message = await problemsOf({
+      'content/production-time.json': JSON.stringify({
+        ...base,
+        categories: [...base.categories, { category: 'wingsuits', weeks_min: 1, weeks_max: 2 }],
+      }),
+    })
+    const file = 'content/production-time.json'
+    expect(message).toContain(`${file}: categories.1.category: "wingsuits" is listed twice`)
+    const fields = await problemsOf({
+      [file]: JSON.stringify({
+        ...base,
+        categories: [{ category: 'wingsuits', weeks_min: 9, weeks_max: 8 }],
+      }),
+    })
+    expect(fields).toContain(`${file}: categories.0.weeks_max: weeks_min must not be more`)
+    expect(await problemsOf({ 'content/production-time.json': null })).toContain(
+      `${file}: (root): the file is missing`,
+    )
+  })
+})
+
+describe('the one check', () => {
+  it.each(reservedProductSlugs)(
+    'refuses the product slug "%s", which an API route of its own answers',
+    async (slug) => {
+      const message = await problemsOf({
+        [productFile]: null,
+        [`content/products/wingsuits/${slug}.json`]: JSON.stringify({
+          ...testSuit(),
+          slug,
+          manual: null,
+        }),
+      })
+      expect(message).toContain(
+        `content/products/wingsuits/${slug}.json: slug: "${slug}" is an API path of its own`,
+      )
+    },
+  )
+
+  it('reports every file an entry names that is not there, as file: field: reason', async () => {
+    const message = await problemsOf({
+      'public/videos/gallery/two.mp4': null,
+      'public/images/gallery/one.svg': null,
+      'public/images/archive/sc-2024-test.svg': null,
+      'content/news/first-flight.md': validFiles['content/news/first-flight.md']!.replace(
+        'products: [test-suit]',
+        'products: [test-suit]\nvideo: { title: Film, src: /videos/news/film.mp4, poster: /images/products/test-suit.svg }',
+      ),
+      [productFile]: JSON.stringify({
+        ...testSuit(),
+        images: [{ src: 'https://elsewhere.example.com/suit.jpg', alt: 'Elsewhere' }],
+      }),
+    })
+    const album = 'content/gallery/album.json'
+    expect(message).toContain(`${album}: items.1.src: /videos/gallery/two.mp4 does not exist under`)
+    expect(message).toContain(`${album}: cover.src: /images/gallery/one.svg does not exist under`)
+    expect(message).toContain(`${album}: items.1.poster: /images/gallery/one.svg does not exist`)
+    expect(message).toContain(
+      'content/landing/launch.md: hero.image.src: /images/gallery/one.svg does not exist',
+    )
+    expect(message).toContain(
+      'content/archive/supercustom.json: entries.0.src: /images/archive/sc-2024-test.svg does not exist',
+    )
+    expect(message).toContain(
+      'content/news/first-flight.md: video.src: /videos/news/film.mp4 does not exist',
+    )
+    expect(message).toContain(
+      `${productFile}: images.0.src: https://elsewhere.example.com/suit.jpg is not a path on this site`,
+    )
+  })
+
+  it('leaves named files alone when asked, for the script that makes them', async () => {
+    const dir = await contentWith({ 'public/videos/gallery/two.mp4': null })
+    const content = await loadContent(dir, { checkFiles: false })
+    expect(content.gallery[0]!.items[1]).toMatchObject({ src: '/videos/gallery/two.mp4' })
+  })
+
+  it('reports the problems of every kind of content at once, in one ContentError', async () => {
+    const error = await loadContent(
+      await contentWith({
+        [productFile]: JSON.stringify({ ...testSuit(), slug: 'production-time' }),
+        'content/archive/supercustom.json': JSON.stringify({
+          ...archive(),
+          entries: [{ ...archive().entries[0], product: 'gone' }],
+        }),
+        'content/production-time.json': JSON.stringify({ ...productionTime(), updated_at: 'soon' }),
+        'public/videos/gallery/two.mp4': null,
+        'content/dealers.json': '[{',
+      }),
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ContentError)
+    const { problems } = error as ContentError
+    const files = new Set(problems.map((problem) => problem.file))
+    for (const file of [
+      productFile,
+      'content/archive/supercustom.json',
+      'content/production-time.json',
+      'content/gallery/album.json',
+      'content/dealers.json',
+    ]) {
+      expect(
+        [...files].some((shown) => shown.endsWith(file)),
+        file,
+      ).toBe(true)
+    }
+    expect((error as Error).message).toMatch(new RegExp(`^${problems.length} content problems:`))
+  })
+
+  it('keeps heading anchors within the slug length', async () => {
+    const heading = 'A very long heading '.repeat(12)
+    const content = await loadContent(
+      await contentWith({
+        'content/manuals/test-suit.md': validFiles['content/manuals/test-suit.md']!.replace(
+          '## Fitting\n\nFit it.',
+          `## ${heading}\n\nFit it.\n\n## ${heading}\n\nAgain.`,
+        ),
+      }),
+    )
+    for (const { id } of content.manuals[0]!.sections) {
+      expect(id.length).toBeLessThanOrEqual(maxSlugLength)
+    }
+    expect(new Set(content.manuals[0]!.sections.map((s) => s.id)).size).toBe(3)
   })
 })

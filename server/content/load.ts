@@ -1,15 +1,19 @@
 /**
- * Loads and checks everything under content/: each file against its schema in contract/, then
- * the links between files (product slugs, palette ids, manuals, images under public/, links in
- * markdown). Every problem is collected and reported at once, each naming the file, the field
- * and the reason, so an owner fixes a batch of mistakes in one pass instead of one per build.
+ * The one loader of content/: the seed (server/db/seed.ts), the prerender (scripts/prerender.ts)
+ * and `npm run content:check` all read the store's content through it, so what the check passes
+ * the server accepts. It checks each file against its schema in contract/, then the links between
+ * files (product slugs, palette ids, manuals, archive products, links in markdown) and that every
+ * file an entry names (images, videos, posters) exists under public/. Every problem is collected
+ * and reported at once, each naming the file, the field and the reason, so an owner fixes a batch
+ * of mistakes in one pass instead of one per build.
  */
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import matter from 'gray-matter'
-import { Marked, type Token, type Tokens } from 'marked'
 import type { z } from 'zod'
+import { ArchiveContent } from '../../contract/archive.ts'
 import { ProductContent } from '../../contract/catalog.ts'
 import {
   Coach,
@@ -29,13 +33,19 @@ import {
   NewsArticleFile,
   Palette,
   type Dealer,
-  type ManualSection,
   type PaletteColor,
 } from '../../contract/content.ts'
-import { families, familyKeys, productPath } from '../../contract/families.ts'
+import { families, familyKeys, productPath, reservedProductSlugs } from '../../contract/families.ts'
+import { ProductionTimeContent } from '../../contract/production-time.ts'
 import { pageRoutes } from '../../contract/routes.ts'
+import { isSlug, slugMessage } from '../../contract/slug.ts'
+import { datesAsWritten, renderMarkdown, type RenderedMarkdown } from './markdown.ts'
+
+/** content/ of this repository, wherever the process was started. */
+export const defaultContentDir = fileURLToPath(new URL('../../content', import.meta.url))
 
 export interface Content {
+  /** In family order, then by file name: the order the catalogue lists them. */
   products: ProductContent[]
   /** Newest first. */
   news: NewsArticle[]
@@ -49,10 +59,14 @@ export interface Content {
   palette: PaletteColor[]
   pages: MarketingPage[]
   landing: LandingPage[]
+  /** One per file of content/archive, by file name; entries in the owner's order. */
+  archive: ArchiveContent[]
+  /** content/production-time.json. */
+  productionTime: ProductionTimeContent
 }
 
 export interface ContentProblem {
-  /** The file, as a path joined onto the content directory given (`content/news/x.md`). */
+  /** The file: relative to the working directory when inside it (`content/news/x.md`). */
   file: string
   /** The field, dot-separated (`variants.1.price`), or `(root)` / `(body)`. */
   field: string
@@ -71,18 +85,27 @@ export class ContentError extends Error {
 }
 
 export interface LoadOptions {
-  /** Where image paths (`/images/...`) are looked up; by default `public/` beside contentDir. */
+  /** Where the files entries name (`/images/...`, `/videos/...`) are; default public/ beside contentDir. */
   publicDir?: string
+  /**
+   * Whether a named file must exist (default true). Only scripts/make-videos.ts turns this
+   * off: it reads the content to make the videos that are not there yet.
+   */
+  checkFiles?: boolean
 }
 
 /** The palette colour the configurator starts with (SPEC §9). */
 export const defaultColorId = 'n4D'
 
 export async function loadContent(
-  contentDir = 'content',
+  contentDir = defaultContentDir,
   options: LoadOptions = {},
 ): Promise<Content> {
-  const loader = new Loader(contentDir, options.publicDir ?? path.join(contentDir, '..', 'public'))
+  const loader = new Loader(
+    contentDir,
+    options.publicDir ?? path.join(contentDir, '..', 'public'),
+    options.checkFiles ?? true,
+  )
   return loader.load()
 }
 
@@ -91,12 +114,9 @@ interface Located<T> {
   item: T
 }
 
-interface Markdown {
-  html: string
-  text: string
-  sections: ManualSection[]
-  links: string[]
-  images: string[]
+/** What the cross-checks see: each loaded list with the file every item came from. */
+type Collections = {
+  [K in Exclude<keyof Content, 'productionTime'>]: Located<Content[K][number]>[]
 }
 
 class Loader {
@@ -107,22 +127,37 @@ class Loader {
   constructor(
     private readonly contentDir: string,
     private readonly publicDir: string,
+    private readonly checkFiles: boolean,
   ) {}
 
   async load(): Promise<Content> {
-    const [products, news, learn, gallery, dealers, coaches, manuals, palette, pages, landing] =
-      await Promise.all([
-        this.products(),
-        this.markdownDir('news', NewsArticleFile, NewsArticle),
-        this.markdownDir('learn', LearnArticleFile, LearnArticle),
-        this.jsonDir('gallery', GalleryAlbumFile, GalleryAlbum),
-        this.jsonFile('dealers.json', DealerList),
-        this.markdownDir('coaches', CoachFile, Coach),
-        this.markdownDir('manuals', ManualFile, Manual),
-        this.jsonFile('palette.json', Palette),
-        this.markdownDir('pages', MarketingPageFile, MarketingPage),
-        this.markdownDir('landing', LandingPageFile, LandingPage),
-      ])
+    const [
+      products,
+      news,
+      learn,
+      gallery,
+      dealers,
+      coaches,
+      manuals,
+      palette,
+      pages,
+      landing,
+      archive,
+      productionTime,
+    ] = await Promise.all([
+      this.products(),
+      this.markdownDir('news', NewsArticleFile, NewsArticle),
+      this.markdownDir('learn', LearnArticleFile, LearnArticle),
+      this.jsonDir('gallery', GalleryAlbumFile, GalleryAlbum),
+      this.jsonFile('dealers.json', DealerList),
+      this.markdownDir('coaches', CoachFile, Coach),
+      this.markdownDir('manuals', ManualFile, Manual),
+      this.jsonFile('palette.json', Palette),
+      this.markdownDir('pages', MarketingPageFile, MarketingPage),
+      this.markdownDir('landing', LandingPageFile, LandingPage),
+      this.archive(),
+      this.productionTime(),
+    ])
     this.crossCheck({
       products,
       news,
@@ -134,8 +169,10 @@ class Loader {
       palette,
       pages,
       landing,
+      archive,
     })
-    if (this.problems.length > 0) {
+    if (productionTime) this.checkProductionTime(productionTime)
+    if (this.problems.length > 0 || !productionTime) {
       // Collections load in parallel; group the report by file so it reads the same every run.
       throw new ContentError(this.problems.sort((a, b) => a.file.localeCompare(b.file)))
     }
@@ -157,11 +194,13 @@ class Loader {
       palette: items(palette),
       pages: items(pages).sort((a, b) => a.slug.localeCompare(b.slug)),
       landing: items(landing).sort((a, b) => a.slug.localeCompare(b.slug)),
+      archive: items(archive),
+      productionTime: productionTime.item,
     }
   }
 
   private report(file: string, field: string, message: string): void {
-    this.problems.push({ file, field, message })
+    this.problems.push({ file: shown(file), field, message })
   }
 
   private reportIssues(file: string, issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []) {
@@ -191,34 +230,68 @@ class Loader {
     }
   }
 
+  /** A JSON file checked against its schema, or undefined (and the problems reported). */
+  private async parseJson<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
+    const json = await this.readJson(file)
+    if (json === undefined) return undefined
+    const result = schema.safeParse(json)
+    if (result.success) return result.data
+    this.reportIssues(file, result.error.issues)
+    return undefined
+  }
+
   private slugOf(file: string): string | undefined {
     const slug = path.basename(file, path.extname(file))
-    if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return slug
-    this.report(file, 'slug', 'the file name must be lower-case words joined by hyphens')
+    if (isSlug(slug)) return slug
+    this.report(file, 'slug', `the file name ${slugMessage}`)
     return undefined
   }
 
   private async products(): Promise<Located<ProductContent>[]> {
     const loaded: Located<ProductContent>[] = []
-    for (const name of await this.list('products', '.json', true)) {
+    const names = await this.list('products', '.json', true)
+    for (const name of names) {
       const file = path.join(this.contentDir, 'products', name)
-      const json = await this.readJson(file)
-      if (json === undefined) continue
-      const result = ProductContent.safeParse(json)
-      if (!result.success) {
-        this.reportIssues(file, result.error.issues)
-        continue
-      }
-      const product = result.data
+      const product = await this.parseJson(file, ProductContent)
+      if (!product) continue
       const expected = path.join(product.family, `${product.slug}.json`)
       if (path.normalize(name) !== expected) {
         this.report(file, 'slug', `slug and family say this product belongs in ${expected}`)
       }
       loaded.push({ file, item: product })
     }
+    const dir = path.join(this.contentDir, 'products')
+    if (names.length === 0 && existsSync(dir)) {
+      this.report(dir, '(root)', 'no product files found; the store needs a catalogue')
+    }
     // Seed order is the family order, then the file name, so listings are stable.
     const rank = (p: ProductContent) => familyKeys.indexOf(p.family)
     return loaded.sort((a, b) => rank(a.item) - rank(b.item) || a.file.localeCompare(b.file))
+  }
+
+  /** content/archive/<type>.json, one file per type of custom suit. */
+  private async archive(): Promise<Located<ArchiveContent>[]> {
+    const loaded: Located<ArchiveContent>[] = []
+    for (const name of await this.list('archive', '.json')) {
+      const file = path.join(this.contentDir, 'archive', name)
+      const archive = await this.parseJson(file, ArchiveContent)
+      if (!archive) continue
+      if (name !== `${archive.type}.json`) {
+        this.report(file, 'type', `type says these entries belong in ${archive.type}.json`)
+      }
+      loaded.push({ file, item: archive })
+    }
+    return loaded
+  }
+
+  private async productionTime(): Promise<Located<ProductionTimeContent> | undefined> {
+    const file = path.join(this.contentDir, 'production-time.json')
+    if (!existsSync(file)) {
+      this.report(file, '(root)', 'the file is missing')
+      return undefined
+    }
+    const item = await this.parseJson(file, ProductionTimeContent)
+    return item && { file, item }
   }
 
   private async jsonDir<T>(
@@ -230,11 +303,8 @@ class Loader {
     for (const name of await this.list(dir, '.json')) {
       const file = path.join(this.contentDir, dir, name)
       const slug = this.slugOf(file)
-      const json = await this.readJson(file)
-      if (json === undefined) continue
-      const result = schema.safeParse(json)
-      if (!result.success) this.reportIssues(file, result.error.issues)
-      else if (slug) loaded.push({ file, item: wire.parse({ slug, ...result.data }) })
+      const data = await this.parseJson(file, schema)
+      if (data && slug) loaded.push({ file, item: wire.parse({ slug, ...data }) })
     }
     return loaded
   }
@@ -245,14 +315,8 @@ class Loader {
       this.report(file, '(root)', 'the file is missing')
       return []
     }
-    const json = await this.readJson(file)
-    if (json === undefined) return []
-    const result = schema.safeParse(json)
-    if (!result.success) {
-      this.reportIssues(file, result.error.issues)
-      return []
-    }
-    return result.data.map((item) => ({ file, item }))
+    const items = await this.parseJson(file, schema)
+    return (items ?? []).map((item) => ({ file, item }))
   }
 
   /**
@@ -280,69 +344,28 @@ class Loader {
       const body = this.markdown(file, parsed.content)
       if (!result.success) this.reportIssues(file, result.error.issues)
       else if (slug && body) {
-        const { links, images, ...rendered } = body
+        const { html, text, sections, links, images } = body
         this.markdownRefs.push({ file, links, images })
-        loaded.push({ file, item: wire.parse({ slug, ...result.data, ...rendered }) })
+        loaded.push({ file, item: wire.parse({ slug, ...result.data, html, text, sections }) })
       }
     }
     return loaded
   }
 
-  private markdown(file: string, source: string): Markdown | undefined {
+  private markdown(file: string, source: string): RenderedMarkdown | undefined {
     if (source.trim() === '') {
       this.report(file, '(body)', 'the body is empty')
       return undefined
     }
-    const sections: ManualSection[] = []
-    const links: string[] = []
-    const images: string[] = []
-    const ids = new Set<string>()
-    const anchor = (text: string) => {
-      const base = slugify(text) || 'section'
-      let id = base
-      for (let n = 2; ids.has(id); n++) id = `${base}-${n}`
-      ids.add(id)
-      return id
-    }
-    const marked = new Marked({
-      gfm: true,
-      renderer: {
-        heading({ tokens, depth }: Tokens.Heading) {
-          const inner = this.parser.parseInline(tokens)
-          const title = plainText(inner)
-          const id = anchor(title)
-          if (depth === 2) sections.push({ id, title })
-          return `<h${depth} id="${id}">${inner}</h${depth}>\n`
-        },
-      },
-    })
-    const tokens = marked.lexer(source)
-    let rawHtml = false
-    marked.walkTokens(tokens, (token: Token) => {
-      if (token.type === 'html') rawHtml = true
-      if (token.type === 'link') links.push(token.href)
-      if (token.type === 'image') images.push(token.href)
-    })
-    if (rawHtml) {
+    const rendered = renderMarkdown(source)
+    if (rendered.rawHtml) {
       this.report(file, '(body)', 'raw HTML is not allowed; write it in markdown')
       return undefined
     }
-    const html = marked.parser(tokens)
-    return { html, text: plainText(html), sections, links, images }
+    return rendered
   }
 
-  private crossCheck(c: {
-    products: Located<ProductContent>[]
-    news: Located<NewsArticle>[]
-    learn: Located<LearnArticle>[]
-    gallery: Located<GalleryAlbum>[]
-    dealers: Located<Dealer>[]
-    coaches: Located<Coach>[]
-    manuals: Located<Manual>[]
-    palette: Located<PaletteColor>[]
-    pages: Located<MarketingPage>[]
-    landing: Located<LandingPage>[]
-  }): void {
+  private crossCheck(c: Collections): void {
     this.unique(c.news, 'news article')
     this.unique(c.learn, 'learning article')
     this.unique(c.gallery, 'album')
@@ -412,7 +435,8 @@ class Loader {
     const manuals = new Map(c.manuals.map((entry) => [entry.item.slug, entry.item]))
     for (const { file, item } of c.products) {
       if (item.manual === null) continue
-      const slug = /^\/manuals\/([a-z0-9-]+)$/.exec(item.manual)?.[1]
+      const rest = item.manual.startsWith('/manuals/') ? item.manual.slice(9) : ''
+      const slug = isSlug(rest) ? rest : undefined
       const manual = slug ? manuals.get(slug) : undefined
       if (!slug) this.report(file, 'manual', 'must be /manuals/<slug> or null')
       else if (!manual) this.report(file, 'manual', `there is no content/manuals/${slug}.md`)
@@ -443,31 +467,6 @@ class Loader {
       })
     }
 
-    // Images under public/.
-    const image = (file: string, field: string, src: string | undefined) => {
-      if (src?.startsWith('/images/') && !existsSync(path.join(this.publicDir, src))) {
-        this.report(file, field, `${src} does not exist under ${this.publicDir}`)
-      }
-    }
-    for (const { file, item } of c.products) {
-      item.images.forEach((img, index) => image(file, `images.${index}.src`, img.src))
-    }
-    for (const { file, item } of c.news) {
-      image(file, 'image.src', item.image?.src)
-      image(file, 'video.poster', item.video?.poster)
-    }
-    for (const { file, item } of c.learn) image(file, 'image.src', item.image?.src)
-    for (const { file, item } of c.pages) image(file, 'hero.src', item.hero?.src)
-    for (const { file, item } of c.landing) image(file, 'hero.image.src', item.hero.image.src)
-    for (const { file, item } of c.coaches) image(file, 'photo.src', item.photo.src)
-    for (const { file, item } of c.gallery) {
-      image(file, 'cover.src', item.cover.src)
-      item.items.forEach((entry, index) => {
-        image(file, `items.${index}.src`, entry.src)
-        image(file, `items.${index}.poster`, entry.poster)
-      })
-    }
-
     // Links and images inside markdown bodies.
     const known = new Set<string>([
       ...Object.values(families).map((family) => family.path),
@@ -490,8 +489,10 @@ class Loader {
           this.report(file, '(body)', `the link ${href} leads nowhere`)
         }
       }
-      for (const src of images) image(file, '(body)', src)
+      for (const src of images) this.namedFile(file, '(body)', src)
     }
+    for (const [file, field, src] of namedFiles(c)) this.namedFile(file, field, src)
+    this.checkArchive(c.archive, productSlugs, colorIds)
 
     // Landing pages: sections in the body, products on sale, and every call to action leading
     // to a page that is published (a retired product's is not).
@@ -542,8 +543,8 @@ class Loader {
   }
 
   /**
-   * As the server's seed demands: slugs unique across families and unlike any family key (the
-   * API takes either) and SKUs unique. (That a configurable product has a configurator and a
+   * What `GET /api/product/{slug}` and orders need: slugs unique across families, unlike any
+   * family key (the API takes either) and unlike the paths of its own routes; SKUs unique. (That a configurable product has a configurator and a
    * made-to-measure variant, the schema itself checks.)
    */
   private checkProducts(products: Located<ProductContent>[]): void {
@@ -561,6 +562,13 @@ class Loader {
     for (const { file, item } of products) {
       if (Object.hasOwn(families, item.slug)) {
         this.report(file, 'slug', `"${item.slug}" is a family key`)
+      }
+      if (reservedProductSlugs.includes(item.slug)) {
+        this.report(
+          file,
+          'slug',
+          `"${item.slug}" is an API path of its own (/api/product/${item.slug})`,
+        )
       }
       claim(productSkus, item.sku, file, 'sku')
       item.variants.forEach((variant, index) =>
@@ -594,61 +602,98 @@ class Loader {
       }
     }
   }
+
+  /**
+   * A file an entry names, served from public/: it must be there, or the page shows a broken
+   * image or a video that answers 404.
+   */
+  private namedFile(file: string, field: string, src: string | undefined): void {
+    if (src === undefined || !this.checkFiles) return
+    if (!src.startsWith('/')) {
+      this.report(file, field, `${src} is not a path on this site; put the file under public/`)
+    } else if (!existsSync(path.join(this.publicDir, src))) {
+      this.report(file, field, `${src} does not exist under ${shown(this.publicDir)}/`)
+    }
+  }
+
+  /**
+   * Archive entries: ids unique across the files, and each names a product with a content
+   * file (a retired one too) and colours of the palette.
+   */
+  private checkArchive(
+    archive: Located<ArchiveContent>[],
+    productSlugs: Set<string>,
+    colorIds: Set<string>,
+  ): void {
+    const ids = new Map<string, string>()
+    for (const { file, item } of archive) {
+      item.entries.forEach((entry, index) => {
+        const owner = ids.get(entry.id)
+        if (owner !== undefined) {
+          const where = owner === file ? 'earlier in this file' : `by ${owner}`
+          this.report(file, `entries.${index}.id`, `"${entry.id}" is already used ${where}`)
+        } else ids.set(entry.id, file)
+        if (!productSlugs.has(entry.product)) {
+          this.report(
+            file,
+            `entries.${index}.product`,
+            `no product has the slug "${entry.product}"`,
+          )
+        }
+        entry.colors.forEach((id, n) => {
+          if (colorIds.size > 0 && !colorIds.has(id)) {
+            this.report(file, `entries.${index}.colors.${n}`, `"${id}" is not in the palette`)
+          }
+        })
+      })
+    }
+  }
+
+  /** Each category once: the production time page lists one figure per category. */
+  private checkProductionTime({ file, item }: Located<ProductionTimeContent>): void {
+    const seen = new Set<string>()
+    item.categories.forEach(({ category }, index) => {
+      if (seen.has(category)) {
+        this.report(file, `categories.${index}.category`, `"${category}" is listed twice`)
+      }
+      seen.add(category)
+    })
+  }
+}
+
+/** A path as a problem shows it: relative to the working directory when inside it. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative
 }
 
 /**
- * YAML reads `2024-05-01` as a Date, and quietly rolls `2024-13-40` over into 2025. The schemas
- * want the date as the owner wrote it, so a top-level date goes back to its text in the front
- * matter (and a nested one, which no schema has, to its ISO date).
+ * Every file an entry names, as `[file, field, site path]`: pictures, videos and their posters.
+ * (Markdown bodies name theirs inline; the loader collects those as it renders them.)
  */
-function datesAsWritten(data: Record<string, unknown>, frontMatter: string): unknown {
-  const written = (key: string) => {
-    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    const line = new RegExp(`^${escaped}:[ \\t]*(.*?)[ \\t]*(?:#.*)?$`, 'm').exec(frontMatter)
-    return line?.[1]?.replace(/^(['"])(.*)\1$/, '$2')
+function* namedFiles(c: Collections): Generator<[string, string, string | undefined]> {
+  for (const { file, item } of c.products) {
+    for (const [index, image] of item.images.entries())
+      yield [file, `images.${index}.src`, image.src]
   }
-  const nested = (value: unknown): unknown => {
-    if (value instanceof Date) return value.toISOString().slice(0, 10)
-    if (Array.isArray(value)) return value.map(nested)
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nested(v)]))
+  for (const { file, item } of c.news) {
+    yield [file, 'image.src', item.image?.src]
+    yield [file, 'video.src', item.video?.src]
+    yield [file, 'video.poster', item.video?.poster]
+  }
+  for (const { file, item } of c.learn) yield [file, 'image.src', item.image?.src]
+  for (const { file, item } of c.pages) yield [file, 'hero.src', item.hero?.src]
+  for (const { file, item } of c.landing) yield [file, 'hero.image.src', item.hero.image.src]
+  for (const { file, item } of c.coaches) yield [file, 'photo.src', item.photo.src]
+  for (const { file, item } of c.gallery) {
+    yield [file, 'cover.src', item.cover.src]
+    for (const [index, entry] of item.items.entries()) {
+      yield [file, `items.${index}.src`, entry.src]
+      yield [file, `items.${index}.poster`, entry.poster]
     }
-    return value
   }
-  return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      value instanceof Date ? (written(key) ?? nested(value)) : nested(value),
-    ]),
-  )
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
-
-/** Rendered HTML to plain text: tags dropped, entities decoded. */
-function plainText(html: string): string {
-  return html
-    .replace(
-      /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|pre|table|thead|tbody|tr|th|td|hr|br)\b[^>]*>/g,
-      ' ',
-    )
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) {
-        return String.fromCodePoint(parseInt(name.slice(2), 16))
-      }
-      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10))
-      return entities[name.toLowerCase()] ?? whole
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+  for (const { file, item } of c.archive) {
+    for (const [index, entry] of item.entries.entries())
+      yield [file, `entries.${index}.src`, entry.src]
+  }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { familyKeys, reservedProductSlugs } from '../../contract/families.ts'
-import { maxSlugLength } from '../../contract/slug.ts'
+import { maxSlugLength } from '../../contract/slug-pattern.ts'
 import { type Content, ContentError, loadContent } from './load.ts'
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length

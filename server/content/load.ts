@@ -38,7 +38,7 @@ import {
 import { families, familyKeys, productPath, reservedProductSlugs } from '../../contract/families.ts'
 import { ProductionTimeContent } from '../../contract/production-time.ts'
 import { pageRoutes } from '../../contract/routes.ts'
-import { isSlug, slugMessage } from '../../contract/slug.ts'
+import { isSlug, slugMessage } from '../../contract/slug-pattern.ts'
 import { datesAsWritten, renderMarkdown, type RenderedMarkdown } from './markdown.ts'
 
 /** content/ of this repository, wherever the process was started. */

@@ -4,7 +4,7 @@
  */
 import { Marked, type Token, type Tokens } from 'marked'
 import type { ManualSection } from '../../contract/content.ts'
-import { maxSlugLength } from '../../contract/slug.ts'
+import { maxSlugLength } from '../../contract/slug-pattern.ts'
 
 export interface RenderedMarkdown {
   html: string

@@ -37,6 +37,7 @@ export function FilterButton({ products, search, palette, currency, onSearch }: 
         onClick={() => setOpen(true)}
       >
         Filter
+        {count > 0 && ' '}
         {count > 0 && (
           <span className="count-badge">
             {count}

@@ -1,50 +1,35 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { CatchAllLink } from './catch-all-link.tsx'
+import { MenuButton } from './menu-button.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
+import { MainNavLinks, MoreNavLinks } from './site-nav.tsx'
+import { TabBar, type CartBadge } from './tab-bar.tsx'
 import { UpdatePrompt } from './update-prompt.tsx'
 
-const mainNav = [
-  { to: '/wingsuits', label: 'Wingsuits' },
-  { to: '/trackingsuits', label: 'Tracking suits' },
-  { to: '/parachutes/base-jumping', label: 'BASE canopies' },
-  { to: '/parachutes/skydiving', label: 'Skydiving canopies' },
-  { to: '/equipment', label: 'Equipment' },
-  { to: '/products', label: 'Apparel' },
-  { to: '/learn', label: 'Learn' },
-  { to: '/news', label: 'News' },
-] as const
-
-const footerNav = [
-  { to: '/dealers', label: 'Dealers' },
-  { to: '/coaches', label: 'Coaches' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/production-time', label: 'Production time' },
-  { to: '/manuals', label: 'Manuals' },
-] as const
-
-export function SiteLayout({ children }: { children: ReactNode }) {
+/**
+ * The shell every screen sits in (README, "Phone-first building blocks"). On a phone: a compact
+ * app bar (logo, search, menu) and, in the installed app, a bottom tab bar; on a wide screen the
+ * full navigation in the header. Which is which is decided by CSS alone.
+ */
+export function SiteLayout({ children, cart }: { children: ReactNode; cart?: CartBadge }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <div className="site-header-inner">
+      <header className="app-bar">
+        <div className="app-bar-inner">
           <Link to="/" className="brand">
             Glidecraft
           </Link>
           <nav aria-label="Main" className="main-nav">
-            {mainNav.map((item) => (
-              <Link key={item.to} to={item.to} activeProps={{ 'aria-current': 'page' }}>
-                {item.label}
-              </Link>
-            ))}
+            <MainNavLinks />
           </nav>
-          <nav aria-label="Account" className="account-nav">
-            <CatchAllLink to="/account">Account</CatchAllLink>
-            <CatchAllLink to="/cart">Cart</CatchAllLink>
-          </nav>
+          <Link to="/learnSearch/$" params={{ _splat: '' }} className="icon-button icon-search">
+            Search<span className="visually-hidden"> the guides</span>
+          </Link>
+          <TabBar cart={cart} />
+          <MenuButton />
         </div>
       </header>
       <OfflineBanner />
@@ -52,15 +37,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
-        <nav aria-label="Footer">
-          <CatchAllLink to="/about">About</CatchAllLink>
-          {footerNav.map((item) => (
-            <Link key={item.to} to={item.to}>
-              {item.label}
-            </Link>
-          ))}
-          <CatchAllLink to="/contact">Contact</CatchAllLink>
-          <CatchAllLink to="/newsletter">Newsletter</CatchAllLink>
+        <nav aria-label="Footer" id="site-nav">
+          <MainNavLinks />
+          <MoreNavLinks />
         </nav>
         <p>Built by flyers for flyers. Made to order in our own workshop.</p>
       </footer>

@@ -46,6 +46,36 @@ describe('startAnchorScrolling', () => {
     stop()
   })
 
+  it('jumps without animating when the reader prefers reduced motion', () => {
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    const frame = vi.fn()
+    vi.stubGlobal('requestAnimationFrame', frame)
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }))
+    document.body.innerHTML = '<a href="#target">go</a><h2 id="target">Target</h2>'
+    const stop = startAnchorScrolling()
+    document.querySelector('a')!.click()
+    expect(frame).not.toHaveBeenCalled()
+    expect(scroll).toHaveBeenCalledTimes(1)
+    stop()
+    vi.unstubAllGlobals()
+  })
+
+  it('lands the target below the sticky app bar (the page scroll-padding)', () => {
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    document.documentElement.style.scrollPaddingTop = '64px'
+    document.body.innerHTML = '<a href="#target">go</a><h2 id="target">Target</h2>'
+    vi.spyOn(document.getElementById('target')!, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 500, width: 100, height: 20 }),
+    )
+    const stop = startAnchorScrolling(0)
+    document.querySelector('a')!.click()
+    expect(scroll).toHaveBeenLastCalledWith(0, 436)
+    stop()
+    document.documentElement.style.scrollPaddingTop = ''
+  })
+
   it('scrolls to the target instead of jumping', () => {
     const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
     vi.stubGlobal('requestAnimationFrame', (step: FrameRequestCallback) => {

@@ -40,7 +40,9 @@ export function ease(t: number): number {
 function scrollToElement(element: HTMLElement, duration: number): void {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
   const start = window.scrollY
-  const target = start + element.getBoundingClientRect().top
+  // Land below the sticky app bar, as the browser's own anchor scrolling does (scroll-padding).
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+  const target = start + element.getBoundingClientRect().top - padding
   if (reduced || duration <= 0) {
     window.scrollTo(0, target)
     return

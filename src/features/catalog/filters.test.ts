@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  activeFilterCount,
   catalogFacets,
   filterProducts,
   hasFilters,
@@ -31,6 +32,17 @@ const corvid = product('corvid-2', {
 const flux = product('flux', { sizes: ['M', 'L'], colors: ['k1A', 'r7C'], price: 79_000 })
 const cap = product('trucker-cap', { colors: ['n4D'], price: 2_500, stock: true })
 const all = [corvid, flux, cap]
+
+describe('activeFilterCount', () => {
+  it('counts each filter in use once, a price range as one', () => {
+    expect(activeFilterCount({})).toBe(0)
+    expect(activeFilterCount({ size: undefined, inStock: undefined })).toBe(0)
+    expect(activeFilterCount({ size: 'M' })).toBe(1)
+    expect(activeFilterCount({ min: 0 })).toBe(1)
+    expect(activeFilterCount({ min: 500, max: 2000 })).toBe(1)
+    expect(activeFilterCount({ size: 'M', color: 'n4D', max: 2000, inStock: true })).toBe(4)
+  })
+})
 
 describe('hasFilters', () => {
   it('is false for no values and for values cleared to undefined', () => {

@@ -8,6 +8,20 @@ export function hasFilters(search: CatalogSearch): boolean {
   return Object.values(search).some((value) => value !== undefined)
 }
 
+/**
+ * How many filters are in use, as the "Filter" button counts them: size, colour, price (a lower
+ * bound, an upper bound or both are one price range) and "in stock only".
+ */
+export function activeFilterCount(search: CatalogSearch): number {
+  const price = search.min !== undefined || search.max !== undefined
+  return [
+    search.size !== undefined,
+    search.color !== undefined,
+    price,
+    search.inStock === true,
+  ].filter(Boolean).length
+}
+
 /** A product is in stock when any of its variants is. */
 export function isInStock(product: Pick<Product, 'variants'>): boolean {
   return product.variants.some((variant) => variant.inStock)

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react'
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
 import { hasFilters, type CatalogFacets } from '../filters.ts'
 import type { CatalogSearch } from '../search.ts'
 import { swatchOf, type PaletteIndex } from '../palette.ts'
@@ -10,6 +10,11 @@ interface CatalogFiltersProps {
   palette: PaletteIndex
   currency: string
   onSearch: (search: CatalogSearch) => void
+  /**
+   * In the phone's filter sheet: prices count as they are typed (the sheet applies everything
+   * when it closes), and the sheet's own title names the panel.
+   */
+  live?: boolean
 }
 
 function amountOf(field: FormDataEntryValue | null): number | undefined {
@@ -17,16 +22,24 @@ function amountOf(field: FormDataEntryValue | null): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined
 }
 
-/** The filter panel of the store and the family listings; every change goes to the URL. */
+/**
+ * The filter panel of the store and the family listings: beside the list on a wide screen,
+ * where every change goes to the URL, and in the filter sheet on a phone.
+ */
 export function CatalogFilters({
   search,
   facets,
   palette,
   currency,
   onSearch,
+  live = false,
 }: CatalogFiltersProps) {
   const id = useId()
+  // Typed prices are the inputs' own state: a clear must empty them.
+  const [clears, setClears] = useState(0)
   const set = (change: Partial<CatalogSearch>) => onSearch({ ...search, ...change })
+  const typePrice = ({ target }: ChangeEvent<HTMLInputElement>) =>
+    set(target.name === 'min' ? { min: amountOf(target.value) } : { max: amountOf(target.value) })
 
   // Prices apply on submit (Enter or the button), not per keystroke.
   function applyPrice(event: FormEvent<HTMLFormElement>) {
@@ -36,8 +49,12 @@ export function CatalogFilters({
   }
 
   return (
-    <section className="catalog-filters" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Filter</h2>
+    <section
+      className={live ? 'catalog-filters catalog-filters-live' : 'catalog-filters'}
+      aria-labelledby={live ? undefined : `${id}-heading`}
+      aria-label={live ? 'Filters' : undefined}
+    >
+      {!live && <h2 id={`${id}-heading`}>Filter</h2>}
       {facets.sizes.length > 0 && (
         <p className="filter-field">
           <label htmlFor={`${id}-size`}>Size</label>
@@ -96,7 +113,8 @@ export function CatalogFilters({
         aria-label={`Price in ${currency}`}
         onSubmit={applyPrice}
         // New values from the URL (a clear, a shared link) replace what was typed.
-        key={`${search.min ?? ''}:${search.max ?? ''}`}
+        // While typing in the sheet, only a clear does (a new key would drop the focus).
+        key={live ? clears : `${search.min ?? ''}:${search.max ?? ''}`}
       >
         <p className="filter-field">
           <label htmlFor={`${id}-min`}>Price from ({currency})</label>
@@ -108,6 +126,7 @@ export function CatalogFilters({
             step="1"
             inputMode="numeric"
             defaultValue={search.min}
+            onChange={live ? typePrice : undefined}
           />
         </p>
         <p className="filter-field">
@@ -120,11 +139,14 @@ export function CatalogFilters({
             step="1"
             inputMode="numeric"
             defaultValue={search.max}
+            onChange={live ? typePrice : undefined}
           />
         </p>
-        <button type="submit" className="button button-secondary">
-          Apply price
-        </button>
+        {!live && (
+          <button type="submit" className="button button-secondary">
+            Apply price
+          </button>
+        )}
       </form>
       <p className="filter-field filter-check">
         <label>
@@ -140,7 +162,10 @@ export function CatalogFilters({
         type="button"
         className="button"
         disabled={!hasFilters(search)}
-        onClick={() => onSearch({})}
+        onClick={() => {
+          onSearch({})
+          setClears((count) => count + 1)
+        }}
       >
         Clear filters
       </button>

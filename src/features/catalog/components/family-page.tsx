@@ -8,6 +8,7 @@ import type { CatalogSearch } from '../search.ts'
 import { indexPalette } from '../palette.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { CatalogFilters } from './catalog-filters.tsx'
+import { FilterButton } from './filter-button.tsx'
 import { FilterResults } from './filter-results.tsx'
 import { ProductCard } from './product-card.tsx'
 
@@ -25,6 +26,7 @@ export function FamilyPage({ family, palette, search: urlSearch, onSearch }: Fam
   const search = useHydrated() ? urlSearch : {}
   const paletteIndex = useMemo(() => indexPalette(palette), [palette])
   const shown = filterProducts(products, search)
+  const currency = products[0]?.currency ?? 'USD'
   return (
     <article className="page">
       <h1>{families[family].title}</h1>
@@ -36,11 +38,20 @@ export function FamilyPage({ family, palette, search: urlSearch, onSearch }: Fam
             search={search}
             facets={catalogFacets(products, search)}
             palette={paletteIndex}
-            currency={products[0]?.currency ?? 'USD'}
+            currency={currency}
             onSearch={onSearch}
           />
           <div className="catalog-results">
-            <FilterResults shown={shown.length} total={products.length} />
+            <div className="catalog-toolbar">
+              <FilterButton
+                products={products}
+                search={search}
+                palette={paletteIndex}
+                currency={currency}
+                onSearch={onSearch}
+              />
+              <FilterResults shown={shown.length} total={products.length} />
+            </div>
             {shown.length > 0 ? (
               <ul className="product-grid">
                 {shown.map((product) => (

@@ -9,6 +9,7 @@ import type { CatalogSearch } from '../search.ts'
 import { indexPalette } from '../palette.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { CatalogFilters } from './catalog-filters.tsx'
+import { FilterButton } from './filter-button.tsx'
 import { FilterResults } from './filter-results.tsx'
 import { ProductCard } from './product-card.tsx'
 
@@ -32,23 +33,32 @@ export function StorePage({ palette, search: urlSearch, onSearch, savedDesigns }
   })
   const all = groups.flatMap((group) => group.products)
   const shown = groups.reduce((sum, group) => sum + group.shown.length, 0)
+  const currency = all[0]?.currency ?? 'USD'
   return (
     <article className="page">
       <h1>Store</h1>
       <p className="lead">
         Every suit, canopy, container and accessory we make, with what it costs today.
       </p>
-      {savedDesigns}
       <div className="catalog-layout">
         <CatalogFilters
           search={search}
           facets={catalogFacets(all, search)}
           palette={paletteIndex}
-          currency={all[0]?.currency ?? 'USD'}
+          currency={currency}
           onSearch={onSearch}
         />
         <div className="catalog-results">
-          <FilterResults shown={shown} total={all.length} />
+          <div className="catalog-toolbar">
+            <FilterButton
+              products={all}
+              search={search}
+              palette={paletteIndex}
+              currency={currency}
+              onSearch={onSearch}
+            />
+            <FilterResults shown={shown} total={all.length} />
+          </div>
           {shown === 0 && <p className="note">No products match these filters.</p>}
           {groups
             .filter((group) => group.shown.length > 0)
@@ -65,6 +75,10 @@ export function StorePage({ palette, search: urlSearch, onSearch, savedDesigns }
               </section>
             ))}
         </div>
+      </div>
+      {/* After the products (they come first on a phone); the tab bar's "Your designs" leads here. */}
+      <div id="your-designs" className="your-designs">
+        {savedDesigns}
       </div>
     </article>
   )

@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router'
+import { CatchAllLink } from './catch-all-link.tsx'
+
+/** What the cart tab shows once a cart exists: its item count, and whether changes wait to sync. */
+export interface CartBadge {
+  count: number
+  /** Changes made offline that have not reached the server yet. */
+  pending: boolean
+}
+
+/**
+ * The shortcuts every screen offers: Store, Your designs, Cart, Account. One list, placed by
+ * CSS alone (src/styles.css, "App shell"): in the installed app on a phone it is the bottom tab
+ * bar; in a phone's browser its links live in the menu sheet instead; on a wide screen Cart and
+ * Account sit at the end of the header. Icons are CSS masks, so the bar costs no script.
+ */
+export function TabBar({ cart }: { cart?: CartBadge }) {
+  return (
+    <nav aria-label="Shortcuts" className="tab-bar">
+      <Link to="/store" className="tab tab-store">
+        Store
+      </Link>
+      <Link
+        to="/store"
+        hash="your-designs"
+        activeOptions={{ includeHash: true }}
+        className="tab tab-designs"
+      >
+        Your designs
+      </Link>
+      <CatchAllLink to="/cart" className="tab tab-cart">
+        Cart
+        {cart && (cart.count > 0 || cart.pending) && (
+          // The count, ringed while changes wait to sync.
+          <span className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}>
+            {cart.count}
+            <span className="visually-hidden">
+              {` in the cart${cart.pending ? ', changes waiting to sync' : ''}`}
+            </span>
+          </span>
+        )}
+      </CatchAllLink>
+      <CatchAllLink to="/account" className="tab tab-account">
+        Account
+      </CatchAllLink>
+    </nav>
+  )
+}

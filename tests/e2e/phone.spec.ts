@@ -1,0 +1,403 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { families } from '../../contract/families.ts'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { expect, test } from './fixtures.ts'
+
+// The store on a 390-pixel phone (issue 10): touch, a mobile viewport, the size the shell is
+// designed for.
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+test.use(phone)
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+/** The configurator gets its phone layout later (after its split into fieldsets): left out here. */
+const laterConfigurator = '.configurator-slot'
+
+const publicScreens = [
+  ['home', '/'],
+  ['the store', '/store'],
+  ['a listing', '/wingsuits'],
+  ['a product page (without its configurator, which comes later)', '/wingsuits/corvid-2'],
+  ['a product without a configurator', '/products'],
+  ['news', '/news'],
+  ['a news article', '/news/view/corvid-2-launch'],
+  ['learn', '/learn'],
+  ['a learning article', '/learn/caring-for-your-wingsuit'],
+  ['learn search', '/learnSearch/packing'],
+  ['dealers', '/dealers'],
+  ['coaches', '/coaches'],
+  ['a coach', '/coaches/pieter-venter'],
+  ['gallery', '/gallery'],
+  ['colours', '/colors'],
+  ['production time', '/production-time'],
+  ['manuals', '/manuals'],
+  ['a manual', '/manuals/corvid-2'],
+  ['the super custom archive', '/supercustom/archive'],
+  ['a marketing page', '/about'],
+  ['a landing page', '/landing/spring-wingsuit-sale'],
+  ['the cart, still to come', '/cart'],
+  ['the account, still to come', '/account'],
+  ['checkout, still to come', '/checkout/step/2'],
+] as const
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.locator('main h1').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+}
+
+async function appBarHeight(page: Page): Promise<number> {
+  return (await page.getByRole('banner').boundingBox())?.height ?? Infinity
+}
+
+/** Every visible thing a finger can press that is under 24 x 24 CSS px (WCAG 2.5.8). */
+async function smallTargets(page: Page, exclude?: string): Promise<string[]> {
+  return page.evaluate((excluded) => {
+    const interactive =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])'
+    const small: string[] = []
+    for (const element of document.querySelectorAll<HTMLElement>(interactive)) {
+      if (excluded && element.closest(excluded)) continue
+      const box = element.getBoundingClientRect()
+      // Not rendered (display: none, a closed menu's links).
+      if (box.width === 0 && box.height === 0) continue
+      if (getComputedStyle(element).visibility === 'hidden') continue
+      if (box.width < 24 || box.height < 24) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim()
+        small.push(
+          `${element.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        )
+      }
+    }
+    return small
+  }, exclude)
+}
+
+async function seriousViolations(page: Page, exclude?: string): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async (excluded) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown) => Promise<{ violations: unknown[] }> }
+      }
+    ).axe
+    const context = excluded ? { exclude: [[excluded]] } : document
+    return (await axe.run(context)).violations as Array<{
+      id: string
+      impact: string | null
+      help: string
+      nodes: Array<{ target: string[] }>
+    }>
+  }, exclude)
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/**
+ * The store installed as an app and opened from the home screen: Chromium installs it from its
+ * manifest (CDP PWA domain; only a real profile can install, hence the persistent context), set
+ * to open in its own window, and launches it. Emulated media cannot fake `display-mode`: this
+ * Chromium ignores it in Emulation.setEmulatedMedia.
+ */
+async function openInstalledApp(
+  origin: string,
+  path: string,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ app: Page; errors: string[]; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'glidecraft-installed-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    ...phone,
+    colorScheme,
+  })
+  const close = async () => {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(`${origin}/`)
+    const cdp = await context.newCDPSession(page)
+    const manifestId = `${origin}/`
+    await cdp.send('PWA.install', { manifestId, installUrlOrBundleUrl: manifestId })
+    await cdp.send('PWA.changeAppUserSettings', { manifestId, displayMode: 'standalone' })
+    const launched = context.waitForEvent('page')
+    await cdp.send('PWA.launch', { manifestId, url: origin + path })
+    const app = await launched
+    const errors: string[] = []
+    app.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    app.on('pageerror', (error) => errors.push(error.message))
+    await expect(app.locator('main h1').first()).toBeVisible()
+    return { app, errors, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+test.describe('the app bar', () => {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['a listing', '/wingsuits'],
+    ['a product page', '/wingsuits/corvid-2'],
+    ['a screen still to come', '/cart'],
+  ] as const) {
+    test(`is at most 64 px high on ${name}, and stays in view while scrolling`, async ({
+      page,
+    }) => {
+      await open(page, path)
+      expect(await appBarHeight(page)).toBeLessThanOrEqual(64)
+      await page.mouse.wheel(0, 1200)
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().top),
+        )
+        .toBe(0)
+    })
+  }
+
+  test('its search leads to the guides search', async ({ page }) => {
+    await open(page, '/')
+    await page.getByRole('banner').getByRole('link', { name: 'Search the guides' }).click()
+    await expect(page).toHaveURL(/\/learnSearch\/?$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Search the guides' })).toBeVisible()
+  })
+
+  test('a focused link far down the page is not hidden under it', async ({ page }) => {
+    await open(page, '/wingsuits')
+    await page.mouse.wheel(0, 3000)
+    // Shift+Tab from the footer back up into the listing: the browser scrolls each into view.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link').first().focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab')
+    const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top)
+    expect(focused).toBeGreaterThanOrEqual(await appBarHeight(page))
+  })
+})
+
+test.describe('listings: products first', () => {
+  const listings = ['/store', ...Object.values(families).map((family) => family.path)]
+  for (const path of listings) {
+    test(`the first product card on ${path} is fully on the first screen, two a row`, async ({
+      page,
+    }) => {
+      await open(page, path)
+      const cards = page.locator('.product-card')
+      const first = await cards.first().boundingBox()
+      expect(first).not.toBeNull()
+      expect(first!.y).toBeGreaterThanOrEqual(await appBarHeight(page))
+      expect(first!.y + first!.height).toBeLessThanOrEqual(844)
+      if ((await cards.count()) > 1) {
+        const second = await cards.nth(1).boundingBox()
+        expect(second!.y).toBeCloseTo(first!.y, 0)
+      }
+    })
+  }
+
+  test('the filter sheet counts live and applies on close, into the URL', async ({ page }) => {
+    await open(page, '/wingsuits')
+    const filter = page.getByRole('button', { name: 'Filter', exact: true })
+    await filter.click()
+    const sheet = page.getByRole('dialog', { name: 'Filter' })
+    await expect(sheet).toBeVisible()
+    await expect(sheet.getByRole('status')).toHaveText('8 products')
+
+    await sheet.getByRole('radio', { name: /^Fjord teal \(1\)/ }).check()
+    await expect(sheet.getByRole('status')).toHaveText('1 of 8 products match')
+    await expect(sheet.getByRole('button', { name: 'Show 1 product' })).toBeVisible()
+    // Nothing applies while the sheet is open.
+    expect(new URL(page.url()).search).toBe('')
+
+    await page.keyboard.press('Escape')
+    await expect(sheet).toBeHidden()
+    await expect(page).toHaveURL(/\?color=[a-z]\d[A-Z]$/)
+    await expect(page.locator('.product-card')).toHaveCount(1)
+    await expect(page.getByRole('button', { name: 'Filter 1 in use' })).toBeFocused()
+
+    // Typed prices count too, and "Show" applies them with the rest.
+    await page.getByRole('button', { name: 'Filter 1 in use' }).click()
+    await sheet.getByRole('button', { name: 'Clear filters' }).click()
+    await sheet.getByLabel('Price to (USD)').fill('1200')
+    await expect(sheet.getByRole('status')).toHaveText('2 of 8 products match')
+    await sheet.getByRole('button', { name: 'Show 2 products' }).click()
+    await expect(page).toHaveURL(/\?max=1200$/)
+    await expect(page.locator('.product-card')).toHaveCount(2)
+  })
+})
+
+test.describe('the menu sheet', () => {
+  test('opens on the first tap, traps focus, closes with Escape and returns focus', async ({
+    page,
+  }) => {
+    await open(page, '/')
+    const menuButton = page.getByRole('banner').getByRole('link', { name: 'Menu' })
+    await menuButton.tap()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Wingsuits' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Your designs' })).toBeVisible()
+    // Focus cycles inside the sheet: more Tabs than it has links never leave it.
+    const stops = (await menu.getByRole('link').count()) + 3
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press('Tab')
+      expect(await menu.evaluate((sheet) => sheet.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(menuButton).toBeFocused()
+  })
+
+  test('following a link closes it and goes there', async ({ page }) => {
+    await open(page, '/')
+    await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Dealers' }).click()
+    await expect(page).toHaveURL(/\/dealers$/)
+    await expect(page.getByRole('dialog')).toBeHidden()
+  })
+
+  test('without the script, the menu button leads to the full navigation', async ({ browser }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Menu' }).click()
+    await expect(page).toHaveURL(/#site-nav$/)
+    await expect(
+      page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Wingsuits' }),
+    ).toBeInViewport()
+    await context.close()
+  })
+})
+
+test.describe('the installed app', () => {
+  test('shows no tab bar in the browser', async ({ page }) => {
+    await open(page, '/')
+    await expect(page.getByRole('navigation', { name: 'Shortcuts' })).toBeHidden()
+  })
+
+  test('has a bottom tab bar that never covers the page', async ({ baseURL }) => {
+    const { app, errors, close } = await openInstalledApp(baseURL!, '/store')
+    try {
+      expect(await app.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true)
+      const tabs = app.getByRole('navigation', { name: 'Shortcuts' })
+      await expect(tabs).toBeVisible()
+      for (const name of ['Store', 'Your designs', 'Cart', 'Account']) {
+        const tab = tabs.getByRole('link', { name })
+        await expect(tab).toBeVisible()
+        expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+      }
+      await expect(tabs.getByRole('link', { name: 'Store' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+      // No cart yet: the tab claims no count.
+      await expect(tabs.getByRole('link', { name: 'Cart' })).toHaveText('Cart')
+      const bar = (await tabs.boundingBox())!
+      expect(bar.y + bar.height).toBeCloseTo(844, 0)
+
+      // Scrolled to the end, the last of the page sits above the bar.
+      await app.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const last = await app.locator('footer p').boundingBox()
+      expect(last!.y + last!.height).toBeLessThanOrEqual(bar.y)
+
+      await tabs.getByRole('link', { name: 'Account' }).click()
+      await expect(app.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
+      await expect(tabs.getByRole('link', { name: 'Account' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
+
+test.describe('targets: nothing to press under 24 x 24 px', () => {
+  for (const [name, path] of publicScreens) {
+    test(name, async ({ page }) => {
+      await open(page, path)
+      expect(await smallTargets(page, laterConfigurator)).toEqual([])
+    })
+  }
+
+  test('the menu sheet and the filter sheet', async ({ page }) => {
+    await open(page, '/store')
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Filter' })).toBeVisible()
+    expect(await smallTargets(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+    expect(await smallTargets(page)).toEqual([])
+  })
+
+  test('radios and checkboxes are enlarged, primary actions 44 px high', async ({ page }) => {
+    await open(page, '/')
+    const action = await page.getByRole('link', { name: 'Meet the Corvid 2' }).boundingBox()
+    expect(action!.height).toBeGreaterThanOrEqual(44)
+    await open(page, '/colors')
+    const checkbox = await page.getByRole('checkbox').first().boundingBox()
+    expect(checkbox!.width).toBeGreaterThanOrEqual(24)
+    expect(checkbox!.height).toBeGreaterThanOrEqual(24)
+  })
+})
+
+test.describe('axe at phone size, light and dark (configurator excluded until its phone layout)', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const [name, path] of [
+      ['home', '/'],
+      ['the store', '/store'],
+      ['a listing', '/wingsuits'],
+      ['a product page', '/wingsuits/corvid-2'],
+      ['a news article', '/news/view/corvid-2-launch'],
+      ['learn search', '/learnSearch/packing'],
+      ['dealers', '/dealers'],
+      ['colours', '/colors'],
+      ['production time', '/production-time'],
+      ['a screen still to come', '/cart'],
+    ] as const) {
+      test(`${name}, ${colorScheme}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme })
+        await open(page, path)
+        expect(await seriousViolations(page, laterConfigurator)).toEqual([])
+      })
+    }
+
+    test(`the menu and filter sheets, ${colorScheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
+      await open(page, '/wingsuits')
+      await page.getByRole('button', { name: 'Filter', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Filter' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click()
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test(`the installed app's tab bar, ${colorScheme}`, async ({ baseURL }) => {
+      const { app, close } = await openInstalledApp(baseURL!, '/store', colorScheme)
+      try {
+        await expect(app.getByRole('navigation', { name: 'Shortcuts' })).toBeVisible()
+        expect(await seriousViolations(app)).toEqual([])
+      } finally {
+        await close()
+      }
+    })
+  }
+})

@@ -1,18 +1,10 @@
 import { z } from 'zod'
+import { maxSlugLength, slugMessage, slugPattern } from './slug-pattern.ts'
 
-/**
- * The one shape of every slug and key the store puts in a URL, in content or in an API path:
- * lower-case words joined by hyphens (`corvid-2`, `base-jumping`). Unambiguous, so matching is
- * linear; the length cap keeps hostile input from reaching the database at all.
- */
-export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-export const maxSlugLength = 100
-export const slugMessage = 'must be lower-case words joined by hyphens'
+// The pattern itself lives in slug-pattern.ts, which has no zod (the app's route validators use it).
+export { isSlug, maxSlugLength, slugMessage, slugPattern } from './slug-pattern.ts'
 
-export function isSlug(value: string): boolean {
-  return value.length > 0 && value.length <= maxSlugLength && slugPattern.test(value)
-}
-
+/** A slug or key as an API input or content field (see slug-pattern.ts). */
 export const Slug = z
   .string()
   .max(maxSlugLength, `must be at most ${maxSlugLength} characters`)

@@ -1,4 +1,4 @@
-import { isSlug } from '../../../contract/slug.ts'
+import { isSlug } from '../../../contract/slug-pattern.ts'
 
 /**
  * Where the archive is, as it sits in the URL (`?category=corvid-2&page=2`), so a page of it

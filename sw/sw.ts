@@ -51,12 +51,19 @@ const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? ''
 const background = createBackgroundJobRunner([
   {
     name: 'catalog snapshot',
-    run: () =>
-      syncCatalogSnapshot(new StoreDB(), {
-        apiBase: apiUrl || self.location.origin,
-        siteOrigin: self.location.origin,
-        pause: yieldToEventLoop,
-      }),
+    run: async () => {
+      const db = new StoreDB()
+      try {
+        await syncCatalogSnapshot(db, {
+          apiBase: apiUrl || self.location.origin,
+          siteOrigin: self.location.origin,
+          pause: yieldToEventLoop,
+        })
+      } finally {
+        // Between runs the worker holds no connection that could stall a schema upgrade.
+        db.close()
+      }
+    },
   },
 ])
 

@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint'
 
 // The import boundaries of STYLE.md: routes -> features -> components/lib -> contract.
 // Features never import each other; sw/ never imports app code; server/ never imports src/
-// or scripts/; contract/ imports only zod.
+// or scripts/; contract/ imports only zod. store-db/ is the browser's one IndexedDB schema, opened
+// by the app and by the service worker alike: both import it, it imports neither (nor the server).
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -31,12 +32,28 @@ const boundaryZones = [
   },
   { target: './src/lib', from: './src/components', message: 'lib/ holds no UI.' },
   { target: './sw', from: './src', message: 'The service worker never imports app code.' },
+  {
+    target: './src',
+    from: './sw',
+    except: ['./messages.ts'],
+    message: 'The app talks to the worker through messages only (sw/messages.ts).',
+  },
+  {
+    target: './store-db',
+    from: ['./src', './sw', './server'],
+    message: 'store-db/ is shared by the app and the worker: it imports only contract/.',
+  },
+  { target: './server', from: './store-db', message: 'The server has no browser database.' },
   { target: './server', from: './src', message: 'The server never imports app code.' },
   // The content loader lives in server/content/ so that the seed, the prerender and
   // content:check share it; build scripts import the server, never the other way round.
   { target: './server', from: './scripts', message: 'The server never imports build scripts.' },
   { target: './src', from: './server', message: 'The app never imports server code.' },
-  { target: './contract', from: ['./src', './server', './sw'], message: 'contract/ stands alone.' },
+  {
+    target: './contract',
+    from: ['./src', './server', './sw', './store-db'],
+    message: 'contract/ stands alone.',
+  },
 ]
 
 export default tseslint.config(
@@ -80,6 +97,10 @@ export default tseslint.config(
         { name: 'indexedDB', message: 'Use the Dexie database in src/lib/db.ts.' },
       ],
     },
+  },
+  {
+    files: ['store-db/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
   },
   {
     files: ['sw/**/*.ts'],

@@ -15,6 +15,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The service worker's pure parts and the IndexedDB schema it shares with the app.
+          name: 'worker',
+          environment: 'node',
+          include: ['sw/**/*.test.ts', 'store-db/**/*.test.ts'],
+          setupFiles: ['fake-indexeddb/auto'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { loadQueryClient } from './lib/data-layer.ts'
 import { offerUpdate } from './lib/sw-update.ts'
@@ -20,7 +20,9 @@ if (container.hasChildNodes()) {
   // the page came prerendered. (A promise chain, not top-level await, which would make the
   // bundler split every route module out of the entry chunk.)
   router.ssr = { manifest: undefined }
-  void router.load().then(() => hydrateRoot(container, app))
+  // Hydrating as a transition lets React do it in slices that yield to the browser, instead of
+  // one long task that blocks input while the page is already on screen.
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)))
 } else {
   createRoot(container).render(app)
 }

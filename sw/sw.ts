@@ -1,20 +1,36 @@
 /// <reference lib="webworker" />
-import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { clientsClaim } from 'workbox-core'
+/// <reference types="vite/client" />
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching'
-import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
+import { StoreDB } from '../store-db/store-db.ts'
+import { createBackgroundJobRunner } from './background-jobs.ts'
+import type { WorkerMessage } from './messages.ts'
+import {
+  API_CACHE,
+  apiOrigins,
+  cacheKeyFor,
+  isCachedApiRequest,
+  isPageNavigation,
+  isSecretPagePath,
+  mayCache,
+  USER_BOUND_CACHES,
+} from './policy.ts'
 
 /**
  * The store's service worker. Precaches the app shell and built assets, serves pages network
  * first with the visited ones kept for offline use (and the shell for the rest, so the store
- * opens with no network), and keeps what visitors have looked at: product API answers (network
- * first, cache when offline), page data and images.
+ * opens with no network), and keeps what visitors have looked at: public product API answers
+ * (network first, cache when offline), page data and images. Once it has activated and a page
+ * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread.
+ * Which URLs go where, and what may be kept, is decided in policy.ts.
  */
 
 declare const self: ServiceWorkerGlobalScope
@@ -29,11 +45,83 @@ self.addEventListener('install', () => {
 })
 clientsClaim()
 
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+/** The API host the build was made for (API_URL); empty when the API is served with the site. */
+const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? ''
+
+const background = createBackgroundJobRunner([
+  {
+    name: 'catalog snapshot',
+    run: async () => {
+      const db = new StoreDB()
+      try {
+        await syncCatalogSnapshot(db, {
+          apiBase: apiUrl || self.location.origin,
+          siteOrigin: self.location.origin,
+          pause: yieldToEventLoop,
+        })
+      } finally {
+        // Between runs the worker holds no connection that could stall a schema upgrade.
+        db.close()
+      }
+    },
+  },
+])
+
+const apiExpiration = new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })
+
+/** Resolves once this worker is the active one (at once when it was woken up already active). */
+const activated = new Promise<void>((resolve) => {
+  if (self.serviceWorker?.state === 'activated') resolve()
+  self.addEventListener('activate', (event) => {
+    // A cache of an earlier release may hold a bearer token in its stored requests.
+    event.waitUntil(caches.delete('api-products'))
+    resolve()
+  })
 })
 
-const onlyOk = new CacheableResponsePlugin({ statuses: [200] })
+async function clearUserCaches(): Promise<void> {
+  // The API cache goes with its expiration records, so the plugin starts afresh.
+  await apiExpiration.deleteCacheAndMetadata()
+  await Promise.all(USER_BOUND_CACHES.map((name) => caches.delete(name)))
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data as WorkerMessage | null
+  const reply = (data: unknown) => event.ports[0]?.postMessage(data)
+  switch (message?.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting()
+      break
+    case 'RUN_BACKGROUND_JOBS':
+      event.waitUntil(activated.then(() => background.run()).then((failed) => reply({ failed })))
+      break
+    case 'CLEAR_USER_CACHES':
+      event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
+      break
+  }
+})
+
+/** Keeps only what policy.ts allows, under a key made of the URL alone. */
+const keepPublicAnswers: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => cacheKeyFor(request),
+  cacheWillUpdate: async ({ request, response }) => (mayCache(request, response) ? response : null),
+}
+
+const shell = createHandlerBoundToURL('/index.html')
+
+// Pages whose URL carries a token: always from the network, never kept. With no network, the
+// app shell, which says the page needs a connection.
+const secretPages = new NetworkOnly()
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isSecretPagePath(url.pathname),
+  async (options) => {
+    try {
+      return await secretPages.handle(options)
+    } catch {
+      return shell(options)
+    }
+  },
+)
 
 // Pages: the prerendered HTML from the network, kept for offline visits; with no network (or
 // after a few seconds of a dead one) the last copy of that page, and for a page never visited
@@ -41,35 +129,34 @@ const onlyOk = new CacheableResponsePlugin({ statuses: [200] })
 const pages = new NetworkFirst({
   cacheName: 'pages',
   networkTimeoutSeconds: 3,
-  plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  plugins: [keepPublicAnswers, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
 })
-const shell = createHandlerBoundToURL('/index.html')
 registerRoute(
-  new NavigationRoute(
-    async (options) => {
-      try {
-        const response = await pages.handle(options)
-        if (response) return response
-      } catch {
-        // Neither network nor cache: fall through to the shell.
-      }
-      return shell(options)
-    },
-    { denylist: [/^\/api\//, /^\/sw\.js$/, /\/[^/?]+\.[^/]+$/] },
-  ),
+  ({ request, url }) =>
+    request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    isPageNavigation(url.pathname),
+  async (options) => {
+    try {
+      const response = await pages.handle(options)
+      if (response) return response
+    } catch {
+      // Neither network nor cache: fall through to the shell.
+    }
+    return shell(options)
+  },
 )
 
-// Product data and the workshop's production times: fresh when online, the last copy when not. A slow network falls back to the
-// cache after a few seconds rather than leaving a pilot at a drop zone staring at a spinner.
+// Product data and the workshop's production times: fresh when online, the last copy when not.
+// A slow network falls back to the cache after a few seconds rather than leaving a pilot at a
+// drop zone staring at a spinner. Only the API's own origin, and only public answers.
+const origins = apiOrigins(self.location.origin, apiUrl)
 registerRoute(
-  // Any origin: the API may be hosted apart from the site (API_URL).
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    (url.pathname.startsWith('/api/product/') || url.pathname === '/api/order/production-time'),
+  ({ url, request }) => isCachedApiRequest(request, url, origins),
   new NetworkFirst({
-    cacheName: 'api-products',
+    cacheName: API_CACHE,
     networkTimeoutSeconds: 4,
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })],
+    plugins: [keepPublicAnswers, apiExpiration],
   }),
 )
 
@@ -77,7 +164,10 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/page-data/'),
   new StaleWhileRevalidate({
     cacheName: 'page-data',
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true })],
+    plugins: [
+      keepPublicAnswers,
+      new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true }),
+    ],
   }),
 )
 
@@ -86,7 +176,7 @@ registerRoute(
   new CacheFirst({
     cacheName: 'images',
     plugins: [
-      onlyOk,
+      keepPublicAnswers,
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 30 * 24 * 60 * 60,

@@ -1,12 +1,16 @@
-// Lighthouse mobile performance of three kinds of page (home, a product, a news article): the
-// median score and LCP of 3 runs each, in Debian's Chromium, against the built store served by
-// the real server. Lighthouse's default mobile settings apply: simulated slow 4G and a 4x
-// slower CPU, so the LCP is the simulated one.
+// Lighthouse mobile performance of a FIRST visit to three kinds of page (home, a configurable
+// product, a news article): each run is a fresh Chromium with a profile of its own, so nothing a
+// previous run stored (IndexedDB, localStorage, the service worker's caches) helps it. The median
+// of 3 runs per page with their spread, for the score, Total Blocking Time and LCP. Beside it, one
+// returning visit per page: a second audit in the browser of the first run, which has the catalog
+// snapshot and the worker's caches (Lighthouse clears the HTTP cache and unregisters the worker,
+// not IndexedDB). Lighthouse's default mobile settings apply: simulated slow 4G and a 4x slower
+// CPU. TBT moves by ±200 ms on a busy 2-core machine: measure with the machine otherwise idle.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouseRun from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '../chromium.ts'
-import { makeTempDir, removeTempDir, stopGroup } from './processes.ts'
-import { readyPath, spawnServer, waitForStatus } from './server.ts'
+import { makeTempDir, removeTempDir } from './processes.ts'
+import { withReadyServer } from './server.ts'
 import type { Measurement, Row } from './types.ts'
 
 const runsPerPage = 3
@@ -15,18 +19,31 @@ const runsPerPage = 3
  * Lighthouse again") and gives no score: such a run is repeated, up to this many attempts.
  */
 const attemptsPerRun = 3
-const scoreBudget = 95
+/** Issue 8: a first visit scores ≥ 98 with TBT ≤ 150 ms (median of 3 fresh runs). */
+const scoreBudget = 98
+const tbtBudgetMs = 150
 const lcpBudgetMs = 2000
 
 const pages = [
   { name: 'home', path: '/' },
-  { name: 'product page', path: '/wingsuits/corvid-2' },
+  { name: 'configurable product', path: '/wingsuits/corvid-2' },
   { name: 'news article', path: '/news/view/corvid-2-launch' },
 ]
+
+interface Audit {
+  score: number
+  tbt: number
+  lcp: number
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!
+}
+
+function spread(values: number[]): string {
+  const rounded = values.map(Math.round)
+  return `runs ${rounded.join(', ')}; spread ${Math.min(...rounded)}–${Math.max(...rounded)}`
 }
 
 /** The first news article of the built site, when the expected one is not there. */
@@ -38,8 +55,8 @@ async function newsPath(origin: string, preferred: string): Promise<string> {
   return match[1]
 }
 
-/** One Lighthouse run of `url`: its performance score (0–1) and simulated LCP. */
-async function audit(url: string, port: number): Promise<{ score: number; lcp: number }> {
+/** One Lighthouse run of `url` in the browser listening on `port`. */
+async function audit(url: string, port: number): Promise<Audit> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouseRun(url, {
       port,
@@ -49,8 +66,11 @@ async function audit(url: string, port: number): Promise<{ score: number; lcp: n
     })
     const lhr = result?.lhr
     const score = lhr?.categories.performance?.score
+    const tbt = lhr?.audits['total-blocking-time']?.numericValue
     const lcp = lhr?.audits['largest-contentful-paint']?.numericValue
-    if (typeof score === 'number' && typeof lcp === 'number') return { score, lcp }
+    if (typeof score === 'number' && typeof tbt === 'number' && typeof lcp === 'number') {
+      return { score: Math.round(score * 100), tbt, lcp }
+    }
     const reason = lhr?.runtimeError?.code ?? 'no score'
     const path = new URL(url).pathname
     if (attempt >= attemptsPerRun) {
@@ -60,51 +80,86 @@ async function audit(url: string, port: number): Promise<{ score: number; lcp: n
   }
 }
 
+/**
+ * A fresh Chromium on a new, empty profile: a first visit. `alsoReturning` audits the same URL
+ * once more in it, a returning visitor.
+ */
+async function firstVisit(url: string, alsoReturning: boolean): Promise<Audit[]> {
+  const profile = makeTempDir('bench-lighthouse-profile')
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+    userDataDir: profile,
+  })
+  try {
+    const first = await audit(url, chrome.port)
+    return alsoReturning ? [first, await audit(url, chrome.port)] : [first]
+  } finally {
+    chrome.kill()
+    removeTempDir(profile)
+  }
+}
+
+const log = (path: string, label: string, { score, tbt, lcp }: Audit) =>
+  console.error(
+    `  ${path} ${label}: score ${score}, TBT ${Math.round(tbt)} ms, LCP ${Math.round(lcp)} ms`,
+  )
+
 export const lighthouse: Measurement = {
   name: 'Lighthouse mobile performance',
   async run(context) {
-    const dataDir = makeTempDir('bench-lighthouse')
-    const server = await spawnServer(context, dataDir)
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: ['--headless=new', ...chromiumArgs],
-    })
-    try {
-      await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
+    return withReadyServer(context, 'bench-lighthouse', async (server) => {
       const rows: Row[] = []
       for (const page of pages) {
         const path =
           page.name === 'news article' ? await newsPath(server.origin, page.path) : page.path
-        const scores: number[] = []
-        const lcps: number[] = []
+        const runs: Audit[] = []
+        let returning: Audit | undefined
         for (let run = 0; run < runsPerPage; run++) {
-          const { score, lcp } = await audit(`${server.origin}${path}`, chrome.port)
-          scores.push(Math.round(score * 100))
-          lcps.push(lcp)
-          console.error(
-            `  ${path} run ${run + 1}: score ${scores.at(-1)}, LCP ${Math.round(lcp)} ms`,
-          )
+          const [first, again] = await firstVisit(`${server.origin}${path}`, run === 0)
+          runs.push(first!)
+          log(path, `first visit ${run + 1}`, first!)
+          if (again) {
+            returning = again
+            log(path, 'returning visit', again)
+          }
         }
+        const scores = runs.map((r) => r.score)
+        const tbts = runs.map((r) => r.tbt)
+        const lcps = runs.map((r) => r.lcp)
+        const of = `${page.name} (${path}), first visit, median of ${runsPerPage} fresh profiles`
         rows.push(
           {
-            metric: `Lighthouse mobile performance, ${page.name} (${path}), median of ${runsPerPage}`,
+            metric: `Lighthouse mobile performance, ${of}`,
             value: median(scores),
             unit: 'count',
             minimum: scoreBudget,
+            note: spread(scores),
           },
           {
-            metric: `LCP (simulated), ${page.name}, median of ${runsPerPage}`,
+            metric: `TBT, ${page.name}, first visit, median of ${runsPerPage}`,
+            value: median(tbts),
+            unit: 'ms',
+            budget: tbtBudgetMs,
+            note: spread(tbts),
+          },
+          {
+            metric: `LCP (simulated), ${page.name}, first visit, median of ${runsPerPage}`,
             value: median(lcps),
             unit: 'ms',
             budget: lcpBudgetMs,
+            note: spread(lcps),
           },
         )
+        if (returning) {
+          rows.push({
+            metric: `Lighthouse mobile performance, ${page.name}, returning visit (1 run; TBT ${Math.round(returning.tbt)} ms)`,
+            value: returning.score,
+            unit: 'count',
+          })
+        }
       }
       return rows
-    } finally {
-      chrome.kill()
-      await stopGroup(server)
-      removeTempDir(dataDir)
-    }
+    })
   },
 }

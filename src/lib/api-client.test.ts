@@ -57,14 +57,31 @@ describe('api client', () => {
     })
   })
 
-  it('sends the bearer token only when the authToken cookie is set', async () => {
+  it('sends the bearer token with a call that needs it, when the authToken cookie is set', async () => {
     respondWith(200, {})
-    await api.get('/api/user')
+    await api.get('/api/user', { auth: true })
     expect(requests[0]!.headers.get('Authorization')).toBeNull()
 
     document.cookie = 'authToken=tok%2Ben; Path=/'
-    await api.get('/api/user')
+    await api.get('/api/user', { auth: true })
     expect(requests[1]!.headers.get('Authorization')).toBe('Bearer tok+en')
+    await api.post('/api/order/add', { qty: 1 }, { auth: true })
+    expect(requests[2]!.headers.get('Authorization')).toBe('Bearer tok+en')
+  })
+
+  it('never sends the token with a public call, signed in or not', async () => {
+    respondWith(200, {})
+    document.cookie = 'authToken=secret-token; Path=/'
+    await api.get('/api/product/corvid-2', { searchParams: { active: 1 } })
+    expect(requests[0]!.headers.get('Authorization')).toBeNull()
+    expect(requests[0]!.credentials).toBe('include')
+  })
+
+  it('treats a malformed authToken cookie as no token instead of failing every call', async () => {
+    respondWith(200, { ok: true })
+    document.cookie = 'authToken=%E0%A4%A; Path=/'
+    await expect(api.get('/api/user', { auth: true })).resolves.toEqual({ ok: true })
+    expect(requests[0]!.headers.get('Authorization')).toBeNull()
   })
 
   it('rejects a 422 with the camelCased body and a message per field', async () => {

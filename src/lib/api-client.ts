@@ -5,22 +5,15 @@ import { AUTH_COOKIE, readCookie } from './cookies.ts'
 
 /**
  * The one HTTP client of the app (SPEC §7): JSON to the product's API host, credentials
- * included, a bearer token when the authToken cookie is set, request keys snake_cased and
- * response keys camelCased. 2xx yields the data; 422 rejects with the camelCased body (as a
- * ValidationError carrying `message` and `errors`); any other status rejects with an ApiError.
+ * included, request keys snake_cased and response keys camelCased. The bearer token from the
+ * authToken cookie goes only with calls that say they need it (`auth: true`): catalog and content
+ * calls are public, so their answers are the same for everyone and safe to keep offline. 2xx
+ * yields the data; 422 rejects with the camelCased body (as a ValidationError carrying `message`
+ * and `errors`); any other status rejects with an ApiError.
  */
 
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<CamelCase<Tail>>}`
-  : S
-
-/** The type of a snake_case wire body after the client camelCases its keys. */
-export type Camelized<T> =
-  T extends ReadonlyArray<infer Item>
-    ? Camelized<Item>[]
-    : T extends object
-      ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelized<T[K]> }
-      : T
+// The wire-to-app key casing, for the features' fetchers.
+export type { Camelized } from '../../contract/camelized.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -66,14 +59,6 @@ const http = ky.create({
   retry: 0,
   throwHttpErrors: false,
   headers: { Accept: 'application/json' },
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const token = readCookie(AUTH_COOKIE)
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
-      },
-    ],
-  },
 })
 
 async function readBody(response: Response): Promise<unknown> {
@@ -87,6 +72,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export interface RequestOptions {
+  /** The call acts for the signed-in customer: it carries the bearer token when there is one. */
+  auth?: boolean
   json?: unknown
   searchParams?: Record<string, string | number | boolean>
   signal?: AbortSignal
@@ -98,9 +85,11 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   let response: Response
+  const token = options.auth ? readCookie(AUTH_COOKIE) : null
   try {
     response = await http(new URL(path, config.apiUrl || globalThis.location.origin), {
       method,
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
       json: options.json === undefined ? undefined : humps.decamelizeKeys(options.json as object),
       searchParams: options.searchParams,
       signal: options.signal,

@@ -4,6 +4,15 @@ export const AUTH_COOKIE = 'authToken'
 /** Cookies the helpers clear on logout (SPEC §7). */
 const clearedOnLogout = [AUTH_COOKIE, 'ACCESS_TOKEN', 'CSRF_TOKEN']
 
+/** A value that is not valid percent-encoding (`%E0%A4%A`) counts as no value at all. */
+function decodeCookieValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return null
+  }
+}
+
 export function readCookie(
   name: string,
   // No document when pages are prerendered: no cookies there.
@@ -14,7 +23,7 @@ export function readCookie(
     if (eq === -1) continue
     if (pair.slice(0, eq).trim() === name) {
       const value = pair.slice(eq + 1).trim()
-      return value ? decodeURIComponent(value) : null
+      return value ? decodeCookieValue(value) : null
     }
   }
   return null

@@ -1,16 +1,34 @@
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /**
- * A calendar date written `YYYY-MM-DD`, as a reader sees it: "March 5, 2024". Read and shown
- * in UTC, so the prerendered page and the browser agree whatever the browser's time zone.
+ * A calendar date written `YYYY-MM-DD`, as a reader sees it: "March 5, 2024". The same on the
+ * prerendered page and in every browser, whatever its time zone. Written without Intl: a page's
+ * first Intl formatter loads the browser's ICU data, a long task in the middle of hydration.
  */
 export function formatDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`))
+  const [year, month, day] = isoDate.split('-').map(Number)
+  const name = months[(month ?? 0) - 1]
+  if (!name || !year || !day) throw new RangeError(`Not a calendar date: ${isoDate}`)
+  return `${name} ${day}, ${year}`
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+let dateTime: Intl.DateTimeFormat | undefined
 
 /** A moment on this device's clock, in its time zone: "Nov 21, 2026, 9:30 AM". Browser only. */
 export function formatDateTime(epochMs: number): string {
+  dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
   return dateTime.format(epochMs)
 }

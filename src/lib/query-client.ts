@@ -59,6 +59,21 @@ export function shouldPersistQuery(query: Query): boolean {
   return query.meta?.persist === true && query.state.status === 'success'
 }
 
+/** The persisted queries are the customer's own (user, cart, orders): bound to who signed in. */
+export function isUserBoundQuery(query: Query): boolean {
+  return query.meta?.persist === true
+}
+
+/**
+ * Drops the customer's queries from the cache and their stored copy from localStorage. Only
+ * user-bound queries are persisted, so the copy goes as a whole, at once: the persister's own
+ * writes wait up to a second, and a page closed right after sign-out must not restore them.
+ */
+export async function forgetUserQueries(client: QueryClient, storage?: Storage): Promise<void> {
+  client.removeQueries({ predicate: isUserBoundQuery })
+  await createPersistOptions(storage).persister.removeClient()
+}
+
 export function createPersistOptions(storage: Storage = window.localStorage) {
   return {
     persister: createSyncStoragePersister({ storage, key: 'glidecraft-query-cache' }),

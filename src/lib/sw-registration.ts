@@ -1,4 +1,5 @@
-import { Workbox } from 'workbox-window'
+import { messageSW, Workbox } from 'workbox-window'
+import type { WorkerMessage } from '../../sw/messages.ts'
 
 export const HTTPS_ONLY_MESSAGE =
   'Service workers can only be used over HTTPS, or on localhost for development'
@@ -16,14 +17,19 @@ export interface ServiceWorkerHandlers {
 
 /**
  * Registers /sw.js (SPEC §1) through workbox-window, the only channel between the app and the
- * worker. Only over HTTPS or on localhost; elsewhere the console says why.
+ * worker. Only over HTTPS or on localhost; elsewhere the console says why. The check comes first:
+ * off those origins a browser hides `navigator.serviceWorker` altogether (it exists only in
+ * secure contexts), so its absence must not silence the message. Resolves with the registered
+ * worker, or undefined when none runs (the caller then does the worker's background work itself).
  */
-export function registerServiceWorker(handlers: ServiceWorkerHandlers): void {
-  if (!('serviceWorker' in navigator)) return
+export async function registerServiceWorker(
+  handlers: ServiceWorkerHandlers,
+): Promise<Workbox | undefined> {
   if (!canUseServiceWorker(window.location)) {
     console.log(HTTPS_ONLY_MESSAGE)
-    return
+    return undefined
   }
+  if (!('serviceWorker' in navigator)) return undefined
   const wb = new Workbox('/sw.js')
   wb.addEventListener('waiting', () => {
     handlers.onUpdateWaiting(() => {
@@ -31,7 +37,32 @@ export function registerServiceWorker(handlers: ServiceWorkerHandlers): void {
       wb.messageSkipWaiting()
     })
   })
-  wb.register().catch((error: unknown) => {
+  try {
+    await wb.register()
+    return wb
+  } catch (error) {
     console.error('Service worker registration failed:', error)
-  })
+    return undefined
+  }
+}
+
+/**
+ * Asks the active worker to run its background jobs (the catalog snapshot) once it has
+ * activated; the page has loaded by the time the app registers the worker.
+ */
+export async function startWorkerBackgroundJobs(wb: Workbox): Promise<void> {
+  const message: WorkerMessage = { type: 'RUN_BACKGROUND_JOBS' }
+  await messageSW(await wb.active, message)
+}
+
+/**
+ * Clears what the service worker keeps for the signed-in customer (its API cache); logout calls
+ * this. Resolves once the worker has done it, or at once when no worker runs.
+ */
+export async function clearWorkerUserCaches(): Promise<void> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.getRegistration()
+  if (!registration?.active) return
+  const message: WorkerMessage = { type: 'CLEAR_USER_CACHES' }
+  await messageSW(registration.active, message)
 }

@@ -48,21 +48,32 @@ export function expectFailedResource(errors: string[], status: number | 'offline
   errors.splice(0, errors.length, ...errors.filter((e) => !failed.includes(e)))
 }
 
-/** Waits until the app has kept its catalog snapshot in IndexedDB (it does once the first view is up). */
-export async function waitForCatalogSnapshot(page: Page): Promise<void> {
+/**
+ * Waits until the catalog snapshot is in IndexedDB: the worker takes it once it has activated,
+ * or, with no worker, the page after its first view (on a busy machine that can take a while).
+ */
+export async function waitForCatalogSnapshot(page: Page, timeout = 20_000): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('glidecraft')
-            open.onsuccess = () => {
-              const count = open.result.transaction('products').objectStore('products').count()
-              count.onsuccess = () => resolve(count.result)
-            }
-            open.onerror = () => resolve(0)
-          }),
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('glidecraft')
+              // Not there yet: looking must not create it (empty, without its tables).
+              open.onupgradeneeded = () => open.transaction?.abort()
+              open.onsuccess = () => {
+                const db = open.result
+                const count = db.transaction('products').objectStore('products').count()
+                count.onsuccess = () => {
+                  resolve(count.result)
+                  db.close()
+                }
+              }
+              open.onerror = () => resolve(0)
+            }),
+        ),
+      { timeout },
     )
     .toBeGreaterThan(3)
 }

@@ -29,15 +29,13 @@ test('Chromium reports the app installable', async ({ browserName, baseURL }, te
   }
 })
 
-test('visited pages work offline after the service worker installs', async ({
-  page,
-  context,
-  consoleErrors,
-}) => {
+test('visited pages work offline after the service worker installs', async ({ page, context }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
   await page.goto('/wingsuits/corvid-2')
   await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+  // The visit is over once the page's own requests (production times among them) are done.
+  await page.waitForLoadState('networkidle')
 
   await context.setOffline(true)
   try {
@@ -51,9 +49,9 @@ test('visited pages work offline after the service worker installs', async ({
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Suits and canopies for people who fly',
     )
-    // What the app asks the network for while offline fails, as the browser logs.
+    // The home page asks the network for nothing the worker cannot answer: the catalog snapshot
+    // is the worker's job, so an offline start logs no failed request (the fixture checks).
     await page.waitForLoadState('networkidle')
-    expectFailedResource(consoleErrors, 'offline')
   } finally {
     await context.setOffline(false)
   }

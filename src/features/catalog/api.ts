@@ -4,7 +4,6 @@ import type { Product as WireProduct } from '../../../contract/catalog.ts'
 import { families, familyKeys, productPath, type FamilyKey } from '../../../contract/families.ts'
 import type { PaletteSwatch, StorePageData } from '../../../contract/page-data/catalog.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
-import { db } from '../../lib/db.ts'
 import { withHead } from '../../lib/head.ts'
 import { fetchPageData } from '../../lib/page-data.ts'
 import { productHead } from './json-ld.ts'
@@ -31,8 +30,14 @@ export function fetchFamily(family: FamilyKey, signal?: AbortSignal): Promise<Pr
 }
 
 /**
+ * The catalog snapshot's database, loaded only when it is read: IndexedDB (Dexie) has no place
+ * in a product page's first load while the network answers.
+ */
+const snapshotDb = () => import('../../lib/db.ts').then((module) => module.db)
+
+/**
  * Live data from the API; with no network at all, the catalog snapshot kept in IndexedDB (see
- * offline.ts). Anything else (404, 500) is the API's answer and stands.
+ * store-db/catalog-snapshot.ts). Anything else (404, 500) is the API's answer and stands.
  */
 async function orFromSnapshot<T>(
   live: () => Promise<T>,
@@ -54,7 +59,7 @@ export const productQuery = (slug: string) =>
     queryFn: ({ signal }) =>
       orFromSnapshot(
         () => fetchProduct(slug, signal),
-        () => db.catalogProduct(slug),
+        async () => (await snapshotDb()).catalogProduct(slug),
       ),
   })
 
@@ -65,7 +70,7 @@ export const familyQuery = (family: FamilyKey) =>
       orFromSnapshot(
         () => fetchFamily(family, signal),
         async () => {
-          const saved = await db.catalogFamily(family)
+          const saved = await (await snapshotDb()).catalogFamily(family)
           return saved.length > 0 ? saved : undefined
         },
       ),
@@ -105,7 +110,7 @@ export async function fetchPalette(): Promise<PaletteSwatch[]> {
 
 /** The palette, from the catalog snapshot when there is no network. */
 export function loadPalette(): Promise<PaletteSwatch[]> {
-  return orFromSnapshot(fetchPalette, () => db.catalogPalette())
+  return orFromSnapshot(fetchPalette, async () => (await snapshotDb()).catalogPalette())
 }
 
 /** `/store`: every family at once, and the palette for the colour filter. */

@@ -4,7 +4,8 @@ import { familyKeys } from '../../../contract/families.ts'
 import { db } from '../../lib/db.ts'
 import { productFixture } from '../../test/products.ts'
 import { familyQuery, loadPalette, productQuery } from './api.ts'
-import { CATALOG_MAX_AGE_MS, syncCatalog } from './offline.ts'
+import { CATALOG_MAX_AGE_MS } from '../../../store-db/catalog-snapshot.ts'
+import { syncCatalog } from './offline.ts'
 
 const wire = (slug: string, family = 'wingsuits') => ({
   slug,

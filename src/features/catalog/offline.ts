@@ -1,27 +1,23 @@
-import { familyKeys } from '../../../contract/families.ts'
+import {
+  syncCatalogSnapshot,
+  yieldToEventLoop,
+  type CatalogSyncResult,
+} from '../../../store-db/catalog-snapshot.ts'
+import { config } from '../../lib/config.ts'
 import { db } from '../../lib/db.ts'
-import { fetchFamily, fetchPalette } from './api.ts'
-
-/** How old the catalog snapshot may get before the app refreshes it in the background. */
-export const CATALOG_MAX_AGE_MS = 60 * 60 * 1000
-
-export type CatalogSyncResult = 'fresh' | 'synced'
 
 /**
- * Keeps a copy of the whole active catalog in IndexedDB, so the store, the family listings and
- * every product page work offline, even pages never visited. Runs after the first view; a
- * failure (offline) leaves the last snapshot in place and is retried on the next start.
+ * The catalog snapshot taken on the page, for browsers where no service worker runs (plain
+ * HTTP, an old browser, a failed registration); elsewhere the worker takes it. Runs after the
+ * first view, writing in slices with a yield between them so no task holds the page for long.
  */
-export async function syncCatalog({
-  maxAgeMs = CATALOG_MAX_AGE_MS,
-  now = Date.now(),
-} = {}): Promise<CatalogSyncResult> {
-  const syncedAt = await db.catalogSyncedAt()
-  if (syncedAt !== undefined && now - syncedAt < maxAgeMs) return 'fresh'
-  const [palette, ...families] = await Promise.all([
-    fetchPalette(),
-    ...familyKeys.map((family) => fetchFamily(family)),
-  ])
-  await db.replaceCatalog(families.flat(), now, palette)
-  return 'synced'
+export function syncCatalog(
+  options: { maxAgeMs?: number; now?: number } = {},
+): Promise<CatalogSyncResult> {
+  return syncCatalogSnapshot(db, {
+    apiBase: config.apiUrl || globalThis.location.origin,
+    siteOrigin: globalThis.location.origin,
+    pause: yieldToEventLoop,
+    ...options,
+  })
 }

@@ -1,3 +1,5 @@
+import { formatDate } from '../../lib/format-date.ts'
+
 /** "8–10 weeks", "3 weeks", "Up to 2 weeks", "Ships from stock". */
 export function formatWeeksRange(min: number, max: number): string {
   const weeks = (n: number) => (n === 1 ? 'week' : 'weeks')
@@ -9,7 +11,5 @@ export function formatWeeksRange(min: number, max: number): string {
 
 /** `2026-11-16` → "November 16, 2026", the same on the server and in every browser. */
 export function formatRevisionDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  )
+  return formatDate(isoDate)
 }

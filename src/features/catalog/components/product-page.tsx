@@ -5,7 +5,7 @@ import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { productQuery } from '../api.ts'
 import { formatLeadTime, formatPrice } from '../../../lib/format-price.ts'
 import { indexPalette, swatchOf } from '../palette.ts'
-import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { AfterHydration } from '../../../components/after-hydration.tsx'
 import { ColorSwatch } from '../../../components/color-swatch.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import { RelatedProducts } from './related-products.tsx'
@@ -27,7 +27,6 @@ interface ProductPageProps {
 export function ProductPage({ slug, palette, productionTime, configurator }: ProductPageProps) {
   const { data: product } = useSuspenseQuery(productQuery(slug))
   const paletteIndex = useMemo(() => indexPalette(palette), [palette])
-  const hydrated = useHydrated()
   const customVariant = product.variants.find((v) => v.sku.includes('-CUSTOM'))
   return (
     <article className="page product-page">
@@ -40,7 +39,7 @@ export function ProductPage({ slug, palette, productionTime, configurator }: Pro
             {formatPrice(product.price, product.currency)}
           </p>
           <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
-          {hydrated && productionTime}
+          <AfterHydration>{productionTime}</AfterHydration>
           {configurator && product.configurable && (
             <p>
               <a className="button" href="#design">

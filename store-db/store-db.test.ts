@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { StoreDB, type CatalogProduct } from './store-db.ts'
+
+function productFixture({ slug = 'corvid-2', family = 'wingsuits' } = {}): CatalogProduct {
+  return {
+    slug,
+    family,
+    discipline: null,
+    path: `/${family}/${slug}`,
+    sku: slug.toUpperCase(),
+    name: slug,
+    summary: '',
+    description: '',
+    price: 100000,
+    currency: 'USD',
+    leadTimeWeeks: 8,
+    active: true,
+    configurable: false,
+    sizes: [],
+    colors: [],
+    specifications: [],
+    images: [],
+    manual: null,
+    configurator: null,
+    variants: [],
+  } as CatalogProduct
+}
+
+let opened: StoreDB | undefined
+
+afterEach(async () => {
+  if (opened) {
+    opened.close()
+    await opened.delete()
+  }
+})
+
+describe('StoreDB', () => {
+  it('keeps a draft by its order key across reopening the database', async () => {
+    opened = new StoreDB('test-drafts')
+    await opened.drafts.put({
+      id: 'order_corvid-2',
+      productKey: 'corvid-2',
+      updatedAt: 1,
+      data: { qty: 1, pccolrId: 'n4D' },
+    })
+    opened.close()
+    await opened.open()
+    expect(await opened.drafts.get('order_corvid-2')).toMatchObject({
+      productKey: 'corvid-2',
+      data: { qty: 1, pccolrId: 'n4D' },
+    })
+  })
+
+  it('replaces the catalog snapshot as a whole and finds products by family', async () => {
+    opened = new StoreDB('test-catalog')
+    await opened.replaceCatalog([productFixture({ slug: 'retired' })], 1)
+    await opened.replaceCatalog(
+      [productFixture(), productFixture({ slug: 'flux', family: 'trackingsuits' })],
+      2,
+    )
+    expect(await opened.catalogSyncedAt()).toBe(2)
+    expect(await opened.catalogProduct('retired')).toBeUndefined()
+    expect((await opened.catalogProduct('flux'))?.family).toBe('trackingsuits')
+    expect((await opened.catalogFamily('wingsuits')).map((p) => p.slug)).toEqual(['corvid-2'])
+  })
+
+  it('writes a large catalog in slices, pausing between them, and keeps no retired product', async () => {
+    opened = new StoreDB('test-catalog-slices')
+    await opened.replaceCatalog([productFixture({ slug: 'retired' })], 1)
+    const products = Array.from({ length: 60 }, (_, i) => productFixture({ slug: `suit-${i}` }))
+    const seenBetweenSlices: number[] = []
+    const db = opened
+    await db.replaceCatalog(products, 2, [], {
+      sliceSize: 25,
+      pause: async () => {
+        seenBetweenSlices.push(await db.products.count())
+      },
+    })
+    // 25 and 50 new products, and the retired one still there until the last step.
+    expect(seenBetweenSlices).toEqual([26, 51, 61])
+    expect(await db.products.count()).toBe(60)
+    expect(await db.catalogProduct('retired')).toBeUndefined()
+    expect(await db.catalogSyncedAt()).toBe(2)
+  })
+})

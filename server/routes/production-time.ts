@@ -43,7 +43,7 @@ const getCategoryProductionTime = createRoute({
   summary: 'How long custom orders of one product category take to make now',
   request: {
     params: z.object({
-      category: Slug.openapi({ description: 'A family key', example: 'wingsuits' }),
+      category: Slug.clone().openapi({ description: 'A family key', example: 'wingsuits' }),
     }),
   },
   responses: {

@@ -167,13 +167,15 @@ function respond(
   }
   // Caches must key the answer by Accept-Encoding, whichever form this one is.
   if (body.compressible) headers.Vary = 'Accept-Encoding'
+  // A Response with plain headers, not c.body(): Hono would copy them into a Headers object one
+  // by one, and @hono/node-server writes plain headers straight out.
   if (status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), form.etag)) {
-    return c.body(null, 304, headers)
+    return new Response(null, { status: 304, headers })
   }
   if (form.coding !== 'identity') headers['Content-Encoding'] = form.coding
   headers['Content-Length'] = String(form.bytes.byteLength)
-  if (c.req.method === 'HEAD') return c.body(null, status, headers)
-  return c.body(form.bytes as Uint8Array<ArrayBuffer>, status, headers)
+  const bytes = c.req.method === 'HEAD' ? null : (form.bytes as Uint8Array<ArrayBuffer>)
+  return new Response(bytes, { status, headers })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { FamilyKey, Product } from '../../contract/catalog.ts'
+import { Product } from '../../contract/catalog.ts'
+import { families, type FamilyKey } from '../../contract/families.ts'
 import { sendEncoded } from '../http/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -53,15 +54,18 @@ const getProduct = createRoute({
  */
 export const catalogCacheControl = 'public, max-age=60'
 
+function isFamilyKey(slug: string): slug is FamilyKey {
+  return Object.hasOwn(families, slug)
+}
+
 export function productRoutes({ catalog }: { catalog: CatalogCache }) {
   return createRouter().openapi(getProduct, async (c) => {
     const { slug } = c.req.valid('param')
     const includeInactive = c.req.valid('query').active === '0'
     const current = catalog.current()
     const snapshot = current instanceof Promise ? await current : current
-    const family = FamilyKey.safeParse(slug)
-    const body = family.success
-      ? snapshot.family(family.data, includeInactive)
+    const body = isFamilyKey(slug)
+      ? snapshot.family(slug, includeInactive)
       : snapshot.product(slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
     // The typed route wants c.json's typed answer; this is the same JSON, serialized once.

@@ -115,6 +115,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl })
+    // An idle connection the server closes (a restart, a dropped database) leaves the pool and
+    // is replaced on next use; unhandled, the pool's error event would end the process.
+    pool.on('error', () => undefined)
     const listeners = new Set<CatalogListener>()
     // Every pooled connection LISTENs too: PostgreSQL hands a session its own notifications
     // before the commit's answer, so a write made here is known here before it resolves.

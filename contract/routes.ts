@@ -197,6 +197,12 @@ const ranked = [...pageRoutes].sort((a, b) => {
   return 0
 })
 
+/** Each ranked route split once, static segments lower-cased: matching runs on every request. */
+const rankedPatterns = ranked.map((route) => {
+  const pattern = segments(route).map((seg) => (seg.startsWith('$') ? seg : seg.toLowerCase()))
+  return { route, pattern, hasSplat: pattern.at(-1) === '$' }
+})
+
 /** Matches a pathname (case-insensitively, as the router does) to its page route. */
 export function matchPageRoute(pathname: string): RouteMatch | null {
   const parts = segments(pathname).map((p) => {
@@ -206,8 +212,8 @@ export function matchPageRoute(pathname: string): RouteMatch | null {
       return p
     }
   })
-  for (const route of ranked) {
-    const pattern = segments(route)
+  const lowerParts = parts.map((part) => part.toLowerCase())
+  for (const { route, pattern, hasSplat } of rankedPatterns) {
     const params: Record<string, string> = {}
     let ok = true
     for (let i = 0; i < pattern.length; i++) {
@@ -222,12 +228,11 @@ export function matchPageRoute(pathname: string): RouteMatch | null {
         break
       }
       if (seg.startsWith('$')) params[seg.slice(1)] = part
-      else if (seg.toLowerCase() !== part.toLowerCase()) {
+      else if (seg !== lowerParts[i]) {
         ok = false
         break
       }
     }
-    const hasSplat = pattern.at(-1) === '$'
     if (ok && (hasSplat ? parts.length >= pattern.length - 1 : parts.length === pattern.length)) {
       return { route, params }
     }

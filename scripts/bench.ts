@@ -1,9 +1,10 @@
 // Measures the built store against its budgets and writes bench/results.json and bench/results.md.
 //
-//   npm run bench [-- --no-build]
+//   npm run bench [-- --no-build] [NAME...]
 //
 // Builds first (the build time is a figure too; `--no-build` reuses an existing dist/), then runs
-// each measurement in turn. A measurement is a function returning table rows: add one to the list
+// each measurement in turn, or only those whose name contains one of the NAMEs given
+// (`npm run bench -- throughput --no-build`). A measurement is a function returning table rows: add one to the list
 // below. The markdown table goes to stdout, progress to stderr. Exits 1 when a budget is exceeded
 // or a measurement failed.
 import { execFileSync } from 'node:child_process'
@@ -15,11 +16,19 @@ import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
 import { precache } from './bench/precache.ts'
 import { lighthouse } from './bench/lighthouse.ts'
+import { throughput } from './bench/throughput.ts'
 import { installCleanup, runToEnd } from './bench/processes.ts'
 import { statusOf, toJson, toMarkdown } from './bench/report.ts'
 import type { BenchContext, Measurement, Row } from './bench/types.ts'
 
-const measurements: Measurement[] = [firstLoadJs, precache, coldStart, configurator, lighthouse]
+const measurements: Measurement[] = [
+  firstLoadJs,
+  precache,
+  coldStart,
+  configurator,
+  lighthouse,
+  throughput,
+]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */
 const buildBudgetMs = 90_000
@@ -64,15 +73,23 @@ async function main(): Promise<number> {
   const context: BenchContext = { root, distDir: join(root, 'dist') }
   const skipBuild = process.argv.includes('--no-build') && existsSync(context.distDir)
 
+  const names = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+  const chosen = measurements.filter(
+    (measurement) => names.length === 0 || names.some((name) => measurement.name.includes(name)),
+  )
+
   const rows: Row[] = []
+  const sections: string[] = []
   if (!skipBuild) {
     console.error('bench: npm run build')
     rows.push(await build(context))
   }
-  for (const measurement of measurements) {
+  for (const measurement of chosen) {
     console.error(`bench: ${measurement.name}`)
     try {
       rows.push(...(await measurement.run(context)))
+      const section = measurement.section?.()
+      if (section) sections.push(section)
     } catch (error) {
       console.error(`bench: ${measurement.name} failed: ${(error as Error).stack}`)
       const reason = (error as Error).message.split('\n')[0]
@@ -82,7 +99,7 @@ async function main(): Promise<number> {
 
   const outDir = join(root, 'bench')
   mkdirSync(outDir, { recursive: true })
-  const markdown = toMarkdown(rows)
+  const markdown = [toMarkdown(rows), ...sections].join('\n')
   const meta = {
     generatedAt: new Date().toISOString(),
     commit: gitCommit(root),

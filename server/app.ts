@@ -14,6 +14,7 @@ import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { productRoutes } from './routes/product.ts'
 import { userRoutes } from './routes/user.ts'
+import { createCatalogCache } from './services/catalog-cache.ts'
 import { createSite } from './site/pages.ts'
 
 export interface AppOptions {
@@ -39,6 +40,8 @@ const apiCacheControl = 'no-store, private'
 /** The whole HTTP surface, built the same way for production and for in-process tests. */
 export function createApp({ db, env, logger = createLogger(env), staticDir }: AppOptions) {
   const app = new OpenAPIHono({ strict: true, defaultHook: validationHook })
+  // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
+  const catalog = createCatalogCache({ db })
 
   app.use(securityHeaders({ connectSources: env.corsOrigins }))
   // Text (HTML, JS, CSS, JSON, SVG) goes out gzipped to browsers that accept it: on a drop
@@ -69,23 +72,25 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
       }),
     )
   }
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.json({ message: messages.tooLarge }, 413),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => c.json({ message: messages.tooLarge }, 413),
+  })
+  // GET and HEAD carry no body; asking for one makes @hono/node-server build a full Request,
+  // which cost about a sixth of a catalog read.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
 
   // Fixed paths before parameterised ones: the first route that answers wins, and
   // `/product/{slug}` would take `archive-image` (or `/order/{id}` `production-time`) for a key.
   app.route('/api', archiveRoutes({ db }))
   app.route('/api', productionTimeRoutes({ db }))
-  app.route('/api', productRoutes({ db }))
+  app.route('/api', productRoutes({ catalog }))
   app.route('/api', userRoutes({ db }))
   registerOpenApiDocument(app)
 
-  const site = staticDir ? createSite({ staticDir, db }) : undefined
+  const site = staticDir ? createSite({ staticDir, catalog }) : undefined
   if (site) app.get('*', site.handler)
 
   app.notFound((c) => {

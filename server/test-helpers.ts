@@ -13,9 +13,16 @@ import { loadEnv, loadTestEnv } from './env.ts'
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on close), so
  * test files running in parallel never see each other's rows.
  */
-export async function openTestDatabase(): Promise<OpenDatabase> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const { testDatabaseUrl } = loadTestEnv()
-  if (!testDatabaseUrl) return seeded(await openDatabase({ inMemory: true }))
+  if (!testDatabaseUrl) {
+    const opened = await openDatabase({ inMemory: true })
+    // An in-memory PGlite has one session: a second "connection" shares it.
+    return seeded({
+      ...opened,
+      connectAgain: async () => ({ db: opened.db, close: async () => {} }),
+    })
+  }
 
   const name = `test_${randomBytes(8).toString('hex')}`
   await onServer(testDatabaseUrl, `create database ${name}`)
@@ -28,10 +35,19 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
       await opened.close()
       await onServer(testDatabaseUrl, `drop database if exists ${name} with (force)`)
     },
+    connectAgain: () => openDatabase({ databaseUrl: url.toString() }),
   })
 }
 
-async function seeded(opened: OpenDatabase): Promise<OpenDatabase> {
+export interface TestDatabase extends OpenDatabase {
+  /**
+   * The same database through connections of its own, as another API process would have them
+   * (on PostgreSQL; in-memory PGlite shares its one session). Close it before the database.
+   */
+  connectAgain(): Promise<OpenDatabase>
+}
+
+async function seeded(opened: TestDatabase): Promise<TestDatabase> {
   await seed(opened.db, { demoAccounts: true })
   return opened
 }

@@ -70,13 +70,13 @@ export interface Spawned {
 export function spawnGroup(
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; echo?: boolean; discardStdout?: boolean },
 ): Spawned {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'],
   })
   if (child.pid !== undefined) liveGroups.add(child.pid)
   let tail: string[] = []

@@ -15,6 +15,7 @@ function formatValue(value: number | null, unit: Row['unit']): string {
   if (value === null) return '—'
   if (unit === 'KiB') return `${value.toFixed(1)} KiB`
   if (unit === 'ms') return `${Math.round(value)} ms`
+  if (unit === '%') return `${Math.round(value)} %`
   return String(value)
 }
 

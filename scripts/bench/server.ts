@@ -21,23 +21,38 @@ export interface StartedServer extends Spawned {
   spawnedAt: number
 }
 
-export async function spawnServer(context: BenchContext, dataDir: string): Promise<StartedServer> {
-  const port = await freePort()
+export interface ServerOptions {
+  /** A port of its own; a free one when absent. */
+  port?: number
+  /** Run on this PostgreSQL server instead of PGlite under `dataDir`. */
+  databaseUrl?: string
+  logLevel?: string
+  /** Throw the server's stdout away (its access log) instead of reading it into this process. */
+  discardStdout?: boolean
+}
+
+export async function spawnServer(
+  context: BenchContext,
+  dataDir: string,
+  options: ServerOptions = {},
+): Promise<StartedServer> {
+  const port = options.port ?? (await freePort())
   const tsxCli = join(context.root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: options.databaseUrl ?? '',
     STATIC_DIR: context.distDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     NODE_ENV: 'production',
   }
   const spawnedAt = performance.now()
   const spawned = spawnGroup(process.execPath, [tsxCli, 'server/main.ts'], {
     cwd: context.root,
     env,
+    discardStdout: options.discardStdout,
   })
   return { ...spawned, origin: `http://127.0.0.1:${port}`, spawnedAt }
 }

@@ -2,7 +2,7 @@
 export interface Row {
   metric: string
   value: number | null
-  unit: 'KiB' | 'ms' | 'count'
+  unit: 'KiB' | 'ms' | 'count' | '%'
   /** Upper bound the value must not exceed; absent when the metric is only reported. */
   budget?: number
   /** Lower bound the value must reach (a score); absent when there is none. */
@@ -21,4 +21,6 @@ export interface BenchContext {
 export interface Measurement {
   name: string
   run: (context: BenchContext) => Promise<Row[]>
+  /** A table of its own for bench/results.md, after `run` (markdown). */
+  section?: () => string | undefined
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -159,4 +160,18 @@ export const productionTimes = pgTable(
       sql`0 <= ${t.weeksMin} and ${t.weeksMin} <= ${t.weeksMax}`,
     ),
   ],
+)
+
+/**
+ * One row holding the catalog's version. A trigger on `products` and `variants` (migration
+ * 0003) raises it on every write and notifies `catalog_changed` with the new number, so every
+ * API process can tell when its in-memory catalog (server/services/catalog-cache.ts) is stale.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id}`)],
 )

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Product, ProductContent, ProductList } from '../../contract/catalog.ts'
@@ -188,5 +189,78 @@ describe('GET /api/product/{slug}', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('location')).toBeNull()
     expect(await res.json()).toEqual({ message: 'Not found.' })
+  })
+})
+
+describe('catalog answers over HTTP', () => {
+  const url = '/api/product/wingsuits?active=1'
+
+  async function decoded(res: Response, coding: 'br' | 'gzip'): Promise<string> {
+    const bytes = Buffer.from(await res.arrayBuffer())
+    return (coding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()
+  }
+
+  it('lets browsers and shared caches keep them for a minute, keyed by encoding', async () => {
+    for (const path of [url, '/api/product/corvid-2?active=1', '/api/product/retro-1?active=0']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=60')
+      expect(res.headers.get('vary'), path).toMatch(/accept-encoding/i)
+      expect(res.headers.get('etag'), path).toMatch(/^"[\w-]+"$/)
+    }
+  })
+
+  it('leaves Cache-Control off a 404, so a product added later is not hidden', async () => {
+    const res = await app.request('/api/product/no-such-suit')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/max-age/)
+  })
+
+  it('sends brotli or gzip as asked, decoding to the same JSON as the plain answer', async () => {
+    const plain = await app.request(url)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const identity = await plain.text()
+    expect(ProductList.parse(JSON.parse(identity)).length).toBeGreaterThan(3)
+
+    for (const coding of ['br', 'gzip'] as const) {
+      const res = await app.request(url, { headers: { 'accept-encoding': coding } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe(coding)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(identity.length / 3)
+      expect(await decoded(res, coding)).toBe(identity)
+    }
+    // q-values rule: gzip preferred over brotli here; nothing acceptable means identity.
+    const gzipFirst = await app.request(url, { headers: { 'accept-encoding': 'br;q=0.5, gzip' } })
+    expect(gzipFirst.headers.get('content-encoding')).toBe('gzip')
+    const none = await app.request(url, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })
+    expect(none.headers.get('content-encoding')).toBeNull()
+    expect(await none.text()).toBe(identity)
+  })
+
+  it('answers a matching If-None-Match with 304 and no body, per encoding', async () => {
+    const first = await app.request(url, { headers: { 'accept-encoding': 'br' } })
+    const etag = first.headers.get('etag')!
+    const again = await app.request(url, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(again.headers.get('cache-control')).toBe('public, max-age=60')
+    // The brotli form's tag does not stand for the plain bytes.
+    const plain = await app.request(url, { headers: { 'if-none-match': etag } })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('etag')).not.toBe(etag)
+  })
+
+  it('gives a new ETag once the product changes', async () => {
+    const path = '/api/product/corvid?active=1'
+    const before = (await app.request(path)).headers.get('etag')!
+    await database.db.update(products).set({ price: 99_900 }).where(eq(products.slug, 'corvid'))
+    const res = await app.request(path, { headers: { 'if-none-match': before } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('etag')).not.toBe(before)
+    expect(Product.parse(await res.json()).price).toBe(99_900)
   })
 })

@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { FamilyKey, Product } from '../../contract/catalog.ts'
+import { Product } from '../../contract/catalog.ts'
+import { families, type FamilyKey } from '../../contract/families.ts'
 import { Slug } from '../../contract/slug.ts'
-import type { Database } from '../db/index.ts'
+import { sendEncoded } from '../http/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { findProduct, listFamily } from '../services/catalog.ts'
+import type { CatalogCache } from '../services/catalog-cache.ts'
 
 const ProductSchema = component(Product, 'Product')
 const ProductListSchema = z.array(ProductSchema).openapi('ProductList')
@@ -48,13 +49,29 @@ const getProduct = createRoute({
   },
 })
 
-export function productRoutes({ db }: { db: Database }) {
+/**
+ * How long browsers and shared caches may reuse a catalog answer without asking again. Short:
+ * a price or stock change reaches visitors within a minute, and revalidation after that costs a
+ * 304 (the ETag is a hash of the answer). The server itself never answers from a catalog older
+ * than `catalogRecheckMs`.
+ */
+export const catalogCacheControl = 'public, max-age=60'
+
+function isFamilyKey(slug: string): slug is FamilyKey {
+  return Object.hasOwn(families, slug)
+}
+
+export function productRoutes({ catalog }: { catalog: CatalogCache }) {
   return createRouter().openapi(getProduct, async (c) => {
     const { slug } = c.req.valid('param')
-    const filter = { includeInactive: c.req.valid('query').active === '0' }
-    const family = FamilyKey.safeParse(slug)
-    if (family.success) return c.json(await listFamily(db, family.data, filter), 200)
-    const product = await findProduct(db, slug, filter)
-    return product ? c.json(product, 200) : c.json({ message: messages.notFound }, 404)
+    const includeInactive = c.req.valid('query').active === '0'
+    const current = catalog.current()
+    const snapshot = current instanceof Promise ? await current : current
+    const body = isFamilyKey(slug)
+      ? snapshot.family(slug, includeInactive)
+      : snapshot.product(slug, includeInactive)
+    if (!body) return c.json({ message: messages.notFound }, 404)
+    // The typed route wants c.json's typed answer; this is the same JSON, serialized once.
+    return (await sendEncoded(c, body, { cacheControl: catalogCacheControl })) as never
   })
 }

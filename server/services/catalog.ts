@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import { Discipline, FamilyKey, type Product } from '../../contract/catalog.ts'
 import { productPath, type FamilyKey as Family } from '../../contract/families.ts'
 import type { Database } from '../db/index.ts'
-import { products, variants } from '../db/schema.ts'
+import { catalogVersion, products, variants } from '../db/schema.ts'
 
 type ProductRow = typeof products.$inferSelect
 type VariantRow = typeof variants.$inferSelect
@@ -81,24 +81,17 @@ function activeOnly(filter: CatalogFilter): SQL | undefined {
   return filter.includeInactive ? undefined : eq(products.active, true)
 }
 
-export async function findProduct(
-  db: Database,
-  slug: string,
-  filter: CatalogFilter,
-): Promise<Product | undefined> {
-  const [product] = await findProducts(db, and(eq(products.slug, slug), activeOnly(filter)))
-  return product
-}
-
 export function listFamily(db: Database, family: Family, filter: CatalogFilter) {
   return findProducts(db, and(eq(products.family, family), activeOnly(filter)))
 }
 
-/** Where an active product's page is (`/wingsuits/corvid-2`), or undefined if there is none. */
-export async function productPagePath(db: Database, slug: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ slug: products.slug, family: products.family, discipline: products.discipline })
-    .from(products)
-    .where(and(eq(products.slug, slug), eq(products.active, true)))
-  return row && placeOf(row).path
+/** The whole catalog, retired products included, in listing order (position, then slug). */
+export function loadCatalog(db: Database): Promise<Product[]> {
+  return findProducts(db, undefined)
+}
+
+/** The catalog version the trigger of migration 0003 raises on every catalog write. */
+export async function catalogVersionOf(db: Database): Promise<number> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion)
+  return row?.version ?? 0
 }

@@ -4,10 +4,9 @@ import { pageDataUrl } from '../../contract/page-data.ts'
 import { trimSlashes } from '../../contract/paths.ts'
 import { dataRoutes, matchPageRoute, pageDataPath, productRoutes } from '../../contract/routes.ts'
 import { isSlug } from '../../contract/slug-pattern.ts'
-import type { Database } from '../db/index.ts'
 import { isApiPath } from '../http/errors.ts'
-import { productPagePath } from '../services/catalog.ts'
-import { cacheControl, findFile, readOptional, sendFile } from './files.ts'
+import type { CatalogCache } from '../services/catalog-cache.ts'
+import { cacheControl, createSiteFiles, readOptional } from './files.ts'
 
 const fallbackNotFound =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>' +
@@ -27,8 +26,9 @@ function withoutTrailingSlash(pathname: string): string {
  * page route matches, a content page the build wrote no data for, or a product page whose
  * product does not exist, is retired, or lives at another path (another family or discipline).
  */
-export function createSite({ staticDir, db }: { staticDir: string; db: Database }) {
+export function createSite({ staticDir, catalog }: { staticDir: string; catalog: CatalogCache }) {
   const root = path.resolve(staticDir)
+  const { find: findFile, send: sendFile } = createSiteFiles(root)
 
   async function pageStatus(urlPath: string): Promise<200 | 404> {
     const match = matchPageRoute(urlPath)
@@ -39,12 +39,12 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
     const named = Object.entries(match.params).filter(([name]) => name !== '_splat')
     if (lookedUp && !named.every(([, value]) => isSlug(value))) return 404
     if (dataRoutes.has(match.route)) {
-      return (await findFile(root, pageDataUrl(pageDataPath(match, urlPath)))) ? 200 : 404
+      return (await findFile(pageDataUrl(pageDataPath(match, urlPath)))) ? 200 : 404
     }
     if (!productRoutes[match.route]) return 200
     const slugParam = match.route.slice(match.route.lastIndexOf('/$') + 2)
     const slug = match.params[slugParam] ?? ''
-    const canonical = await productPagePath(db, slug)
+    const canonical = (await catalog.current()).productPagePath(slug)
     return canonical?.toLowerCase() === withoutTrailingSlash(urlPath).toLowerCase() ? 200 : 404
   }
 
@@ -54,17 +54,17 @@ export function createSite({ staticDir, db }: { staticDir: string; db: Database 
     if (url.pathname !== '/' && url.pathname.endsWith('/')) {
       return c.redirect(`${withoutTrailingSlash(url.pathname)}${url.search}`, 301)
     }
-    const file = await findFile(root, c.req.path)
+    const file = await findFile(c.req.path)
     if (file) return sendFile(c, file, { cacheControl: cacheControl(c.req.path) })
 
     const status = await pageStatus(c.req.path)
     // A page prerendered at build time (dist/pages/<path>/index.html), else the app shell.
     const prerendered =
       status === 200
-        ? await findFile(root, `/pages${c.req.path.replace(/\/$/, '')}/index.html`)
+        ? await findFile(`/pages${c.req.path.replace(/\/$/, '')}/index.html`)
         : undefined
     if (prerendered) return sendFile(c, prerendered, { status, cacheControl: 'no-cache' })
-    const index = await findFile(root, '/index.html')
+    const index = await findFile('/index.html')
     if (!index) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
     return sendFile(c, index, { status, cacheControl: 'no-cache' })
   }

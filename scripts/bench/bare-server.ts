@@ -1,0 +1,33 @@
+// The yardstick of the throughput bench: bare node:http answering fixed bytes, nothing else.
+//
+//   tsx scripts/bench/bare-server.ts PORT ANSWERS.json
+//
+// ANSWERS.json maps a request path (with its query) to the headers and base64 body to send; each
+// body is what the store itself sent for that path, so both servers put the same bytes on the wire.
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+
+export interface BareAnswer {
+  headers: Record<string, string>
+  body: string
+}
+
+const [port, file] = process.argv.slice(2)
+const answers = new Map(
+  Object.entries(JSON.parse(readFileSync(file!, 'utf8')) as Record<string, BareAnswer>).map(
+    ([path, answer]) => [
+      path,
+      { headers: answer.headers, body: Buffer.from(answer.body, 'base64') },
+    ],
+  ),
+)
+
+createServer((req, res) => {
+  const answer = answers.get(req.url ?? '')
+  if (!answer) {
+    res.writeHead(404).end()
+    return
+  }
+  res.writeHead(200, { ...answer.headers, 'Content-Length': answer.body.byteLength })
+  res.end(answer.body)
+}).listen(Number(port), '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${port}`))

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Context } from 'hono'
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type Coding = 'br' | 'gzip' | 'identity'
+
+/** One form of a body as it goes on the wire, with the strong ETag of exactly these bytes. */
+export interface Representation {
+  coding: Coding
+  bytes: Uint8Array
+  etag: string
+}
+
+/**
+ * A response body kept in memory, serialized once: its bytes, a strong ETag (a hash of the
+ * bytes), and its gzip and brotli forms, each made once on first demand. Compression runs on
+ * libuv's thread pool so the event loop keeps serving meanwhile (brotli at its best setting takes
+ * tens of milliseconds for a large script).
+ */
+export interface EncodedBody {
+  contentType: string
+  identity: Representation
+  /** Whether the content type is worth compressing (text, JSON, SVG…); else identity only. */
+  compressible: boolean
+  /** The form for a coding, if it is ready; otherwise starts making it and returns undefined. */
+  ready(coding: 'br' | 'gzip'): Representation | undefined
+  /** The form for a coding, made if need be. */
+  made(coding: 'br' | 'gzip'): Promise<Representation>
+}
+
+function hashOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 27)
+}
+
+export function encodedBody(bytes: Uint8Array, contentType: string): EncodedBody {
+  const hash = hashOf(bytes)
+  const identity: Representation = { coding: 'identity', bytes, etag: `"${hash}"` }
+  const compressible = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType)
+  const done: Partial<Record<'br' | 'gzip', Representation>> = {}
+  const pending: Partial<Record<'br' | 'gzip', Promise<Representation>>> = {}
+
+  function made(coding: 'br' | 'gzip'): Promise<Representation> {
+    const ready = done[coding] ?? (compressible ? undefined : identity)
+    if (ready) return Promise.resolve(ready)
+    pending[coding] ??= compress(bytes, coding).then(
+      (compressed) => {
+        // A form that is not smaller is not worth a Content-Encoding.
+        const form =
+          compressed.byteLength < bytes.byteLength
+            ? { coding, bytes: compressed, etag: `"${hash}-${coding}"` }
+            : identity
+        done[coding] = form
+        return form
+      },
+      (error: unknown) => {
+        delete pending[coding]
+        throw error
+      },
+    )
+    return pending[coding]
+  }
+
+  return {
+    contentType,
+    identity,
+    compressible,
+    ready(coding) {
+      const form = done[coding] ?? (compressible ? undefined : identity)
+      if (!form) made(coding).catch(() => undefined)
+      return form
+    },
+    made,
+  }
+}
+
+async function compress(bytes: Uint8Array, coding: 'br' | 'gzip'): Promise<Uint8Array> {
+  if (coding === 'gzip') return gzipAsync(bytes, { level: 9 })
+  return brotli(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  })
+}
+
+/**
+ * The codings a client takes, best first among the ones we make: brotli, then gzip. Follows
+ * `Accept-Encoding` q-values, `*` and `q=0`; without the header, identity only.
+ */
+export function acceptedCodings(header: string | undefined): Array<'br' | 'gzip'> {
+  if (!header) return []
+  let br: number | undefined
+  let gz: number | undefined
+  let any: number | undefined
+  for (const item of header.split(',')) {
+    const [rawName = '', ...params] = item.split(';')
+    const name = rawName.trim().toLowerCase()
+    let q = 1
+    for (const param of params) {
+      const [key, value] = param.split('=')
+      if (key?.trim().toLowerCase() === 'q') q = Number(value) || 0
+    }
+    if (name === 'br') br = q
+    else if (name === 'gzip' || name === 'x-gzip') gz = q
+    else if (name === '*') any = q
+  }
+  br ??= any
+  gz ??= any
+  const codings: Array<['br' | 'gzip', number]> = []
+  if (br) codings.push(['br', br])
+  if (gz) codings.push(['gzip', gz])
+  // Stable sort: brotli stays first on a tie.
+  return codings.sort((a, b) => b[1] - a[1]).map(([coding]) => coding)
+}
+
+/**
+ * The form to send: the best accepted coding that is ready, else the next accepted one that is
+ * (the best is being made meanwhile), else the best accepted one once made.
+ */
+export function chooseRepresentation(
+  body: EncodedBody,
+  acceptEncoding: string | undefined,
+): Representation | Promise<Representation> {
+  if (!body.compressible) return body.identity
+  const codings = acceptedCodings(acceptEncoding)
+  if (codings.length === 0) return body.identity
+  for (const coding of codings) {
+    const form = body.ready(coding)
+    if (form) return form
+  }
+  // Gzip is quick to make; wait for it rather than for brotli when both are accepted.
+  const quickest = codings.includes('gzip') ? 'gzip' : codings[0]!
+  return body.made(quickest)
+}
+
+/** Whether `If-None-Match` names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque)
+}
+
+export interface SendOptions {
+  status?: 200 | 404
+  cacheControl: string
+  /** More headers for 200/404 and 304 alike (Last-Modified). */
+  headers?: Record<string, string>
+}
+
+function respond(
+  c: Context,
+  body: EncodedBody,
+  form: Representation,
+  { status = 200, cacheControl, headers: extra }: SendOptions,
+): Response {
+  const headers: Record<string, string> = {
+    ...extra,
+    'Content-Type': body.contentType,
+    'Cache-Control': cacheControl,
+    ETag: form.etag,
+  }
+  // Caches must key the answer by Accept-Encoding, whichever form this one is.
+  if (body.compressible) headers.Vary = 'Accept-Encoding'
+  // A Response with plain headers, not c.body(): Hono would copy them into a Headers object one
+  // by one, and @hono/node-server writes plain headers straight out.
+  if (status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), form.etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  if (form.coding !== 'identity') headers['Content-Encoding'] = form.coding
+  headers['Content-Length'] = String(form.bytes.byteLength)
+  const bytes = c.req.method === 'HEAD' ? null : (form.bytes as Uint8Array<ArrayBuffer>)
+  return new Response(bytes, { status, headers })
+}
+
+/**
+ * Sends a body kept in memory in the form the client accepts best, answering a matching
+ * `If-None-Match` with 304. Synchronous when that form is already made.
+ */
+export function sendEncoded(
+  c: Context,
+  body: EncodedBody,
+  options: SendOptions,
+): Response | Promise<Response> {
+  const form = chooseRepresentation(body, c.req.header('accept-encoding'))
+  return form instanceof Promise
+    ? form.then((made) => respond(c, body, made, options))
+    : respond(c, body, form, options)
+}

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../db/index.ts'
@@ -135,5 +137,22 @@ describe('built files from memory', () => {
       headers: { 'if-none-match': res.headers.get('etag')! },
     })
     expect(again.status).toBe(404)
+  })
+
+  it('reads a file again once it is replaced on disk, and finds a file added later', async () => {
+    const file = path.join(site.dir, 'sw.js')
+    await writeFile(file, 'self.version = 1')
+    const first = await get('/sw.js', { 'accept-encoding': 'gzip' })
+    expect(first.text).toBe('self.version = 1')
+    expect(first.res.headers.get('cache-control')).toBe('no-cache')
+    // A new release of the worker under the same name, as a deploy writes it.
+    await writeFile(file, 'self.version = 22')
+    const second = await get('/sw.js', {
+      'accept-encoding': 'gzip',
+      'if-none-match': first.res.headers.get('etag')!,
+    })
+    expect(second.res.status).toBe(200)
+    expect(second.text).toBe('self.version = 22')
+    expect(second.res.headers.get('etag')).not.toBe(first.res.headers.get('etag'))
   })
 })

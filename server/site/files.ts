@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { createReadStream, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
@@ -11,11 +11,9 @@ import {
   type EncodedBody,
 } from '../http/encoded-body.ts'
 
-/** A built file: where it is and what it was when the site's file list was read. */
+/** A built file: where it is, and its size and time when it was looked up. */
 export interface SiteFile {
   path: string
-  /** The URL path it answers (`/assets/index-3f9a1c.js`), its key in memory. */
-  urlPath: string
   size: number
   mtime: Date
 }
@@ -37,78 +35,69 @@ function isHiddenPath(segments: string[]): boolean {
   )
 }
 
-/** Every file under `root` that may be served, by URL path, with its size and time. */
-async function listFiles(root: string): Promise<Map<string, SiteFile>> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
-  const files = new Map<string, SiteFile>()
-  for (const entry of entries) {
-    const file = path.join(entry.parentPath, entry.name)
-    const segments = path.relative(root, file).split(path.sep)
-    if (isHiddenPath(segments) || !(entry.isFile() || entry.isSymbolicLink())) continue
-    const stats = await stat(file).catch(() => undefined)
-    if (!stats?.isFile()) continue
-    const urlPath = `/${segments.join('/')}`
-    files.set(urlPath, { path: file, urlPath, size: stats.size, mtime: stats.mtime })
-  }
-  return files
+interface KeptBody {
+  size: number
+  mtimeMs: number
+  body: Promise<EncodedBody>
 }
 
 /**
- * The built site, served from memory. The file list is read once, on the first request (a build
- * does not change under a running server: restart it after building again); each file's bytes,
- * strong ETag and gzip and brotli forms are made on first demand and kept, within a size cap.
+ * The built site, served from memory: each file's bytes, strong ETag and gzip and brotli forms
+ * are made on first demand and kept, within a size cap, for as long as the file on disk keeps
+ * its size and time (a file replaced in place, such as a new service worker, is read again).
  */
 export function createSiteFiles(root: string) {
-  let listing: Promise<Map<string, SiteFile>> | undefined
-  let listed: Map<string, SiteFile> | undefined
-  /** Most recently served last; evicted from the front beyond `maxMemoryBytes`. */
-  const bodies = new Map<string, Promise<EncodedBody>>()
+  /** By file path, most recently served last; evicted from the front beyond `maxMemoryBytes`. */
+  const bodies = new Map<string, KeptBody>()
   let keptBytes = 0
-
-  function list(): Map<string, SiteFile> | Promise<Map<string, SiteFile>> {
-    if (listed) return listed
-    listing ??= listFiles(root).then((files) => (listed = files))
-    return listing
-  }
 
   /**
    * The built file a URL path names, if there is one. Dot-segments and hidden files are never
    * served (`/.env`, `/../x`), except the public `/.well-known/` folder.
    */
-  function find(urlPath: string): SiteFile | undefined | Promise<SiteFile | undefined> {
+  function find(urlPath: string): SiteFile | undefined {
     const segments = urlPath.split('/').filter(Boolean)
     if (segments.length === 0 || isHiddenPath(segments)) return undefined
-    const key = `/${segments.join('/')}`
-    const files = list()
-    return files instanceof Promise ? files.then((all) => all.get(key)) : files.get(key)
+    const file = path.join(root, ...segments)
+    if (!file.startsWith(root + path.sep)) return undefined
+    try {
+      // Synchronous on purpose: a stat of a cached inode takes a few microseconds, less than
+      // the round trip through libuv's thread pool that the asynchronous one costs.
+      const stats = statSync(file, { throwIfNoEntry: false })
+      return stats?.isFile() ? { path: file, size: stats.size, mtime: stats.mtime } : undefined
+    } catch {
+      // ENOTDIR and the like: `/index.html/x` names no file.
+      return undefined
+    }
   }
 
   function bodyOf(file: SiteFile): Promise<EncodedBody> {
-    const kept = bodies.get(file.urlPath)
-    if (kept) {
-      bodies.delete(file.urlPath)
-      bodies.set(file.urlPath, kept)
-      return kept
+    const kept = bodies.get(file.path)
+    if (kept && kept.size === file.size && kept.mtimeMs === file.mtime.getTime()) {
+      bodies.delete(file.path)
+      bodies.set(file.path, kept)
+      return kept.body
     }
-    const loading = readFile(file.path).then(
+    forget(file.path)
+    const body = readFile(file.path).then(
       (bytes) => encodedBody(bytes, contentTypeOf(file)),
       (error: unknown) => {
-        forget(file)
+        forget(file.path)
         throw error
       },
     )
-    bodies.set(file.urlPath, loading)
+    bodies.set(file.path, { size: file.size, mtimeMs: file.mtime.getTime(), body })
     keptBytes += file.size
-    for (const [urlPath] of bodies) {
-      if (keptBytes <= maxMemoryBytes || urlPath === file.urlPath) break
-      const oldest = listed?.get(urlPath)
-      if (oldest) forget(oldest)
+    for (const [oldest] of bodies) {
+      if (keptBytes <= maxMemoryBytes || oldest === file.path) break
+      forget(oldest)
     }
-    return loading
+    return body
   }
 
-  function forget(file: SiteFile) {
-    if (bodies.delete(file.urlPath)) keptBytes -= file.size
+  function forget(filePath: string) {
+    const kept = bodies.get(filePath)
+    if (kept && bodies.delete(filePath)) keptBytes -= kept.size
   }
 
   /** Sends a file; a 200 answer honours `If-None-Match` so revalidation costs no body. */

@@ -202,3 +202,14 @@ describe('GET /api/product/archive-image', () => {
     expect(await res.json()).toEqual({ message: 'Not found.' })
   })
 })
+
+describe('caching of the archive', () => {
+  it('marks a page of the archive public, and a refused query not', async () => {
+    const res = await app.request('/api/product/archive-image?type=supercustom')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    const refused = await app.request('/api/product/archive-image?page=0')
+    expect(refused.status).toBe(422)
+    expect(refused.headers.get('cache-control')).toBe('no-store, private')
+  })
+})

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { ArchiveImage, ArchiveType, archivePageSize, PageMeta } from '../../contract/archive.ts'
 import { productApiPaths } from '../../contract/families.ts'
 import type { Database } from '../db/index.ts'
+import { publicAnswerCacheControl } from '../http/cache-control.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
@@ -65,6 +66,7 @@ const getArchiveImages = createRoute({
 export function archiveRoutes({ db }: { db: Database }) {
   return createRouter().openapi(getArchiveImages, async (c) => {
     const { category, type, page, per_page } = c.req.valid('query')
-    return c.json(await listArchiveImages(db, { category, type, page, perPage: per_page }), 200)
+    const images = await listArchiveImages(db, { category, type, page, perPage: per_page })
+    return c.json(images, 200, { 'Cache-Control': publicAnswerCacheControl })
   })
 }

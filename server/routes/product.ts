@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { Product } from '../../contract/catalog.ts'
 import { families, type FamilyKey } from '../../contract/families.ts'
 import { Slug } from '../../contract/slug.ts'
+import { publicAnswerCacheControl } from '../http/cache-control.ts'
 import { sendEncoded } from '../http/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -49,14 +50,6 @@ const getProduct = createRoute({
   },
 })
 
-/**
- * How long browsers and shared caches may reuse a catalog answer without asking again. Short:
- * a price or stock change reaches visitors within a minute, and revalidation after that costs a
- * 304 (the ETag is a hash of the answer). The server itself never answers from a catalog older
- * than `catalogRecheckMs`.
- */
-export const catalogCacheControl = 'public, max-age=60'
-
 function isFamilyKey(slug: string): slug is FamilyKey {
   return Object.hasOwn(families, slug)
 }
@@ -72,6 +65,6 @@ export function productRoutes({ catalog }: { catalog: CatalogCache }) {
       : snapshot.product(slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
     // The typed route wants c.json's typed answer; this is the same JSON, serialized once.
-    return (await sendEncoded(c, body, { cacheControl: catalogCacheControl })) as never
+    return (await sendEncoded(c, body, { cacheControl: publicAnswerCacheControl })) as never
   })
 }

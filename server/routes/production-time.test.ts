@@ -103,3 +103,20 @@ describe('GET /api/product/production-time/category/{category}', () => {
     }
   })
 })
+
+describe('caching of production times', () => {
+  // Public data: marked so, the service worker keeps it for product pages opened offline.
+  it('marks the answers public, and a missing category not', async () => {
+    for (const path of [
+      '/api/order/production-time',
+      '/api/product/production-time/category/wingsuits',
+    ]) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=60')
+    }
+    const missing = await app.request('/api/product/production-time/category/no-such-family')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store, private')
+  })
+})

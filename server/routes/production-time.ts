@@ -4,6 +4,7 @@ import {
   ProductionTimeForCategory,
 } from '../../contract/production-time.ts'
 import type { Database } from '../db/index.ts'
+import { publicAnswerCacheControl } from '../http/cache-control.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
@@ -62,9 +63,15 @@ const getCategoryProductionTime = createRoute({
 /** `/product/production-time/…` is registered before `/product/{slug}`, as is the archive. */
 export function productionTimeRoutes({ db }: { db: Database }) {
   return createRouter()
-    .openapi(getProductionTime, async (c) => c.json(await currentProductionTime(db), 200))
+    .openapi(getProductionTime, async (c) =>
+      c.json(await currentProductionTime(db), 200, {
+        'Cache-Control': publicAnswerCacheControl,
+      }),
+    )
     .openapi(getCategoryProductionTime, async (c) => {
       const found = await productionTimeFor(db, c.req.valid('param').category)
-      return found ? c.json(found, 200) : c.json({ message: messages.notFound }, 404)
+      return found
+        ? c.json(found, 200, { 'Cache-Control': publicAnswerCacheControl })
+        : c.json({ message: messages.notFound }, 404)
     })
 }

@@ -86,8 +86,8 @@ function NoDesignsYet({ designable }: { designable: readonly DesignableFamily[] 
   return (
     <>
       <p>
-        No designs on this device yet. Choose colours, size and options on a product&apos;s page
-        and the design is kept here as you go, also offline.
+        No designs on this device yet. Choose colours, size and options on a product&apos;s page and
+        the design is kept here as you go, also offline.
       </p>
       {designable.length > 0 && (
         <p>

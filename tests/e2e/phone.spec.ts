@@ -84,6 +84,8 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // A sheet slides and fades in: colours are measured once it has come to rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -434,6 +436,18 @@ test.describe('the configurator on a phone', () => {
       expect(focus.bottom, focus.name).toBeLessThanOrEqual(clear.bottom)
     }
     expect(seen.size).toBeGreaterThan(10)
+  })
+
+  test('"Show what" in the order bar brings the first problem into view', async ({ page }) => {
+    await openConfigurator(page)
+    await page.getByRole('button', { name: 'Show what' }).tap()
+    const height = page.getByRole('textbox', { name: 'Height', exact: true })
+    await expect(height).toBeFocused()
+    await expect(height).toHaveAccessibleDescription(/Enter your height/)
+    const box = (await height.boundingBox())!
+    const clear = await clearArea(page)
+    expect(box.y).toBeGreaterThanOrEqual(clear.top)
+    expect(box.y + box.height).toBeLessThanOrEqual(clear.bottom)
   })
 
   test('radios and checkboxes are enlarged, level with their labels; Add to order is 44 px high', async ({

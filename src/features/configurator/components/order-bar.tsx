@@ -64,7 +64,24 @@ export function OrderBar({
             ? 'One thing needs your attention before this can be ordered.'
             : `${problems} things need your attention before this can be ordered.`}{' '}
           {!allMessagesShown && (
-            <button type="button" className="link-button" onClick={onShowAllMessages}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={(event) => {
+                const form = event.currentTarget.closest('form')
+                onShowAllMessages()
+                // Once the messages are drawn, the first comes into view (on a phone it may be
+                // screens away), its field focused when it has one.
+                requestAnimationFrame(() => {
+                  const first = form?.querySelector<HTMLElement>(
+                    '[aria-invalid="true"], .field-error',
+                  )
+                  if (first instanceof HTMLInputElement || first instanceof HTMLSelectElement)
+                    first.focus()
+                  else first?.scrollIntoView({ block: 'center' })
+                })
+              }}
+            >
               Show what
             </button>
           )}

@@ -481,6 +481,32 @@ test.describe('the configurator on a phone', () => {
   })
 })
 
+test.describe('your designs', () => {
+  test('"Your designs" lands on them, or on the truth that there are none yet', async ({
+    page,
+  }) => {
+    const designs = page.getByRole('region', { name: 'Your designs on this device' })
+    const landed = async () => {
+      await expect(designs).toContainText('No designs on this device yet')
+      await expect(designs.getByRole('link', { name: 'Wingsuits' })).toBeVisible()
+      const heading = (await designs.getByRole('heading').boundingBox())!
+      expect(heading.y).toBeGreaterThanOrEqual(await appBarHeight(page))
+      expect(heading.y + heading.height).toBeLessThanOrEqual(844)
+    }
+    await open(page, '/')
+    await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click()
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'Your designs' })
+      .click()
+    await landed()
+
+    // Opened from a link elsewhere, or a bookmark.
+    await page.goto('/store#your-designs')
+    await landed()
+  })
+})
+
 test.describe('the installed app', () => {
   test('shows no tab bar in the browser', async ({ page }) => {
     await open(page, '/')

@@ -36,7 +36,13 @@ const devices: Record<'phone' | 'desktop', BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 }
 
-const screens: Array<{ name: string; path: string; ready: (page: Page) => Promise<unknown> }> = [
+const screens: Array<{
+  name: string
+  path: string
+  ready: (page: Page) => Promise<unknown>
+  /** What a visitor does before the picture is taken. */
+  act?: (page: Page) => Promise<unknown>
+}> = [
   { name: 'home', path: '/', ready: (page) => page.locator('h1').waitFor() },
   {
     name: 'listing',
@@ -49,6 +55,13 @@ const screens: Array<{ name: string; path: string; ready: (page: Page) => Promis
     // The drawing and the price: the configurator has loaded and painted the default design.
     ready: (page) =>
       page.getByRole('button', { name: 'Add to order' }).waitFor({ timeout: 30_000 }),
+    // On a phone: choosing colours, the drawing in view above them (the section bar shows only there).
+    act: async (page) => {
+      const colours = page
+        .getByRole('navigation', { name: 'Parts of the design' })
+        .getByRole('button', { name: 'Colours' })
+      if (await colours.isVisible()) await colours.click()
+    },
   },
 ]
 
@@ -92,6 +105,7 @@ async function main(): Promise<void> {
         for (const screen of screens) {
           await page.goto(server.origin + screen.path, { waitUntil: 'networkidle' })
           await screen.ready(page)
+          await screen.act?.(page)
           // Lazy images below the first view are not in the picture; those in it have loaded.
           await page.waitForLoadState('networkidle')
           // Headless Chromium paints the sticky app bar after a scroll at load (the #design

@@ -1,5 +1,7 @@
+import { useSuspenseQueries } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { loadStore } from '../features/catalog/api.ts'
+import { families, familyKeys } from '../../contract/families.ts'
+import { familyQuery, loadStore } from '../features/catalog/api.ts'
 import { StorePage } from '../features/catalog/components/store-page.tsx'
 import { validateCatalogSearch } from '../features/catalog/search.ts'
 import { SavedDesigns } from '../features/configurator/components/saved-designs.tsx'
@@ -11,12 +13,17 @@ export const Route = createFileRoute('/store')({
   head: loaderHead,
   component: function StoreRoute() {
     const navigate = Route.useNavigate()
+    // The families with a product to design: where "Your designs" points while it has none.
+    const lists = useSuspenseQueries({ queries: familyKeys.map((family) => familyQuery(family)) })
+    const designable = familyKeys
+      .filter((_, index) => lists[index]?.data.some((product) => product.configurable))
+      .map((family) => families[family])
     return (
       <StorePage
         palette={Route.useLoaderData().palette}
         search={Route.useSearch()}
         onSearch={(search) => navigate({ search, replace: true })}
-        savedDesigns={<SavedDesigns />}
+        savedDesigns={<SavedDesigns designable={designable} />}
       />
     )
   },

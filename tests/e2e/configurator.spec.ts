@@ -88,6 +88,28 @@ test('a configured suit is the same after a reload', async ({ page }) => {
   await expect(regionFill(page, 'arm-wing')).toHaveAttribute('fill', CHALK_WHITE)
 })
 
+test('on a wide screen the drawing and the price sit beside the form, Add to order closing it', async ({
+  page,
+}) => {
+  const section = await openConfigurator(page)
+  const drawing = (await section
+    .getByRole('img', { name: 'Corvid 2 as you have designed it' })
+    .boundingBox())!
+  const size = (await section.getByRole('group', { name: 'Size', exact: true }).boundingBox())!
+  expect(drawing.x + drawing.width).toBeLessThanOrEqual(size.x)
+  await expect(section.getByTestId('total-price')).toBeVisible()
+  // The phone's section bar and the bar's own total and price details are not needed here.
+  await expect(section.getByRole('navigation', { name: 'Parts of the design' })).toBeHidden()
+  await expect(section.getByTestId('order-bar-total')).toBeHidden()
+  await expect(section.getByRole('button', { name: 'Price details' })).toBeHidden()
+  const add = (await section.getByRole('button', { name: 'Add to order' }).boundingBox())!
+  const quantity = (await section
+    .getByRole('group', { name: 'Quantity', exact: true })
+    .boundingBox())!
+  expect(add.x).toBeGreaterThanOrEqual(size.x)
+  expect(add.y).toBeGreaterThan(quantity.y + quantity.height)
+})
+
 test('offline: colours and size changed with no network survive closing the page', async ({
   page,
   context,

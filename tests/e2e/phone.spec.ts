@@ -17,14 +17,11 @@ const axeSource = readFileSync(
   'utf8',
 )
 
-/** The configurator gets its phone layout later (after its split into fieldsets): left out here. */
-const laterConfigurator = '.configurator-slot'
-
 const publicScreens = [
   ['home', '/'],
   ['the store', '/store'],
   ['a listing', '/wingsuits'],
-  ['a product page (without its configurator, which comes later)', '/wingsuits/corvid-2'],
+  ['a product page', '/wingsuits/corvid-2'],
   ['a product without a configurator', '/products'],
   ['news', '/news'],
   ['a news article', '/news/view/corvid-2-launch'],
@@ -53,18 +50,24 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle')
 }
 
+/** A product page opened to design: the configurator loads and shows its form. */
+async function openConfigurator(page: Page, path = '/wingsuits/corvid-2#design'): Promise<void> {
+  await page.goto(path)
+  await expect(page.getByRole('button', { name: 'Add to order' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+}
+
 async function appBarHeight(page: Page): Promise<number> {
   return (await page.getByRole('banner').boundingBox())?.height ?? Infinity
 }
 
 /** Every visible thing a finger can press that is under 24 x 24 CSS px (WCAG 2.5.8). */
-async function smallTargets(page: Page, exclude?: string): Promise<string[]> {
-  return page.evaluate((excluded) => {
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const interactive =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])'
     const small: string[] = []
     for (const element of document.querySelectorAll<HTMLElement>(interactive)) {
-      if (excluded && element.closest(excluded)) continue
       const box = element.getBoundingClientRect()
       // Not rendered (display: none, a closed menu's links).
       if (box.width === 0 && box.height === 0) continue
@@ -77,25 +80,26 @@ async function smallTargets(page: Page, exclude?: string): Promise<string[]> {
       }
     }
     return small
-  }, exclude)
+  })
 }
 
-async function seriousViolations(page: Page, exclude?: string): Promise<string[]> {
+async function seriousViolations(page: Page): Promise<string[]> {
+  // A sheet slides and fades in: colours are measured once it has come to rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
   await page.evaluate(axeSource)
-  const violations = await page.evaluate(async (excluded) => {
+  const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run: (context: unknown) => Promise<{ violations: unknown[] }> }
       }
     ).axe
-    const context = excluded ? { exclude: [[excluded]] } : document
-    return (await axe.run(context)).violations as Array<{
+    return (await axe.run(document)).violations as Array<{
       id: string
       impact: string | null
       help: string
       nodes: Array<{ target: string[] }>
     }>
-  }, exclude)
+  })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
@@ -283,6 +287,226 @@ test.describe('the menu sheet', () => {
   })
 })
 
+test.describe('the configurator on a phone', () => {
+  const money = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
+
+  /** Where the drawing's strip ends and the order bar begins, on screen. */
+  async function clearArea(page: Page) {
+    const strip = (await page.locator('.configurator-preview').boundingBox())!
+    const bar = (await page.getByRole('group', { name: 'Your order' }).boundingBox())!
+    return { top: strip.y + strip.height, bottom: bar.y, barBottom: bar.y + bar.height }
+  }
+
+  test('a colour chosen at the bottom of the colour section shows on the drawing, still in view, and in the total', async ({
+    page,
+  }) => {
+    await openConfigurator(page)
+    const section = page.getByRole('region', { name: 'Design your Corvid 2' })
+    const drawing = section.getByRole('img', { name: 'Corvid 2 as you have designed it' })
+    const total = page.getByRole('group', { name: 'Your order' }).getByTestId('order-bar-total')
+    const before = money(await total.textContent())
+
+    // The last part in the list, then the last colour of the palette (one that costs more).
+    const lastPart = section
+      .getByRole('radiogroup', { name: 'Part to colour' })
+      .getByRole('radio')
+      .last()
+    const region = await lastPart.inputValue()
+    await lastPart.tap()
+    const lastColour = section
+      .getByRole('radiogroup', { name: /^Colour of the/ })
+      .getByRole('radio')
+      .last()
+    const chip = section.locator('.swatch-choice').last()
+    const [name, hex] = await chip.evaluate((label) => [
+      label.textContent!,
+      label.querySelector('rect')!.getAttribute('fill')!,
+    ])
+    await chip.tap()
+    await expect(lastColour).toBeChecked()
+
+    // The chip is on screen between the drawing's strip and the order bar, under neither.
+    const clear = await clearArea(page)
+    const chipBox = (await chip.boundingBox())!
+    expect(chipBox.y).toBeGreaterThanOrEqual(clear.top)
+    expect(chipBox.y + chipBox.height).toBeLessThanOrEqual(clear.bottom)
+    expect(clear.barBottom).toBeLessThanOrEqual(844)
+
+    // The drawing is whole on screen under the app bar, painted in the new colour.
+    const box = (await drawing.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(await appBarHeight(page))
+    expect(box.y + box.height).toBeLessThanOrEqual(clear.top)
+    for (const side of ['l', 'r'])
+      await expect(
+        drawing.locator(`[data-region="${region}"][data-side="${side}"]`).first(),
+      ).toHaveAttribute('fill', hex)
+    // Its name is written above the chips while chosen.
+    const colourName = name.replace(/\s*\+.*/, '')
+    await expect(section.locator('.swatch-chosen')).toContainText(colourName)
+
+    // The bar's total has the colour's surcharge in it.
+    const surcharge = money(name.match(/\+\$[\d,.]+/)?.[0] ?? null)
+    expect(surcharge).toBeGreaterThan(0)
+    await expect.poll(async () => money(await total.textContent())).toBe(before + surcharge)
+    // No sideways scrolling, which would widen the layout viewport under the bars.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+  })
+
+  test('colour chips are 44 px, named on focus, and named for assistive technology', async ({
+    page,
+  }) => {
+    await openConfigurator(page)
+    const colours = page.getByRole('radiogroup', { name: /^Colour of the/ })
+    const chips = page.locator('.swatch-choice')
+    const count = await chips.count()
+    expect(count).toBeGreaterThan(10)
+    for (let i = 0; i < count; i++) {
+      const box = (await chips.nth(i).boundingBox())!
+      expect(box.width).toBeGreaterThanOrEqual(44)
+      expect(box.height).toBeGreaterThanOrEqual(44)
+    }
+    await expect(colours.getByRole('radio', { name: 'Chalk white' })).toBeAttached()
+
+    // The keyboard moves through the colours: the focused chip's name shows above them.
+    await colours.getByRole('radio', { checked: true }).focus()
+    await page.keyboard.press('ArrowRight')
+    const focused = page.locator('.swatch-choice:has(input:focus-visible) .swatch-name')
+    const label = (await focused.textContent())!
+    const shown = (await focused.boundingBox())!
+    expect(shown.width).toBeGreaterThan(24)
+    expect(shown.height).toBeGreaterThanOrEqual(16)
+    await expect(page.locator('.swatch-chosen')).toContainText(label.replace(/\s*\+.*/, ''))
+  })
+
+  test('the section bar brings each part under the drawing and marks it', async ({ page }) => {
+    await openConfigurator(page)
+    const parts = page.getByRole('navigation', { name: 'Parts of the design' })
+    for (const [button, legend] of [
+      ['Upgrades', 'Upgrades'],
+      ['Size', 'Size'],
+      ['Quantity', 'Quantity'],
+      ['Colours', 'Colours'],
+      ['Options', 'Options'],
+    ]) {
+      await parts.getByRole('button', { name: button }).tap()
+      const group = page.getByRole('group', { name: legend, exact: true })
+      // It lands just under the strip (scrolling smoothly there, unless motion is reduced).
+      await expect
+        .poll(async () => {
+          const offset = (await group.boundingBox())!.y - (await clearArea(page)).top
+          return offset >= 0 && offset <= 24
+        })
+        .toBe(true)
+      await expect(parts.getByRole('button', { name: button })).toHaveAttribute(
+        'aria-current',
+        'true',
+      )
+      // Focus moved with it: the next Tab goes on in that part.
+      expect(await group.evaluate((fieldset) => document.activeElement!.contains(fieldset))).toBe(
+        true,
+      )
+    }
+  })
+
+  test('a focused control is never under the drawing or the order bar', async ({ page }) => {
+    await openConfigurator(page)
+    await page.getByRole('radio', { name: /^Corvid 2, size S/ }).focus()
+    const seen = new Set<string>()
+    // Forwards through the form to the order bar, one Tab at a time.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab')
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement
+        const box = element.getBoundingClientRect()
+        return {
+          name:
+            element.getAttribute('aria-label') ??
+            element.closest('label')?.textContent ??
+            element.textContent ??
+            '',
+          inBar: element.closest('.sticky-bar') !== null,
+          top: box.top,
+          bottom: box.bottom,
+        }
+      })
+      if (focus.inBar) break
+      seen.add(focus.name)
+      const clear = await clearArea(page)
+      expect(focus.top, focus.name).toBeGreaterThanOrEqual(clear.top)
+      expect(focus.bottom, focus.name).toBeLessThanOrEqual(clear.bottom)
+    }
+    expect(seen.size).toBeGreaterThan(10)
+  })
+
+  test('"Show what" in the order bar brings the first problem into view', async ({ page }) => {
+    await openConfigurator(page)
+    await page.getByRole('button', { name: 'Show what' }).tap()
+    const height = page.getByRole('textbox', { name: 'Height', exact: true })
+    await expect(height).toBeFocused()
+    await expect(height).toHaveAccessibleDescription(/Enter your height/)
+    const box = (await height.boundingBox())!
+    const clear = await clearArea(page)
+    expect(box.y).toBeGreaterThanOrEqual(clear.top)
+    expect(box.y + box.height).toBeLessThanOrEqual(clear.bottom)
+  })
+
+  test('radios and checkboxes are enlarged, level with their labels; Add to order is 44 px high', async ({
+    page,
+  }) => {
+    await openConfigurator(page)
+    for (const control of [
+      page.getByRole('radio', { name: /^Corvid 2, size M/ }),
+      page.getByRole('checkbox', { name: /^Booties/ }),
+      page.getByRole('radio', { name: 'Torso' }),
+    ]) {
+      const box = (await control.boundingBox())!
+      expect(box.width).toBeGreaterThanOrEqual(24)
+      expect(box.height).toBeGreaterThanOrEqual(24)
+      // The box's middle is on the label's first line.
+      const line = await control.evaluate((input) => {
+        const range = document.createRange()
+        range.selectNodeContents(input.nextElementSibling!.firstChild!)
+        const first = range.getClientRects()[0]!
+        return { top: first.top, bottom: first.bottom }
+      })
+      const middle = box.y + box.height / 2
+      expect(middle).toBeGreaterThan(line.top)
+      expect(middle).toBeLessThan(line.bottom)
+      // The row it sits in is a 44 px target.
+      const row = (await control.locator('xpath=..').boundingBox())!
+      expect(row.height).toBeGreaterThanOrEqual(44)
+    }
+    const add = (await page.getByRole('button', { name: 'Add to order' }).boundingBox())!
+    expect(add.height).toBeGreaterThanOrEqual(44)
+  })
+})
+
+test.describe('your designs', () => {
+  test('"Your designs" lands on them, or on the truth that there are none yet', async ({
+    page,
+  }) => {
+    const designs = page.getByRole('region', { name: 'Your designs on this device' })
+    const landed = async () => {
+      await expect(designs).toContainText('No designs on this device yet')
+      await expect(designs.getByRole('link', { name: 'Wingsuits' })).toBeVisible()
+      const heading = (await designs.getByRole('heading').boundingBox())!
+      expect(heading.y).toBeGreaterThanOrEqual(await appBarHeight(page))
+      expect(heading.y + heading.height).toBeLessThanOrEqual(844)
+    }
+    await open(page, '/')
+    await page.getByRole('banner').getByRole('link', { name: 'Menu' }).click()
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'Your designs' })
+      .click()
+    await landed()
+
+    // Opened from a link elsewhere, or a bookmark.
+    await page.goto('/store#your-designs')
+    await landed()
+  })
+})
+
 test.describe('the installed app', () => {
   test('shows no tab bar in the browser', async ({ page }) => {
     await open(page, '/')
@@ -327,13 +551,42 @@ test.describe('the installed app', () => {
   })
 })
 
+test.describe('the installed app, designing', () => {
+  test("the configurator's order bar sits on the tab bar, never under it", async ({ baseURL }) => {
+    const { app, errors, close } = await openInstalledApp(baseURL!, '/wingsuits/corvid-2#design')
+    try {
+      const bar = app.getByRole('group', { name: 'Your order' })
+      await expect(bar.getByRole('button', { name: 'Add to order' })).toBeVisible()
+      const tabs = (await app.getByRole('navigation', { name: 'Shortcuts' }).boundingBox())!
+      // Stuck right on it: at most the tab bar's 1 px top border apart.
+      await expect
+        .poll(async () => {
+          const box = (await bar.boundingBox())!
+          return Math.abs(box.y + box.height - tabs.y) <= 1
+        })
+        .toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
+
 test.describe('targets: nothing to press under 24 x 24 px', () => {
   for (const [name, path] of publicScreens) {
     test(name, async ({ page }) => {
       await open(page, path)
-      expect(await smallTargets(page, laterConfigurator)).toEqual([])
+      expect(await smallTargets(page)).toEqual([])
     })
   }
+
+  test('a product with its configurator open, and its price details', async ({ page }) => {
+    await openConfigurator(page)
+    expect(await smallTargets(page)).toEqual([])
+    await page.getByRole('button', { name: 'Price details' }).click()
+    await expect(page.getByRole('dialog', { name: 'Price of your design' })).toBeVisible()
+    expect(await smallTargets(page)).toEqual([])
+  })
 
   test('the menu sheet and the filter sheet', async ({ page }) => {
     await open(page, '/store')
@@ -357,7 +610,7 @@ test.describe('targets: nothing to press under 24 x 24 px', () => {
   })
 })
 
-test.describe('axe at phone size, light and dark (configurator excluded until its phone layout)', () => {
+test.describe('axe at phone size, light and dark', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const [name, path] of [
       ['home', '/'],
@@ -374,9 +627,22 @@ test.describe('axe at phone size, light and dark (configurator excluded until it
       test(`${name}, ${colorScheme}`, async ({ page }) => {
         await page.emulateMedia({ colorScheme })
         await open(page, path)
-        expect(await seriousViolations(page, laterConfigurator)).toEqual([])
+        expect(await seriousViolations(page)).toEqual([])
       })
     }
+
+    test(`the configurator with its messages and price details, ${colorScheme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme })
+      await openConfigurator(page)
+      await page.getByRole('button', { name: 'Show what' }).click()
+      await expect(page.getByText('Enter your height.')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Price details' }).click()
+      await expect(page.getByRole('dialog', { name: 'Price of your design' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
 
     test(`the menu and filter sheets, ${colorScheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme })

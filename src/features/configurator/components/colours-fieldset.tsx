@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { colorKey, regionColor, type ProductConfigurator, type Side } from '../model.ts'
 import { errorIdOf, FieldError } from './field-messages.tsx'
@@ -93,6 +94,11 @@ function ColourChoice({
   )
   const paintSide: Side | undefined = draft.isSuperAsym && side !== 'both' ? side : undefined
   const current = regionColor(draft, region, paintSide ?? 'l')
+  const chosen = palette.find((swatch) => swatch.id === current)
+  const extraOf = (swatch: PaletteSwatch) => {
+    const extra = surcharge.get(swatch.type)
+    return extra ? ` +${formatPrice(extra, product.currency)}` : ''
+  }
   return (
     <>
       {draft.isSuperAsym && (
@@ -111,35 +117,64 @@ function ColourChoice({
           ))}
         </div>
       )}
+      {/* The chosen colour by name: the chips show only colour, their names on focus. */}
+      <p className="swatch-chosen" aria-hidden="true">
+        {region.label}: <strong>{chosen ? chosen.name : current}</strong>
+        {chosen && extraOf(chosen)}
+      </p>
       <div
         className="swatch-grid"
         role="radiogroup"
         aria-label={`Colour of the ${region.label.toLowerCase()}`}
       >
-        {palette.map((swatch) => {
-          const extra = surcharge.get(swatch.type)
-          return (
-            <label key={swatch.id} className="swatch-choice" title={swatch.name}>
-              <input
-                type="radio"
-                name={`${uid}-color`}
-                value={swatch.id}
-                checked={current === swatch.id}
-                onChange={() =>
-                  dispatch({ type: 'paint', region: region.id, side: paintSide, color: swatch.id })
-                }
-              />
-              <svg className="swatch-chip" viewBox="0 0 20 20" aria-hidden="true">
-                <rect width="20" height="20" rx="4" fill={swatch.hex} />
-              </svg>
-              <span className="swatch-name">
-                {swatch.name}
-                {extra ? <small> +{formatPrice(extra, product.currency)}</small> : null}
-              </span>
-            </label>
-          )
-        })}
+        {palette.map((swatch) => (
+          <label key={swatch.id} className="swatch-choice">
+            <input
+              type="radio"
+              name={`${uid}-color`}
+              value={swatch.id}
+              checked={current === swatch.id}
+              onChange={() =>
+                dispatch({ type: 'paint', region: region.id, side: paintSide, color: swatch.id })
+              }
+            />
+            <svg className="swatch-chip" viewBox="0 0 44 44" aria-hidden="true">
+              <rect x="1" y="1" width="42" height="42" rx="7" fill={swatch.hex} />
+              {(surcharge.get(swatch.type) ?? 0) > 0 && (
+                // Colours that cost extra carry a corner mark; the price is in the name.
+                <path className="swatch-extra" d="M43 29V36A7 7 0 0 1 36 43H29Z" />
+              )}
+            </svg>
+            <span className="swatch-name">
+              {swatch.name}
+              <small>{extraOf(swatch)}</small>
+            </span>
+          </label>
+        ))}
       </div>
+      <SurchargeNote prices={product.configurator.colorTypePrices} currency={product.currency} />
     </>
+  )
+}
+
+/** What the corner mark means: which colour types cost extra, and how much. */
+function SurchargeNote({
+  prices,
+  currency,
+}: {
+  prices: ProductConfigurator['colorTypePrices']
+  currency: string
+}) {
+  const charged = prices.filter((entry) => entry.price > 0)
+  if (charged.length === 0) return null
+  return (
+    <p className="swatch-note">
+      <svg className="swatch-note-mark" viewBox="0 0 16 16" aria-hidden="true">
+        <rect x="0.5" y="0.5" width="15" height="15" rx="3" className="swatch-note-chip" />
+        <path className="swatch-extra" d="M15.5 8.5V12.5A3 3 0 0 1 12.5 15.5H8.5Z" />
+      </svg>{' '}
+      Marked colours cost more for each part painted in them:{' '}
+      {charged.map((entry) => `${entry.type} +${formatPrice(entry.price, currency)}`).join(', ')}.
+    </p>
   )
 }

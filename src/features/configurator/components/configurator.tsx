@@ -1,10 +1,11 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
-import type { ConfigurableProduct, DraftContext } from '../model.ts'
+import { upgradeKeys, type ConfigurableProduct, type DraftContext } from '../model.ts'
 import { useOrderDraft } from '../store.ts'
 import { AccentFieldset } from './accent-fieldset.tsx'
 import { ColoursFieldset } from './colours-fieldset.tsx'
 import { ConfiguratorActions } from './configurator-actions.tsx'
+import { OrderBar } from './order-bar.tsx'
 import { useFieldMessages } from './field-messages.tsx'
 import { OptionsFieldset } from './options-fieldset.tsx'
 import type { ContentType } from './overlay-content.ts'
@@ -12,6 +13,7 @@ import { ContentModal, InfoButton, WarningOverlay, type Warning } from './overla
 import { PaintedSuit } from './painted-suit.tsx'
 import { PriceSummary } from './price-summary.tsx'
 import { QuantityFieldset } from './quantity-fieldset.tsx'
+import { SectionNav, type FormPart } from './section-nav.tsx'
 import { SizeFieldset } from './size-fieldset.tsx'
 import { UpgradesFieldset } from './upgrades-fieldset.tsx'
 import { useSharedDesign } from './use-shared-design.ts'
@@ -26,7 +28,9 @@ export interface ConfiguratorProps {
 
 /**
  * The configurator: the drawing and the price beside a form of one fieldset per part of the
- * design, and the actions under it. The draft (store.ts) is the one state of the design; what
+ * design, then the order bar and the other actions. On a phone the drawing is a strip that
+ * stays in view with a bar leading to each part of the form, and the order bar stays at the
+ * bottom of the screen (docs/configurator.md, "On a phone"). The draft (store.ts) is the one state of the design; what
  * is kept here is what several parts share: the part being coloured (the drawing chooses it
  * too), which messages show, and the two overlays anything may open.
  */
@@ -40,6 +44,20 @@ export default function Configurator({ product, palette, productionTime }: Confi
   const messages = useFieldMessages()
   const shared = useSharedDesign(draft, context, replace, setWarning)
   const { hideAll } = messages
+  const partId = useCallback((part: string) => `${uid}-part-${part}`, [uid])
+  const offersUpgrades = upgradeKeys.some((key) => product.configurator[key])
+  // The parts the section bar leads to, in the form's order.
+  const parts = useMemo<FormPart[]>(
+    () =>
+      [
+        ['size', 'Size'],
+        ['colours', 'Colours'],
+        ['options', 'Options'],
+        ...(offersUpgrades ? [['upgrades', 'Upgrades']] : []),
+        ['quantity', 'Quantity'],
+      ].map(([part, label]) => ({ id: partId(part!), label: label! })),
+    [offersUpgrades, partId],
+  )
   const reset = useCallback(() => {
     hideAll()
     dispatch({ type: 'reset' })
@@ -54,6 +72,14 @@ export default function Configurator({ product, palette, productionTime }: Confi
   }
 
   const section = { draft, context, dispatch }
+  const priceSummary = (
+    <PriceSummary
+      draft={draft}
+      context={context}
+      onInfo={setContentType}
+      productionTime={productionTime}
+    />
+  )
   return (
     <section className="configurator" aria-labelledby={`${uid}-heading`}>
       <div className="configurator-heading">
@@ -74,6 +100,7 @@ export default function Configurator({ product, palette, productionTime }: Confi
         </p>
       )}
       <div className="configurator-grid">
+        {/* A phone: a strip that stays under the app bar. A wide screen: a column beside the form. */}
         <div className="configurator-preview">
           <PaintedSuit
             draft={draft}
@@ -82,42 +109,50 @@ export default function Configurator({ product, palette, productionTime }: Confi
             title={`${product.name} as you have designed it`}
             className="configurator-drawing"
           />
-          <PriceSummary
-            draft={draft}
-            context={context}
-            onInfo={setContentType}
-            productionTime={productionTime}
-          />
+          <SectionNav parts={parts} />
+          <div className="configurator-price">{priceSummary}</div>
         </div>
 
         <form className="configurator-controls" onSubmit={(event) => event.preventDefault()}>
-          <SizeFieldset {...section} messages={messages} onInfo={setContentType} />
-          <ColoursFieldset
-            {...section}
-            activeRegion={activeRegion}
-            onActiveRegionChange={setActiveRegion}
-          />
-          <OptionsFieldset {...section} />
-          <AccentFieldset {...section} />
-          <UpgradesFieldset {...section} onInfo={setContentType} ask={setWarning} />
-          {product.configurator.drawing === 'container' && (
-            <p>
-              <InfoButton
-                contentType="base-system"
-                label="What is a BASE system?"
-                onOpen={setContentType}
-              />
-            </p>
+          <div className="configurator-part" id={partId('size')} tabIndex={-1}>
+            <SizeFieldset {...section} messages={messages} onInfo={setContentType} />
+          </div>
+          <div className="configurator-part" id={partId('colours')} tabIndex={-1}>
+            <ColoursFieldset
+              {...section}
+              activeRegion={activeRegion}
+              onActiveRegionChange={setActiveRegion}
+            />
+          </div>
+          <div className="configurator-part" id={partId('options')} tabIndex={-1}>
+            <OptionsFieldset {...section} />
+            <AccentFieldset {...section} />
+            {product.configurator.drawing === 'container' && (
+              <p>
+                <InfoButton
+                  contentType="base-system"
+                  label="What is a BASE system?"
+                  onOpen={setContentType}
+                />
+              </p>
+            )}
+          </div>
+          {offersUpgrades && (
+            <div className="configurator-part" id={partId('upgrades')} tabIndex={-1}>
+              <UpgradesFieldset {...section} onInfo={setContentType} ask={setWarning} />
+            </div>
           )}
-          <QuantityFieldset draft={draft} dispatch={dispatch} />
-          <ConfiguratorActions
+          <div className="configurator-part" id={partId('quantity')} tabIndex={-1}>
+            <QuantityFieldset draft={draft} dispatch={dispatch} />
+          </div>
+          <OrderBar
             draft={draft}
             context={context}
-            ask={setWarning}
+            priceDetails={priceSummary}
             allMessagesShown={messages.allShown}
             onShowAllMessages={messages.revealAll}
-            onReset={reset}
           />
+          <ConfiguratorActions draft={draft} ask={setWarning} onReset={reset} />
           <p className="configurator-saved">Saved on this device as you go, also offline.</p>
         </form>
       </div>

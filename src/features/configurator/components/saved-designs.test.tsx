@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import {
   createMemoryHistory,
   createRootRoute,
@@ -12,8 +12,15 @@ import { writeDraft } from '../store.ts'
 import { testContext } from '../test-context.ts'
 import { SavedDesigns } from './saved-designs.tsx'
 
+const designable = [
+  { title: 'Wingsuits', path: '/wingsuits' },
+  { title: 'Tracking suits', path: '/trackingsuits' },
+]
+
 function renderInRouter() {
-  const rootRoute = createRootRoute({ component: SavedDesigns })
+  const rootRoute = createRootRoute({
+    component: () => <SavedDesigns designable={designable} />,
+  })
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/store'] }),
@@ -44,7 +51,7 @@ describe('SavedDesigns', () => {
 
     renderInRouter()
     const list = await screen.findByRole('region', { name: 'Your designs on this device' })
-    const items = within(list).getAllByRole('listitem')
+    const items = await within(list).findAllByRole('listitem')
     expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
       'Corvid 2',
       'A5',
@@ -56,18 +63,37 @@ describe('SavedDesigns', () => {
     expect(items[1]!.textContent).toContain('$2,280.00')
   })
 
-  it('shows nothing once the last design is gone', async () => {
+  it('says there are none yet, and where designing starts, once the last design is gone', async () => {
     const corvid = testContext()
     const design = reduceDraft(createDraft(corvid), { type: 'setQty', qty: 2 }, corvid)
     await writeDraft(design, Date.UTC(2026, 10, 21))
     renderInRouter()
+    const section = await screen.findByRole('region', { name: 'Your designs on this device' })
     // The list has loaded: the design is on screen.
-    await screen.findByRole('region', { name: 'Your designs on this device' })
+    await within(section).findByRole('link', { name: 'Corvid 2' })
+    expect(within(section).queryByText(/No designs on this device yet/)).toBeNull()
 
     await db.drafts.clear()
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Your designs on this device' })).toBeNull(),
-    )
+    await within(section).findByText(/No designs on this device yet/)
+    expect(within(section).queryByRole('list')).toBeNull()
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Wingsuits', '/wingsuits'],
+      ['Tracking suits', '/trackingsuits'],
+    ])
+  })
+
+  it('on a device with no designs, says so from the start', async () => {
+    // Opened but never changed: not a design.
+    const untouched = testContext({ slug: 'swift', name: 'Swift', path: '/wingsuits/swift' })
+    await writeDraft(createDraft(untouched), Date.UTC(2026, 10, 20))
+    renderInRouter()
+    const section = await screen.findByRole('region', { name: 'Your designs on this device' })
+    await within(section).findByText(/No designs on this device yet/)
+    expect(within(section).getByRole('link', { name: 'Wingsuits' })).toBeTruthy()
   })
 
   it('does not count a product that was opened but never changed as a design', async () => {
@@ -80,9 +106,10 @@ describe('SavedDesigns', () => {
       reduceDraft(createDraft(corvid), { type: 'setQty', qty: 2 }, corvid),
       Date.UTC(2026, 10, 21),
     )
-    const list = await screen.findByRole('region', { name: 'Your designs on this device' })
+    const section = await screen.findByRole('region', { name: 'Your designs on this device' })
+    await within(section).findByRole('link', { name: 'Corvid 2' })
     expect(
-      within(list)
+      within(within(section).getByRole('list'))
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Corvid 2'])

@@ -34,12 +34,19 @@ function toSavedDesign(record: DraftRecord): SavedDesign | null {
   }
 }
 
+/** A family of products that can be designed, as a link to its listing. */
+export interface DesignableFamily {
+  title: string
+  path: string
+}
+
 /**
  * The designs kept on this device, newest first, so a customer who comes back days later finds
- * them from the store. Read live from IndexedDB: a change in another tab shows at once. Nothing
- * shows in the prerendered HTML or before there is a design.
+ * them from the store (the tab bar's "Your designs" leads here). Read live from IndexedDB: a
+ * change in another tab shows at once. None yet: it says so, and where designing starts.
+ * Nothing shows in the prerendered HTML, which cannot know this device.
  */
-export function SavedDesigns() {
+export function SavedDesigns({ designable = [] }: { designable?: readonly DesignableFamily[] }) {
   const hydrated = useHydrated()
   const designs = useLiveQuery(
     async () =>
@@ -48,26 +55,52 @@ export function SavedDesigns() {
         .filter((design) => design !== null),
     [],
   )
-  if (!hydrated || !designs || designs.length === 0) return null
+  if (!hydrated) return null
   return (
     <section className="saved-designs" aria-labelledby="saved-designs-heading">
       <h2 id="saved-designs-heading">Your designs on this device</h2>
-      <ul>
-        {designs.map((design) => (
-          <li key={design.id}>
-            <Link to={design.path} hash={DESIGN_ANCHOR}>
-              {design.name}
-            </Link>{' '}
-            <span className="note">
-              {design.total && <>{design.total}, </>}
-              last changed{' '}
-              <time dateTime={new Date(design.updatedAt).toISOString()}>
-                {formatDateTime(design.updatedAt)}
-              </time>
-            </span>
-          </li>
-        ))}
-      </ul>
+      {designs?.length === 0 && <NoDesignsYet designable={designable} />}
+      {designs && designs.length > 0 && (
+        <ul>
+          {designs.map((design) => (
+            <li key={design.id}>
+              <Link to={design.path} hash={DESIGN_ANCHOR}>
+                {design.name}
+              </Link>{' '}
+              <span className="note">
+                {design.total && <>{design.total}, </>}
+                last changed{' '}
+                <time dateTime={new Date(design.updatedAt).toISOString()}>
+                  {formatDateTime(design.updatedAt)}
+                </time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
+  )
+}
+
+function NoDesignsYet({ designable }: { designable: readonly DesignableFamily[] }) {
+  return (
+    <>
+      <p>
+        No designs on this device yet. Choose colours, size and options on a product&apos;s page and
+        the design is kept here as you go, also offline.
+      </p>
+      {designable.length > 0 && (
+        <p>
+          Products you can design:{' '}
+          {designable.map((family, index) => (
+            <span key={family.path}>
+              {index > 0 && ', '}
+              <Link to={family.path}>{family.title}</Link>
+            </span>
+          ))}
+          .
+        </p>
+      )}
+    </>
   )
 }

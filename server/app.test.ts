@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, OpenDatabase } from './db/index.ts'
 import { users } from './db/schema.ts'
-import { demoCustomer } from './db/seed.ts'
+import { demoAccounts } from './db/seed.ts'
 import { createRouter } from './http/router.ts'
 import { createSession } from './services/sessions.ts'
 import { createTestApp, openTestDatabase } from './test-helpers.ts'
@@ -72,7 +72,7 @@ async function signIn(): Promise<string> {
   const [demo] = await database.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, demoCustomer.email))
+    .where(eq(users.email, demoAccounts[0].email))
   return createSession(database.db, demo!.id, 3600)
 }
 
@@ -363,11 +363,22 @@ describe('GET /api/openapi.json', () => {
     const doc = await res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/admin/login-link',
+      '/api/login',
+      '/api/login-guest',
       '/api/order/production-time',
+      '/api/password/forgot',
+      '/api/password/login-link',
+      '/api/password/usetoken/{token}',
+      '/api/password/verify-login/{token}',
       '/api/product/archive-image',
       '/api/product/production-time/category/{category}',
       '/api/product/{slug}',
       '/api/user',
+      '/api/user/create',
+      '/api/user/edit',
+      '/api/user/get-addresses/',
+      '/api/user/logout',
     ])
     expect(doc.components.securitySchemes.bearerAuth).toEqual(
       expect.objectContaining({ type: 'http', scheme: 'bearer' }),

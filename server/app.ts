@@ -9,12 +9,16 @@ import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } fro
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createLogger, type Logger } from './log.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
+import { authRoutes } from './routes/auth.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
+import { passwordRoutes } from './routes/password.ts'
 import { productRoutes } from './routes/product.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
+import { createMailer, type Mailer } from './services/mail.ts'
 import { createSite } from './site/pages.ts'
 
 export interface AppOptions {
@@ -23,6 +27,8 @@ export interface AppOptions {
   logger?: Logger
   /** The built site to serve next to the API; without it the server is API only. */
   staticDir?: string
+  /** Where mail goes; by default SMTP_URL's server, or the outbox table. */
+  mailer?: Mailer
 }
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is read. */
@@ -38,7 +44,13 @@ export const maxPathLength = 2048
 const apiCacheControl = 'no-store, private'
 
 /** The whole HTTP surface, built the same way for production and for in-process tests. */
-export function createApp({ db, env, logger = createLogger(env), staticDir }: AppOptions) {
+export function createApp({
+  db,
+  env,
+  logger = createLogger(env),
+  staticDir,
+  mailer = createMailer({ db, logger, smtpUrl: env.smtpUrl, from: env.mailFrom }),
+}: AppOptions) {
   const app = new OpenAPIHono({ strict: true, defaultHook: validationHook })
   // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
   const catalog = createCatalogCache({ db })
@@ -87,7 +99,11 @@ export function createApp({ db, env, logger = createLogger(env), staticDir }: Ap
   app.route('/api', archiveRoutes({ db }))
   app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ catalog }))
-  app.route('/api', userRoutes({ db }))
+  const accounts = { db, mailer, siteUrl: env.siteUrl }
+  app.route('/api', authRoutes(accounts))
+  app.route('/api', userRoutes(accounts))
+  app.route('/api', passwordRoutes(accounts))
+  app.route('/api', adminRoutes(accounts))
   registerOpenApiDocument(app)
 
   const site = staticDir ? createSite({ staticDir, catalog }) : undefined

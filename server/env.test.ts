@@ -14,8 +14,21 @@ describe('loadEnv', () => {
       staticDir: path.resolve('dist'),
       corsOrigins: [],
       demoAccounts: false,
+      siteUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      mailFrom: 'Glidecraft <shop@localhost>',
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
     })
+  })
+
+  it('reads the mail settings, and refuses an SMTP_URL that is not smtp(s)://', () => {
+    const env = loadEnv({
+      SMTP_URL: 'smtps://shop:secret@mail.example:465',
+      SITE_URL: 'https://shop.example/',
+    })
+    expect(env.smtpUrl).toBe('smtps://shop:secret@mail.example:465')
+    expect(env.siteUrl).toBe('https://shop.example')
+    expect(() => loadEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/)
   })
 
   it('reads the server timeouts, and refuses a headers timeout longer than the request one', () => {

@@ -49,6 +49,15 @@ const EnvSchema = z
     HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
     REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
+    SITE_URL: z
+      .url()
+      .default('http://localhost:8080')
+      .transform((value) => value.replace(/\/+$/, '')),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Glidecraft <shop@localhost>'),
   })
   // Node refuses to start a server whose request timeout is shorter than its headers timeout.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -65,6 +74,9 @@ const EnvSchema = z
     staticDir: path.resolve(env.STATIC_DIR),
     corsOrigins: env.CORS_ORIGINS,
     demoAccounts: env.DEMO_ACCOUNTS === 'true',
+    siteUrl: env.SITE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       requestMs: env.REQUEST_TIMEOUT_MS,

@@ -1,13 +1,24 @@
 import { existsSync } from 'node:fs'
 import { createApp } from './app.ts'
-import { openDatabase, type OpenDatabase } from './db/index.ts'
-import { seed } from './db/seed.ts'
+import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
+import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
-import { createLogger, type Logger } from './log.ts'
+import { createLogger, loggableError, type Logger } from './log.ts'
+import { pruneThrottles } from './services/throttle.ts'
 
 /** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 10_000
+
+/** Ended throttle windows are dropped now and then; the table holds only live counters. */
+function pruneThrottlesHourly(db: Database, logger: Logger) {
+  const prune = () =>
+    pruneThrottles(db).catch((error: unknown) =>
+      logger.warn({ error: loggableError(error) }, 'could not prune throttles'),
+    )
+  void prune()
+  setInterval(prune, 3_600_000).unref()
+}
 
 function start(env: Env, logger: Logger, database: OpenDatabase) {
   if (!existsSync(env.staticDir)) {
@@ -54,6 +65,8 @@ async function main() {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
     logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
     await seed(database.db, { demoAccounts: env.demoAccounts })
+    if (env.demoAccounts) warnAboutDemoAccounts(logger)
+    pruneThrottlesHourly(database.db, logger)
     start(env, logger, database)
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')

@@ -7,6 +7,7 @@ import { createApp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { loadEnv, loadTestEnv } from './env.ts'
+import type { Mailer } from './services/mail.ts'
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or, when
@@ -65,10 +66,10 @@ async function onServer(connectionString: string, statement: string) {
 /** The production app with a quiet logger and test settings. */
 export function createTestApp(
   db: Database,
-  options: { staticDir?: string; env?: Record<string, string> } = {},
+  options: { staticDir?: string; env?: Record<string, string>; mailer?: Mailer } = {},
 ) {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
-  return createApp({ db, env, staticDir: options.staticDir })
+  return createApp({ db, env, staticDir: options.staticDir, mailer: options.mailer })
 }
 
 /** A temporary directory holding the given files (paths relative to it); removed by cleanup. */

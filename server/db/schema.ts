@@ -50,8 +50,54 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * A session opened by guest login (e-mail only) on whatever account has that address: it
+     * sees nothing the account holds (profile, addresses), only what it makes itself.
+     */
+    guest: boolean('guest').notNull().default(false),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+)
+
+/** A customer's saved postal addresses (GET /api/user/get-addresses/). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    region: text('region'),
+    postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_id_idx').on(t.userId)],
+)
+
+/**
+ * Attempt counters for sign-in, guest sign-in and reset requests (server/services/throttle.ts),
+ * in the database so every API process counts the same attempts. `key` is a SHA-256 of the
+ * scope and its subject: no e-mail address or IP address is stored in the clear.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('throttles_window_ends_at_idx').on(t.windowEndsAt)],
 )
 
 /**
@@ -175,3 +221,36 @@ export const catalogVersion = pgTable(
   },
   (t) => [check('catalog_version_one_row', sql`${t.id}`)],
 )
+
+/** What a one-time token lets its holder do once (server/services/one-time-tokens.ts). */
+export const OneTimeTokenPurpose = ['password-reset', 'login-link', 'admin-login'] as const
+export type OneTimeTokenPurpose = (typeof OneTimeTokenPurpose)[number]
+
+/** Tokens sent by e-mail (or handed out by an admin): single use, at most an hour, hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    /** SHA-256 (hex) of the token; the token itself exists only in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('one_time_tokens_user_id_idx').on(t.userId),
+    check('one_time_tokens_purpose_known', sql`${t.purpose} in (${literals(OneTimeTokenPurpose)})`),
+  ],
+)
+
+/** Mail kept instead of sent when no SMTP_URL is configured (server/services/mail.ts). */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

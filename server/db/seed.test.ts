@@ -1,11 +1,19 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { verify } from '@node-rs/argon2'
+import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reservedProductSlugs } from '../../contract/families.ts'
 import { type Content, ContentError, loadContent } from '../content/load.ts'
 import { createTestApp, openTestDatabase } from '../test-helpers.ts'
 import type { Database, OpenDatabase } from './index.ts'
-import { archiveImages, productionTimes, products, users, variants } from './schema.ts'
-import { seed, seedArchive, seedCatalog, seedProductionTime } from './seed.ts'
+import { addresses, archiveImages, productionTimes, products, users, variants } from './schema.ts'
+import { createLogger } from '../log.ts'
+import {
+  seed,
+  seedArchive,
+  seedCatalog,
+  seedProductionTime,
+  warnAboutDemoAccounts,
+} from './seed.ts'
 
 let database: OpenDatabase
 /** content/ as the loader gives it; each test writes a changed copy and seeds it back. */
@@ -41,22 +49,56 @@ async function rowVersions(db: Database, table: SeededTable) {
 const product = (slug: string) => structuredClone(content.products.find((p) => p.slug === slug)!)
 
 describe('seed', () => {
-  it('loads the demo catalogue and the demo customer', async () => {
+  it('loads the demo catalogue and the three demo accounts, the customer with an address', async () => {
     const [row] = await database.db.select({ n: count() }).from(products)
     expect(row!.n).toBe(content.products.length)
-    const [demo] = await database.db.select().from(users).where(eq(users.email, 'demo@example.com'))
-    expect(demo?.passwordHash).toMatch(/^\$argon2id\$/)
+    const demo = await database.db
+      .select()
+      .from(users)
+      .where(
+        inArray(users.email, ['customer@example.com', 'dealer@example.com', 'admin@example.com']),
+      )
+    expect(demo.map((user) => [user.email, user.role]).sort()).toEqual([
+      ['admin@example.com', 'admin'],
+      ['customer@example.com', 'customer'],
+      ['dealer@example.com', 'dealer'],
+    ])
+    for (const user of demo) {
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/)
+      expect(await verify(user.passwordHash!, 'flyfast-demo')).toBe(true)
+    }
+    const customer = demo.find((user) => user.role === 'customer')!
+    const saved = await database.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, customer.id))
+    expect(saved).toMatchObject([{ city: 'Eloy', country: 'US', isDefault: true }])
+  })
+
+  it('has a warning for every start with the demo accounts on', () => {
+    const lines: string[] = []
+    const logger = createLogger(
+      { logLevel: 'info', nodeEnv: 'test' },
+      { write: (line: string) => void lines.push(line) },
+    )
+    warnAboutDemoAccounts(logger)
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 40,
+      msg: 'DEMO_ACCOUNTS is on: demo accounts with a published password are active',
+      accounts: ['customer@example.com', 'dealer@example.com', 'admin@example.com'],
+    })
+    expect(lines[0]).not.toContain('flyfast-demo')
   })
 
   it('creates the demo account, which has a published password, only when asked', async () => {
-    await database.db.delete(users).where(eq(users.email, 'demo@example.com'))
+    await database.db.delete(users).where(eq(users.email, 'customer@example.com'))
     await seed(database.db, { content })
     expect(
-      await database.db.select().from(users).where(eq(users.email, 'demo@example.com')),
+      await database.db.select().from(users).where(eq(users.email, 'customer@example.com')),
     ).toEqual([])
     await seed(database.db, { content, demoAccounts: true })
     expect(
-      await database.db.select().from(users).where(eq(users.email, 'demo@example.com')),
+      await database.db.select().from(users).where(eq(users.email, 'customer@example.com')),
     ).toHaveLength(1)
   })
 

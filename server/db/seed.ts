@@ -1,12 +1,14 @@
 import { hash } from '@node-rs/argon2'
-import { and, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ArchiveContent } from '../../contract/archive.ts'
 import type { ProductContent } from '../../contract/catalog.ts'
 import type { ProductionTimeContent } from '../../contract/production-time.ts'
+import type { Role } from '../../contract/user.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
+import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
-import { archiveImages, productionTimes, products, users, variants } from './schema.ts'
+import { addresses, archiveImages, productionTimes, products, users, variants } from './schema.ts'
 
 /*
  * The database writes that bring the catalogue, the archive and the production times in line
@@ -14,15 +16,38 @@ import { archiveImages, productionTimes, products, users, variants } from './sch
  * what reaches these functions has passed its check.
  */
 
+/** The password of every demo account: published in the README, so only for demos and tests. */
+export const demoPassword = 'flyfast-demo'
+
 /**
- * The demo shopper every fresh install has, so the store can be tried (and tested end to end)
- * without a sign-up. Created once; changing the password later is left alone.
+ * The accounts `DEMO_ACCOUNTS=true` creates, one per role, so the store can be tried (and tested
+ * end to end) without a sign-up. Created once; later changes to them are left alone.
  */
-export const demoCustomer = {
-  email: 'demo@example.com',
-  password: 'flight-demo-2024',
-  name: 'Demo Customer',
-} as const
+export const demoAccounts = [
+  { email: 'customer@example.com', name: 'Casey Customer', role: 'customer' },
+  { email: 'dealer@example.com', name: 'Dana Dealer', role: 'dealer' },
+  { email: 'admin@example.com', name: 'Alex Admin', role: 'admin' },
+] as const satisfies readonly { email: string; name: string; role: Role }[]
+
+/** Said at every start while DEMO_ACCOUNTS is on, so a deployment cannot miss it. */
+export function warnAboutDemoAccounts(logger: Logger) {
+  logger.warn(
+    { accounts: demoAccounts.map((account) => account.email) },
+    'DEMO_ACCOUNTS is on: demo accounts with a published password are active',
+  )
+}
+
+/** The demo customer's saved address. */
+const demoAddress = {
+  name: 'Casey Customer',
+  line1: '1 Drop Zone Road',
+  city: 'Eloy',
+  region: 'AZ',
+  postalCode: '85131',
+  country: 'US',
+  phone: '+1 520 555 0100',
+  isDefault: true,
+}
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -201,28 +226,25 @@ export async function seedProductionTime(
   )
 }
 
-/** Creates the demo customer unless that e-mail address is already taken. */
-export async function seedDemoCustomer(db: Database): Promise<void> {
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, demoCustomer.email))
-  if (existing.length > 0) return
-  await db
-    .insert(users)
-    .values({
-      email: demoCustomer.email,
-      passwordHash: await hash(demoCustomer.password),
-      name: demoCustomer.name,
-      role: 'customer',
-    })
-    .onConflictDoNothing({ target: users.email })
+/** Creates each demo account whose e-mail address is not taken yet (the customer with an address). */
+export async function seedDemoAccounts(db: Database): Promise<void> {
+  const passwordHash = await hash(demoPassword)
+  for (const account of demoAccounts) {
+    const [created] = await db
+      .insert(users)
+      .values({ ...account, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id })
+    if (created && account.role === 'customer') {
+      await db.insert(addresses).values({ ...demoAddress, userId: created.id })
+    }
+  }
 }
 
 export interface SeedOptions {
   /** Content already loaded (the prerender has it); by default content/ is loaded and checked. */
   content?: Content
-  /** The demo customer has a published password: only for local demos and tests. */
+  /** The demo accounts have a published password: only for local demos and tests. */
   demoAccounts?: boolean
 }
 
@@ -233,5 +255,5 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   // After the catalogue: archive entries name its products.
   await seedArchive(db, content.archive)
   await seedProductionTime(db, content.productionTime)
-  if (options.demoAccounts) await seedDemoCustomer(db)
+  if (options.demoAccounts) await seedDemoAccounts(db)
 }

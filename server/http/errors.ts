@@ -13,6 +13,8 @@ export const messages = {
   invalid: 'The given data was invalid.',
   notFound: 'Not found.',
   unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
   tooLarge: 'The request body is too large.',
   methodNotAllowed: 'This method is not allowed here.',
   uriTooLong: 'The address is too long.',

@@ -2,14 +2,14 @@ import { createMiddleware } from 'hono/factory'
 import type { User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { messages } from '../http/errors.ts'
-import { findSessionUser } from '../services/sessions.ts'
+import { findSession, type SessionUser } from '../services/sessions.ts'
 
-export type AuthEnv = { Variables: { user: User } }
+export type AuthEnv = { Variables: { user: User; session: SessionUser; token: string } }
 
 /** Long enough for any token this server issues, short enough to refuse junk before hashing. */
 const maxTokenLength = 512
 
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
   const token = match?.[1]
   return token && token.length <= maxTokenLength ? token : undefined
@@ -17,17 +17,32 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Lets a request through only with `Authorization: Bearer <token>` of a live session (SPEC §6),
- * and puts its user on the context as `c.get('user')`. Anything else is a 401.
+ * and puts its user on the context as `c.get('user')`. Anything else is a 401. With `account`,
+ * a guest session (guest login: e-mail only) is refused with 403: it may not see the account's
+ * own data.
  */
-export function requireUser(db: Database) {
+export function requireUser(db: Database, options: { account?: boolean } = {}) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
-    const user = token ? await findSessionUser(db, token) : undefined
-    if (!user) {
+    const session = token ? await findSession(db, token) : undefined
+    if (!token || !session) {
       c.header('WWW-Authenticate', 'Bearer')
       return c.json({ message: messages.unauthenticated }, 401)
     }
-    c.set('user', user)
+    if (options.account && session.guest) return c.json({ message: messages.forbidden }, 403)
+    c.set('user', session.user)
+    c.set('session', session)
+    c.set('token', token)
+    await next()
+  })
+}
+
+/** Refuses everyone but admins with 403 (after requireUser). */
+export function requireAdmin() {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    if (c.get('user').role !== 'admin' || c.get('session').guest) {
+      return c.json({ message: messages.forbidden }, 403)
+    }
     await next()
   })
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { User } from '../../contract/user.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { sessions, users } from '../db/schema.ts'
-import { demoCustomer } from '../db/seed.ts'
+import { demoAccounts } from '../db/seed.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
 import { createTestApp, openTestDatabase } from '../test-helpers.ts'
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const [demo] = await database.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, demoCustomer.email))
+    .where(eq(users.email, demoAccounts[0].email))
   demoId = demo!.id
 })
 afterAll(() => database.close())
@@ -40,8 +40,8 @@ describe('GET /api/user', () => {
     const body = await res.json()
     expect(User.parse(body)).toEqual({
       id: demoId,
-      email: 'demo@example.com',
-      name: 'Demo Customer',
+      email: 'customer@example.com',
+      name: 'Casey Customer',
       role: 'customer',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })

@@ -1,14 +1,45 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
+import { asc, desc, eq } from 'drizzle-orm'
+import { Accepted, Address, EditUserRequest, RegisterRequest } from '../../contract/auth.ts'
 import { User } from '../../contract/user.ts'
-import type { Database } from '../db/index.ts'
+import { addresses, users } from '../db/schema.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { requireUser } from '../middleware/auth.ts'
+import { sendLoginLink, sendResetLink, type AccountDeps } from '../services/accounts.ts'
+import { hashPassword } from '../services/passwords.ts'
+import type { SessionUser } from '../services/sessions.ts'
+import { attempt } from '../services/throttle.ts'
+import { toUser } from '../services/users.ts'
+import { throttledResponse, tooManyAttempts } from './auth.ts'
 
 const UserSchema = component(User, 'User')
+const AddressSchema = component(Address, 'Address')
+const AcceptedSchema = component(Accepted, 'Accepted')
+const RegisterSchema = component(RegisterRequest, 'RegisterRequest')
+const EditUserSchema = component(EditUserRequest, 'EditUserRequest')
 
-export function userRoutes({ db }: { db: Database }) {
+export const registrationAccepted =
+  'Thank you. We have sent you an e-mail: follow its link to sign in.'
+
+/**
+ * The user as a session may see it. A guest session (e-mail only) sees the address it gave and
+ * nothing the account holds: not its name, its role or its age, which would tell a stranger that
+ * the address has an account.
+ */
+function visibleUser({ user, guest, createdAt }: SessionUser): User {
+  if (!guest) return user
+  return { ...user, name: null, role: 'guest', created_at: createdAt.toISOString() }
+}
+
+const unauthenticated = errorResponse('No bearer token, or its session is unknown or expired')
+const guestForbidden = errorResponse('A guest session (e-mail only) may not see account data')
+
+export function userRoutes(deps: AccountDeps) {
+  const { db } = deps
+
   const getUser = createRoute({
     method: 'get',
     path: '/user',
@@ -18,8 +49,123 @@ export function userRoutes({ db }: { db: Database }) {
     middleware: [requireUser(db)] as const,
     responses: {
       200: { description: 'The user', content: { 'application/json': { schema: UserSchema } } },
-      401: errorResponse('No bearer token, or its session is unknown or expired'),
+      401: unauthenticated,
     },
   })
-  return createRouter().openapi(getUser, (c) => c.json(c.get('user'), 200))
+
+  const create = createRoute({
+    method: 'post',
+    path: '/user/create',
+    tags: ['user'],
+    summary: 'Register',
+    description:
+      'Answers the same whether the e-mail address is new or not. A new address gets an account ' +
+      'and an e-mail with a one-time sign-in link; a known one gets an e-mail with a ' +
+      'password-reset link instead (its password is not changed). No session is opened here.',
+    request: {
+      body: { required: true, content: { 'application/json': { schema: RegisterSchema } } },
+    },
+    responses: {
+      200: {
+        description: 'Accepted; an e-mail is on its way',
+        content: { 'application/json': { schema: AcceptedSchema } },
+      },
+      422: errorResponse('Invalid input, per field (`confirm_password` when they differ)'),
+      429: throttledResponse,
+    },
+  })
+
+  const edit = createRoute({
+    method: 'put',
+    path: '/user/edit',
+    tags: ['user'],
+    summary: 'Edit the profile',
+    security: [{ bearerAuth: [] }],
+    middleware: [requireUser(db, { account: true })] as const,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: EditUserSchema } } },
+    },
+    responses: {
+      200: {
+        description: 'The updated user',
+        content: { 'application/json': { schema: UserSchema } },
+      },
+      401: unauthenticated,
+      403: guestForbidden,
+      422: errorResponse('Invalid input, per field'),
+    },
+  })
+
+  const getAddresses = createRoute({
+    method: 'get',
+    path: '/user/get-addresses/',
+    tags: ['user'],
+    summary: 'The signed-in user’s saved addresses',
+    security: [{ bearerAuth: [] }],
+    middleware: [requireUser(db, { account: true })] as const,
+    responses: {
+      200: {
+        description: 'The default address first, then the newest',
+        content: { 'application/json': { schema: z.array(AddressSchema) } },
+      },
+      401: unauthenticated,
+      403: guestForbidden,
+    },
+  })
+
+  return createRouter()
+    .openapi(getUser, (c) => c.json(visibleUser(c.get('session')), 200))
+    .openapi(create, async (c) => {
+      const { email, password, name } = c.req.valid('json')
+      // Each registration mails the address: limited like the other calls that send mail.
+      const wait = await attempt(db, 'mail', email, clientAddress(c))
+      if (wait > 0) return tooManyAttempts(c, wait)
+      // Hashed whether or not it is used, so both answers take as long.
+      const passwordHash = await hashPassword(password)
+      deps.mailer.later(async () => {
+        const [created] = await db
+          .insert(users)
+          .values({ email, passwordHash, name: name ?? null, role: 'customer' })
+          .onConflictDoNothing({ target: users.email })
+          .returning()
+        if (created) {
+          await sendLoginLink(deps, created, 'Welcome to Glidecraft: your account is ready.')
+          return
+        }
+        const [existing] = await db.select().from(users).where(eq(users.email, email))
+        if (existing) await sendResetLink(deps, existing)
+      })
+      return c.json({ message: registrationAccepted }, 200)
+    })
+    .openapi(edit, async (c) => {
+      const { name } = c.req.valid('json')
+      const [row] = await db
+        .update(users)
+        .set({ name })
+        .where(eq(users.id, c.get('user').id))
+        .returning()
+      return c.json(toUser(row!), 200)
+    })
+    .openapi(getAddresses, async (c) => {
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, c.get('user').id))
+        .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), asc(addresses.id))
+      return c.json(
+        rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          line1: row.line1,
+          line2: row.line2,
+          city: row.city,
+          region: row.region,
+          postal_code: row.postalCode,
+          country: row.country,
+          phone: row.phone,
+          is_default: row.isDefault,
+        })),
+        200,
+      )
+    })
 }

@@ -5,36 +5,83 @@ import type { Database } from '../db/index.ts'
 import { sessions, users } from '../db/schema.ts'
 import { toUser } from './users.ts'
 
+/** Session lifetimes: 30 days when the customer asks to be remembered, 1 day otherwise. */
+export const sessionTtlSeconds = { remember: 30 * 24 * 3600, default: 24 * 3600 } as const
+
 /** Only this digest is stored, so a copy of the database cannot be used to sign in. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/** 256 random bits, base64url: for sessions and one-time links alike. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export interface NewSession {
+  token: string
+  expiresAt: Date
+}
+
 /**
- * Starts a session and returns its bearer token (32 random bytes, base64url). The raw token
- * exists only in this return value and in the client's `authToken` cookie.
+ * Starts a session and returns its bearer token. The raw token exists only in this return value
+ * and in the client's `authToken` cookie.
  */
+export async function startSession(
+  db: Database,
+  userId: string,
+  options: { ttlSeconds: number; guest?: boolean },
+): Promise<NewSession> {
+  if (!(options.ttlSeconds > 0)) throw new RangeError('ttlSeconds must be positive')
+  const token = newToken()
+  const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000)
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, guest: options.guest ?? false })
+  return { token, expiresAt }
+}
+
+/** A session of `ttlSeconds` as a bare token (tests and the admin tools). */
 export async function createSession(
   db: Database,
   userId: string,
   ttlSeconds: number,
 ): Promise<string> {
-  if (!(ttlSeconds > 0)) throw new RangeError('ttlSeconds must be positive')
-  const token = randomBytes(32).toString('base64url')
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
-  })
-  return token
+  return (await startSession(db, userId, { ttlSeconds })).token
+}
+
+export interface SessionUser {
+  user: User
+  /** Opened by guest login: the account's own data stays out of its reach. */
+  guest: boolean
+  createdAt: Date
+}
+
+/** The user a bearer token belongs to, if its session exists and has not expired. */
+export async function findSession(db: Database, token: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({ user: users, guest: sessions.guest, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+  return row ? { user: toUser(row.user), guest: row.guest, createdAt: row.createdAt } : undefined
 }
 
 /** The user a bearer token belongs to, if its session exists and has not expired. */
 export async function findSessionUser(db: Database, token: string): Promise<User | undefined> {
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-  return row ? toUser(row.user) : undefined
+  return (await findSession(db, token))?.user
+}
+
+/** Ends one session (logout): its token stops working at once. */
+export async function revokeSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+}
+
+/** Ends every session of a user (a new password, or an admin's decision). */
+export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash })
+  return removed.length
 }

@@ -7,6 +7,12 @@
 import type { Configurator } from '../../../contract/configurator.ts'
 import type { Product as WireProduct } from '../../../contract/catalog.ts'
 import type { PaletteSwatch } from '../../../contract/page-data/catalog.ts'
+import {
+  priceLines as sharedPriceLines,
+  unitPrice as sharedUnitPrice,
+  type PriceLine,
+  type PricedChoices,
+} from '../../../contract/pricing.ts'
 import type { Camelized } from '../../lib/api-client.ts'
 import { isRecord } from '../../lib/is-record.ts'
 import { DEFAULT_EDIT_STATE, decodeEditState, patternUrl } from './edit-state.ts'
@@ -463,51 +469,42 @@ export function upgradeAction(key: UpgradeKey, on: boolean): DraftAction {
   }
 }
 
-export interface PriceLine {
-  label: string
-  amount: number
+export type { PriceLine }
+
+/** The draft's choices as the shared pricing function (contract/pricing.ts) reads them. */
+function pricedChoices(draft: OrderDraft, context: DraftContext): PricedChoices {
+  const variant =
+    draft.productVariants.find((v) => v.sku === draft.selectedVariant) ??
+    draft.productVariants.find((v) => isCustomVariant(v.sku))
+  const options = context.product.configurator.options
+    .filter((option) => draft.order[optionKey(option.key)] === 'on')
+    .map((option) => option.key)
+  return {
+    base: {
+      label: variant?.name ?? context.product.name,
+      amount: variant?.price ?? context.product.price,
+    },
+    options: new Set(options),
+    accent: draft.orderAccent,
+    regionColors: (region) => [regionColor(draft, region, 'l'), regionColor(draft, region, 'r')],
+    colorType: (id) => paletteType(context.palette, id),
+    upgrades: Object.fromEntries(
+      upgradeKeys.map((key) => [key, draft[upgradeFlags[key]]]),
+    ) as Record<UpgradeKey, boolean>,
+  }
 }
 
 /**
  * What one item costs, line by line (minor units): the selected variant's price, then each
- * addition. The total price accumulates these additions (SPEC §4).
+ * addition (SPEC §4). The server prices order lines with the same function.
  */
 export function priceLines(draft: OrderDraft, context: DraftContext): PriceLine[] {
-  const configurator = context.product.configurator
-  const variant =
-    draft.productVariants.find((v) => v.sku === draft.selectedVariant) ??
-    draft.productVariants.find((v) => isCustomVariant(v.sku))
-  const lines: PriceLine[] = [
-    {
-      label: variant?.name ?? context.product.name,
-      amount: variant?.price ?? context.product.price,
-    },
-  ]
-  for (const option of configurator.options)
-    if (draft.order[optionKey(option.key)] === 'on')
-      lines.push({ label: option.label, amount: option.price })
-  const accent = configurator.accents.find((a) => a.key === draft.orderAccent)
-  if (accent) lines.push({ label: `${accent.label} accent`, amount: accent.price })
-  const surcharges = new Map(configurator.colorTypePrices.map((c) => [c.type, c.price]))
-  for (const region of configurator.regions) {
-    const types = new Set(
-      (['l', 'r'] as const).map((side) =>
-        paletteType(context.palette, regionColor(draft, region, side)),
-      ),
-    )
-    for (const type of types) {
-      const amount = surcharges.get(type)
-      if (amount) lines.push({ label: `${region.label} in ${type}`, amount })
-    }
-  }
-  for (const upgrade of upgradesOf(draft, context))
-    if (upgrade.chosen) lines.push({ label: upgrade.label, amount: upgrade.price })
-  return lines
+  return sharedPriceLines(context.product.configurator, pricedChoices(draft, context))
 }
 
 /** One item's price with every addition. */
 export function unitPrice(draft: OrderDraft, context: DraftContext): number {
-  return priceLines(draft, context).reduce((sum, line) => sum + line.amount, 0)
+  return sharedUnitPrice(context.product.configurator, pricedChoices(draft, context))
 }
 
 /** The product's lead time plus the weeks each chosen upgrade adds. */

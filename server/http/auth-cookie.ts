@@ -1,0 +1,23 @@
+import type { Context } from 'hono'
+import { deleteCookie, setCookie } from 'hono/cookie'
+import type { NewSession } from '../services/sessions.ts'
+
+/**
+ * The `authToken` cookie (SPEC §1, §7). The app reads it and sends it as a bearer token, so it
+ * cannot be HttpOnly; the API itself never reads it (no request is authorised by a cookie, so a
+ * cross-site request carries no authority).
+ */
+export function setAuthCookie(c: Context, session: NewSession) {
+  setCookie(c, 'authToken', session.token, {
+    path: '/',
+    sameSite: 'Lax',
+    secure: new URL(c.req.url).protocol === 'https:',
+    expires: session.expiresAt,
+  })
+}
+
+/** Logout clears the token cookie and the two others the app's helpers clear (SPEC §7). */
+export function clearAuthCookies(c: Context) {
+  for (const name of ['authToken', 'ACCESS_TOKEN', 'CSRF_TOKEN'])
+    deleteCookie(c, name, { path: '/' })
+}

@@ -1,0 +1,128 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { GuestLoginRequest, LoginRequest, Session } from '../../contract/auth.ts'
+import { clearAuthCookies } from '../http/auth-cookie.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { errorResponse, messages } from '../http/errors.ts'
+import { component } from '../http/openapi-schema.ts'
+import { createRouter } from '../http/router.ts'
+import { bearerToken } from '../middleware/auth.ts'
+import {
+  findOrCreateGuest,
+  findUserByEmail,
+  signIn,
+  type AccountDeps,
+} from '../services/accounts.ts'
+import { verifyPassword } from '../services/passwords.ts'
+import { revokeSession } from '../services/sessions.ts'
+import { attempt, clearPair } from '../services/throttle.ts'
+
+const SessionSchema = component(Session, 'Session')
+const LoginSchema = component(LoginRequest, 'LoginRequest')
+const GuestLoginSchema = component(GuestLoginRequest, 'GuestLoginRequest')
+
+export const wrongCredentials = 'These credentials do not match our records.'
+
+/** The 429 of a throttled call, with the seconds to wait in `Retry-After`. */
+export function tooManyAttempts(c: Context, retryAfterSeconds: number) {
+  return c.json({ message: messages.tooManyAttempts }, 429, {
+    'Retry-After': String(retryAfterSeconds),
+  })
+}
+
+export const throttledResponse = {
+  description:
+    'Too many attempts for this e-mail address from this client address, or from this client ' +
+    'address overall; `Retry-After` says how many seconds to wait',
+  headers: z.object({ 'Retry-After': z.string() }),
+  content: errorResponse('').content,
+}
+
+const sessionResponse = {
+  description:
+    'Signed in. The token is also set as the `authToken` cookie (path /, SameSite=Lax, Secure ' +
+    'over HTTPS; readable by the app, which sends it as the bearer token)',
+  content: { 'application/json': { schema: SessionSchema } },
+}
+
+export function authRoutes({ db }: AccountDeps) {
+  const login = createRoute({
+    method: 'post',
+    path: '/login',
+    tags: ['auth'],
+    summary: 'Sign in with e-mail and password',
+    description:
+      'A session lasts 30 days with `remember`, 1 day without. Wrong password and unknown ' +
+      'e-mail get the same 422, in the same time.',
+    request: { body: { required: true, content: { 'application/json': { schema: LoginSchema } } } },
+    responses: {
+      200: sessionResponse,
+      422: errorResponse('Invalid input, or the e-mail and password do not match an account'),
+      429: throttledResponse,
+    },
+  })
+
+  const loginGuest = createRoute({
+    method: 'post',
+    path: '/login-guest',
+    tags: ['auth'],
+    summary: 'Sign in as a guest with an e-mail address only',
+    description:
+      'Always opens a guest session, whether the address has an account or not. A guest ' +
+      'session sees no account data (profile edits and addresses answer 403); a guest sets a ' +
+      'password through the reset link to get a full account.',
+    request: {
+      body: { required: true, content: { 'application/json': { schema: GuestLoginSchema } } },
+    },
+    responses: {
+      200: sessionResponse,
+      422: errorResponse('Invalid input'),
+      429: throttledResponse,
+    },
+  })
+
+  const logout = createRoute({
+    method: 'post',
+    path: '/user/logout',
+    tags: ['auth'],
+    summary: 'Sign out',
+    description:
+      'Revokes the bearer token’s session, if any, and clears the `authToken`, `ACCESS_TOKEN` ' +
+      'and `CSRF_TOKEN` cookies. Answers 200 even without a live session.',
+    security: [{ bearerAuth: [] }],
+    responses: {
+      200: {
+        description: 'Signed out',
+        content: { 'application/json': { schema: z.object({ message: z.string() }) } },
+      },
+    },
+  })
+
+  return createRouter()
+    .openapi(login, async (c) => {
+      const { email, password, remember } = c.req.valid('json')
+      const address = clientAddress(c)
+      const wait = await attempt(db, 'login', email, address)
+      if (wait > 0) return tooManyAttempts(c, wait)
+      const user = await findUserByEmail(db, email)
+      const ok = await verifyPassword(user?.passwordHash, password)
+      if (!user || !ok) {
+        return c.json({ message: wrongCredentials, errors: { email: [wrongCredentials] } }, 422)
+      }
+      await clearPair(db, 'login', email, address)
+      return c.json(await signIn(c, db, user.id, { remember }), 200)
+    })
+    .openapi(loginGuest, async (c) => {
+      const { email, remember } = c.req.valid('json')
+      const wait = await attempt(db, 'guest', email, clientAddress(c))
+      if (wait > 0) return tooManyAttempts(c, wait)
+      const user = await findOrCreateGuest(db, email)
+      return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)
+    })
+    .openapi(logout, async (c) => {
+      const token = bearerToken(c.req.header('authorization'))
+      if (token) await revokeSession(db, token)
+      clearAuthCookies(c)
+      return c.json({ message: 'Signed out.' }, 200)
+    })
+}

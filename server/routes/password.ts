@@ -1,0 +1,169 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq, sql } from 'drizzle-orm'
+import {
+  Accepted,
+  ForgotPasswordRequest,
+  NewPasswordRequest,
+  Session,
+} from '../../contract/auth.ts'
+import { users } from '../db/schema.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { errorResponse } from '../http/errors.ts'
+import { component } from '../http/openapi-schema.ts'
+import { createRouter } from '../http/router.ts'
+import {
+  findUserByEmail,
+  sendLoginLink,
+  sendResetLink,
+  signIn,
+  type AccountDeps,
+} from '../services/accounts.ts'
+import { consumeOneTimeToken, voidOneTimeTokens } from '../services/one-time-tokens.ts'
+import { hashPassword } from '../services/passwords.ts'
+import { revokeUserSessions } from '../services/sessions.ts'
+import { attempt } from '../services/throttle.ts'
+import { throttledResponse, tooManyAttempts } from './auth.ts'
+
+const AcceptedSchema = component(Accepted, 'Accepted')
+const SessionSchema = component(Session, 'Session')
+const ForgotSchema = component(ForgotPasswordRequest, 'ForgotPasswordRequest')
+const NewPasswordSchema = component(NewPasswordRequest, 'NewPasswordRequest')
+
+export const mailAccepted =
+  'If an account uses this address, we have sent it an e-mail. The link works for one hour.'
+export const invalidLink = 'This link is invalid, already used or expired.'
+
+/** A token from a link: base64url, as this server makes them. Anything else is a 404. */
+const TokenParam = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,512}$/)
+    .openapi({ param: { name: 'token', in: 'path' }, description: 'The token from the link' }),
+})
+
+const acceptedResponse = {
+  description: 'Accepted (the same answer whether or not an account uses the address)',
+  content: { 'application/json': { schema: AcceptedSchema } },
+}
+const sessionResponse = {
+  description: 'Signed in; the token is also set as the `authToken` cookie',
+  content: { 'application/json': { schema: SessionSchema } },
+}
+
+export function passwordRoutes(deps: AccountDeps) {
+  const { db } = deps
+
+  const mailRoute = (path: string, summary: string, description: string) =>
+    createRoute({
+      method: 'post',
+      path,
+      tags: ['password'],
+      summary,
+      description,
+      request: {
+        body: { required: true, content: { 'application/json': { schema: ForgotSchema } } },
+      },
+      responses: {
+        200: acceptedResponse,
+        422: errorResponse('Invalid input'),
+        429: throttledResponse,
+      },
+    })
+
+  const forgot = mailRoute(
+    '/password/forgot',
+    'Send a password-reset link',
+    'Mails a link to `/PasswordResets/newpassword/{token}`, valid for one hour and once, if an ' +
+      'account (guest accounts too) uses the address. The answer is the same either way.',
+  )
+  const loginLink = mailRoute(
+    '/password/login-link',
+    'Send a one-time sign-in link',
+    'Mails a link to `/LoginFromAdmin/{token}`, valid for 15 minutes and once, if an account ' +
+      'uses the address; the page signs in with `POST /api/password/verify-login/{token}`.',
+  )
+
+  const useToken = createRoute({
+    method: 'post',
+    path: '/password/usetoken/{token}',
+    tags: ['password'],
+    summary: 'Set a new password with a reset link',
+    description:
+      'Uses the link up, sets the password (a guest account becomes a customer account), ends ' +
+      'every other session of the account, and signs in (1 day).',
+    request: {
+      params: TokenParam,
+      body: { required: true, content: { 'application/json': { schema: NewPasswordSchema } } },
+    },
+    responses: {
+      200: sessionResponse,
+      404: errorResponse('The token is not one this server writes'),
+      422: errorResponse(
+        'Invalid input per field, or (under `token`) the link is unknown, used or expired',
+      ),
+    },
+  })
+
+  const verifyLogin = createRoute({
+    method: 'post',
+    path: '/password/verify-login/{token}',
+    tags: ['password'],
+    summary: 'Sign in with a one-time link',
+    description:
+      'Uses a mailed sign-in link or an admin’s `/LoginFromAdmin/{token}` link up, and signs ' +
+      'in as its account (1 day).',
+    request: { params: TokenParam },
+    responses: {
+      200: sessionResponse,
+      404: errorResponse('The token is not one this server writes'),
+      422: errorResponse('The link is unknown, used or expired (under `token`)'),
+    },
+  })
+
+  const linkInvalid = { message: invalidLink, errors: { token: [invalidLink] } }
+
+  return createRouter()
+    .openapi(forgot, async (c) => {
+      const { email } = c.req.valid('json')
+      const wait = await attempt(db, 'mail', email, clientAddress(c))
+      if (wait > 0) return tooManyAttempts(c, wait)
+      deps.mailer.later(async () => {
+        const user = await findUserByEmail(db, email)
+        if (user) await sendResetLink(deps, user)
+      })
+      return c.json({ message: mailAccepted }, 200)
+    })
+    .openapi(loginLink, async (c) => {
+      const { email } = c.req.valid('json')
+      const wait = await attempt(db, 'mail', email, clientAddress(c))
+      if (wait > 0) return tooManyAttempts(c, wait)
+      deps.mailer.later(async () => {
+        const user = await findUserByEmail(db, email)
+        if (user) await sendLoginLink(deps, user)
+      })
+      return c.json({ message: mailAccepted }, 200)
+    })
+    .openapi(useToken, async (c) => {
+      const { token } = c.req.valid('param')
+      const { password } = c.req.valid('json')
+      const passwordHash = await hashPassword(password)
+      const used = await consumeOneTimeToken(db, token, ['password-reset'])
+      if (!used) return c.json(linkInvalid, 422)
+      await db
+        .update(users)
+        .set({
+          passwordHash,
+          role: sql`case when ${users.role} = 'guest' then 'customer' else ${users.role} end`,
+        })
+        .where(eq(users.id, used.userId))
+      await voidOneTimeTokens(db, used.userId, 'password-reset')
+      await revokeUserSessions(db, used.userId)
+      return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
+    })
+    .openapi(verifyLogin, async (c) => {
+      const { token } = c.req.valid('param')
+      const used = await consumeOneTimeToken(db, token, ['login-link', 'admin-login'])
+      if (!used) return c.json(linkInvalid, 422)
+      return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
+    })
+}

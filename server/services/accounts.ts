@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Database } from '../db/index.ts'
+import { users } from '../db/schema.ts'
+import { setAuthCookie } from '../http/auth-cookie.ts'
+import type { Mailer } from './mail.ts'
+import { issueOneTimeToken } from './one-time-tokens.ts'
+import { sessionTtlSeconds, startSession } from './sessions.ts'
+
+/** What the account routes need besides the database. */
+export interface AccountDeps {
+  db: Database
+  mailer: Mailer
+  /** The store's public origin, for links in mail. */
+  siteUrl: string
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email))
+  return row
+}
+
+/**
+ * The account of an e-mail address, made as a guest account (no password) if there is none.
+ * One statement either way, so known and unknown addresses take the same path.
+ */
+export async function findOrCreateGuest(db: Database, email: string) {
+  const [row] = await db
+    .insert(users)
+    .values({ email, role: 'guest' })
+    .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
+    .returning()
+  if (!row) throw new Error('guest upsert returned no row')
+  return row
+}
+
+/** Opens a session, sets the `authToken` cookie and answers with the token. */
+export async function signIn(
+  c: Context,
+  db: Database,
+  userId: string,
+  options: { remember: boolean; guest?: boolean },
+) {
+  const session = await startSession(db, userId, {
+    ttlSeconds: options.remember ? sessionTtlSeconds.remember : sessionTtlSeconds.default,
+    guest: options.guest ?? false,
+  })
+  setAuthCookie(c, session)
+  return { token: session.token, expires_at: session.expiresAt.toISOString() }
+}
+
+/** Mails a password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2). */
+export async function sendResetLink(deps: AccountDeps, user: { id: string; email: string }) {
+  const { token } = await issueOneTimeToken(deps.db, user.id, 'password-reset')
+  deps.mailer.send({
+    to: user.email,
+    subject: 'Set your Glidecraft password',
+    text:
+      'Someone (we hope you) asked to set the password of your Glidecraft account.\n\n' +
+      `Choose a new password here within the hour:\n${deps.siteUrl}/PasswordResets/newpassword/${token}\n\n` +
+      'If it was not you, ignore this message: your password stays as it is.\n',
+  })
+}
+
+/** Mails a one-time sign-in link (the page at `/LoginFromAdmin/{token}` uses it). */
+export async function sendLoginLink(
+  deps: AccountDeps,
+  user: { id: string; email: string },
+  intro = 'Here is your link to sign in to Glidecraft.',
+) {
+  const { token } = await issueOneTimeToken(deps.db, user.id, 'login-link')
+  deps.mailer.send({
+    to: user.email,
+    subject: 'Your Glidecraft sign-in link',
+    text:
+      `${intro}\n\nIt works once, within 15 minutes:\n${deps.siteUrl}/LoginFromAdmin/${token}\n\n` +
+      'If you did not ask for it, ignore this message.\n',
+  })
+}

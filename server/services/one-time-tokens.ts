@@ -1,0 +1,66 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import type { Database } from '../db/index.ts'
+import { oneTimeTokens, type OneTimeTokenPurpose } from '../db/schema.ts'
+import { hashToken, newToken } from './sessions.ts'
+
+/** How long each kind of link works: never more than an hour. */
+export const oneTimeTokenTtlSeconds = {
+  'password-reset': 60 * 60,
+  'login-link': 15 * 60,
+  'admin-login': 15 * 60,
+} as const satisfies Record<OneTimeTokenPurpose, number>
+
+/** A new single-use token for `userId`; only its hash is stored. */
+export async function issueOneTimeToken(
+  db: Database,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken()
+  const expiresAt = new Date(Date.now() + oneTimeTokenTtlSeconds[purpose] * 1000)
+  await db.insert(oneTimeTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt })
+  return { token, expiresAt }
+}
+
+/**
+ * Uses a token up: marks it used in the same statement that finds it, so of two requests with one
+ * token only one gets its user. Undefined when it is unknown, used, expired or of another purpose.
+ */
+export async function consumeOneTimeToken(
+  db: Database,
+  token: string,
+  purposes: readonly OneTimeTokenPurpose[],
+): Promise<{ userId: string; purpose: OneTimeTokenPurpose } | undefined> {
+  const now = new Date()
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        inArray(oneTimeTokens.purpose, [...purposes]),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId, purpose: oneTimeTokens.purpose })
+  return row
+}
+
+/** Retires every unused token of one purpose (a new password makes older reset links void). */
+export async function voidOneTimeTokens(
+  db: Database,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+}

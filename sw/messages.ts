@@ -2,8 +2,33 @@
  * The messages the app sends the worker (through workbox-window), each answered on the
  * message's port once done.
  * - SKIP_WAITING: the visitor chose to reload into the waiting new version.
- * - RUN_BACKGROUND_JOBS: a page has loaded; the worker may refresh its offline data now.
+ * - RUN_BACKGROUND_JOBS: a page has loaded; the worker may refresh its offline data now. Answered
+ *   with a `BackgroundJobsReport` once every job has run.
  * - CLEAR_USER_CACHES: the customer signs out; what was fetched for them goes.
  */
 export type WorkerMessage =
   { type: 'SKIP_WAITING' } | { type: 'RUN_BACKGROUND_JOBS' } | { type: 'CLEAR_USER_CACHES' }
+
+/**
+ * What the background download of the site's page data did: everything listed by the build is
+ * on the device (`complete`), or, on Save-Data or a 2g connection, nothing was downloaded and
+ * pages are kept only as they are opened (`on-view`).
+ */
+export type OfflineDataStatus =
+  | {
+      mode: 'complete'
+      /** Files fetched in this run, their bytes, and files already cached unchanged. */
+      downloaded: number
+      bytes: number
+      unchanged: number
+      removed: number
+    }
+  | { mode: 'on-view'; reason: 'save-data' | 'slow-network' }
+
+export interface BackgroundJobsReport {
+  type: 'BACKGROUND_SYNC_DONE'
+  /** The jobs that failed (offline, the server down); they run again on the next page load. */
+  failed: string[]
+  /** Undefined when the page-data download failed or has not run. */
+  offlineData: OfflineDataStatus | undefined
+}

@@ -11,8 +11,20 @@ import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
+import {
+  PAGE_DATA_MANIFEST_URL,
+  type PageDataManifestFile,
+} from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
-import type { WorkerMessage } from './messages.ts'
+import type { BackgroundJobsReport, OfflineDataStatus, WorkerMessage } from './messages.ts'
+import {
+  backgroundDownloadDecision,
+  CONTENT_HASH_HEADER,
+  isPageDataManifest,
+  PAGE_DATA_CACHE,
+  planPageDataSync,
+  type ConnectionHints,
+} from './offline-data.ts'
 import {
   API_CACHE,
   apiOrigins,
@@ -29,7 +41,9 @@ import {
  * first with the visited ones kept for offline use (and the shell for the rest, so the store
  * opens with no network), and keeps what visitors have looked at: public product API answers
  * (network first, cache when offline), page data and images. Once it has activated and a page
- * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread.
+ * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread, and
+ * downloads the data of every page the build lists (page-data/manifest.json), so the whole site
+ * opens offline after one visit; after a new build, only the files whose hash changed.
  * Which URLs go where, and what may be kept, is decided in policy.ts.
  */
 
@@ -48,6 +62,75 @@ clientsClaim()
 /** The API host the build was made for (API_URL); empty when the API is served with the site. */
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? ''
 
+/** Several files at once, at low priority: the visitor's own requests go first. */
+const DOWNLOADS_AT_ONCE = 4
+
+/** What the last page-data download did, told to the page with the jobs' report. */
+let offlineData: OfflineDataStatus | undefined
+
+async function cachedHashes(cache: Cache): Promise<Map<string, string | undefined>> {
+  const hashes = new Map<string, string | undefined>()
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url)
+    if (url.origin !== self.location.origin) continue
+    const entry = await cache.match(request)
+    hashes.set(url.pathname, entry?.headers.get(CONTENT_HASH_HEADER) ?? undefined)
+  }
+  return hashes
+}
+
+/** Fetches one listed file and keeps it with its hash; resolves with its size. */
+async function downloadFile(cache: Cache, file: PageDataManifestFile): Promise<number> {
+  const response = await fetch(file.url, { priority: 'low', cache: 'no-cache' })
+  if (!response.ok) throw new Error(`${file.url} answered ${response.status}`)
+  const body = await response.arrayBuffer()
+  const headers = new Headers(response.headers)
+  headers.set(CONTENT_HASH_HEADER, file.hash)
+  // A full quota rejects here, and the job is reported failed rather than silently incomplete.
+  await cache.put(new URL(file.url, self.location.origin).href, new Response(body, { headers }))
+  return body.byteLength
+}
+
+/**
+ * Brings the page-data cache in step with the build's manifest (offline-data.ts decides what to
+ * fetch, in what order, and whether to at all on this connection).
+ */
+async function downloadSiteData(): Promise<OfflineDataStatus> {
+  const decision = backgroundDownloadDecision(
+    (self.navigator as WorkerNavigator & { connection?: ConnectionHints }).connection,
+  )
+  if (!decision.download) return { mode: 'on-view', reason: decision.reason }
+  const response = await fetch(PAGE_DATA_MANIFEST_URL, { priority: 'low', cache: 'no-cache' })
+  if (!response.ok) throw new Error(`the manifest answered ${response.status}`)
+  const manifest: unknown = await response.json()
+  if (!isPageDataManifest(manifest)) throw new Error('the manifest is not one the build writes')
+  const cache = await caches.open(PAGE_DATA_CACHE)
+  const plan = planPageDataSync(manifest, await cachedHashes(cache))
+  await Promise.all(plan.remove.map((url) => cache.delete(new URL(url, self.location.origin).href)))
+  const queue = [...plan.download]
+  let bytes = 0
+  const downloader = async () => {
+    for (let file = queue.shift(); file; file = queue.shift())
+      bytes += await downloadFile(cache, file)
+  }
+  await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader))
+  return {
+    mode: 'complete',
+    downloaded: plan.download.length,
+    bytes,
+    unchanged: plan.unchanged,
+    removed: plan.remove.length,
+  }
+}
+
+/** The production-time page reads the API, not page data: its answer is kept as a visit would. */
+async function keepProductionTimes(): Promise<void> {
+  const request = new Request(new URL('/api/order/production-time', apiUrl || self.location.origin))
+  const response = await fetch(request, { priority: 'low' })
+  if (!mayCache(request, response)) throw new Error(`production times answered ${response.status}`)
+  await (await caches.open(API_CACHE)).put(cacheKeyFor(request), response)
+}
+
 const background = createBackgroundJobRunner([
   {
     name: 'catalog snapshot',
@@ -63,6 +146,14 @@ const background = createBackgroundJobRunner([
         // Between runs the worker holds no connection that could stall a schema upgrade.
         db.close()
       }
+    },
+  },
+  {
+    name: 'page data',
+    run: async () => {
+      offlineData = undefined
+      offlineData = await downloadSiteData()
+      if (offlineData.mode === 'complete') await keepProductionTimes()
     },
   },
 ])
@@ -93,7 +184,18 @@ self.addEventListener('message', (event) => {
       void self.skipWaiting()
       break
     case 'RUN_BACKGROUND_JOBS':
-      event.waitUntil(activated.then(() => background.run()).then((failed) => reply({ failed })))
+      event.waitUntil(
+        activated
+          .then(() => background.run())
+          .then((failed) => {
+            const report: BackgroundJobsReport = {
+              type: 'BACKGROUND_SYNC_DONE',
+              failed,
+              offlineData,
+            }
+            reply(report)
+          }),
+      )
       break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
@@ -163,7 +265,7 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/page-data/'),
   new StaleWhileRevalidate({
-    cacheName: 'page-data',
+    cacheName: PAGE_DATA_CACHE,
     plugins: [
       keepPublicAnswers,
       new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true }),

@@ -59,12 +59,23 @@ const getCategoryProductionTime = createRoute({
   },
 })
 
+/**
+ * The same for every visitor: browsers and the service worker may keep them (the worker keeps
+ * them for offline use; an answer the API marks private it never stores).
+ */
+const productionTimeCacheControl = 'public, max-age=60'
+
 /** `/product/production-time/…` is registered before `/product/{slug}`, as is the archive. */
 export function productionTimeRoutes({ db }: { db: Database }) {
   return createRouter()
-    .openapi(getProductionTime, async (c) => c.json(await currentProductionTime(db), 200))
+    .openapi(getProductionTime, async (c) => {
+      c.header('Cache-Control', productionTimeCacheControl)
+      return c.json(await currentProductionTime(db), 200)
+    })
     .openapi(getCategoryProductionTime, async (c) => {
       const found = await productionTimeFor(db, c.req.valid('param').category)
-      return found ? c.json(found, 200) : c.json({ message: messages.notFound }, 404)
+      if (!found) return c.json({ message: messages.notFound }, 404)
+      c.header('Cache-Control', productionTimeCacheControl)
+      return c.json(found, 200)
     })
 }

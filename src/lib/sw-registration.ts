@@ -1,5 +1,6 @@
 import { messageSW, Workbox } from 'workbox-window'
-import type { WorkerMessage } from '../../sw/messages.ts'
+import type { BackgroundJobsReport, WorkerMessage } from '../../sw/messages.ts'
+import { setOfflineDataStatus } from './offline-data-status.ts'
 
 export const HTTPS_ONLY_MESSAGE =
   'Service workers can only be used over HTTPS, or on localhost for development'
@@ -47,12 +48,14 @@ export async function registerServiceWorker(
 }
 
 /**
- * Asks the active worker to run its background jobs (the catalog snapshot) once it has
- * activated; the page has loaded by the time the app registers the worker.
+ * Asks the active worker to run its background jobs (the catalog snapshot, the site's page data)
+ * once it has activated; the page has loaded by the time the app registers the worker. What the
+ * page-data download did goes to the offline banner.
  */
 export async function startWorkerBackgroundJobs(wb: Workbox): Promise<void> {
   const message: WorkerMessage = { type: 'RUN_BACKGROUND_JOBS' }
-  await messageSW(await wb.active, message)
+  const report = (await messageSW(await wb.active, message)) as BackgroundJobsReport | undefined
+  setOfflineDataStatus(report?.offlineData)
 }
 
 /**

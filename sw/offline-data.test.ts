@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { PageDataManifest } from '../contract/page-data-manifest.ts'
-import { backgroundDownloadDecision, isPageDataManifest, planPageDataSync } from './offline-data.ts'
+import {
+  backgroundDownloadDecision,
+  backgroundImageUrls,
+  fitsImageBudget,
+  IMAGE_BUDGET_BYTES,
+  isPageDataManifest,
+  planPageDataSync,
+} from './offline-data.ts'
 
 function manifest(files: [url: string, hash: string, size: number][]): PageDataManifest {
   return {
@@ -102,5 +109,29 @@ describe('manifest check', () => {
         files: [{ url: 'https://elsewhere.example/x.json', hash: 'h', size: 1 }],
       }),
     ).toBe(false)
+  })
+})
+
+describe('background images', () => {
+  it('takes the first image of each product, then each coach photo, once each, same origin', () => {
+    expect(
+      backgroundImageUrls(
+        [
+          {
+            images: [{ src: '/images/products/corvid-2.webp' }, { src: '/images/products/b.webp' }],
+          },
+          { images: [] },
+          { images: [{ src: 'https://elsewhere.example/x.webp' }] },
+          { images: [{ src: '/images/products/corvid-2.webp' }] },
+        ],
+        ['/images/coaches/aiyana-brooks.svg', '//elsewhere.example/y.svg'],
+      ),
+    ).toEqual(['/images/products/corvid-2.webp', '/images/coaches/aiyana-brooks.svg'])
+  })
+
+  it('stops at the 2 MB budget', () => {
+    expect(IMAGE_BUDGET_BYTES).toBe(2 * 1024 * 1024)
+    expect(fitsImageBudget(0, IMAGE_BUDGET_BYTES)).toBe(true)
+    expect(fitsImageBudget(IMAGE_BUDGET_BYTES - 10, 11)).toBe(false)
   })
 })

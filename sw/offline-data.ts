@@ -105,3 +105,26 @@ export function isPageDataManifest(value: unknown): value is PageDataManifest {
     )
   )
 }
+
+/**
+ * The images downloaded in the background, beside those kept as they are seen: the first image
+ * of each product, then each coach's photo, once each, same-origin only. At most
+ * `IMAGE_BUDGET_BYTES` in all (the whole set is about 0.65 MB today; the budget leaves room for
+ * the catalog to grow without a first visit's background download growing with it).
+ */
+export const IMAGE_BUDGET_BYTES = 2 * 1024 * 1024
+
+export function backgroundImageUrls(
+  products: readonly { images: readonly { src: string }[] }[],
+  coachPhotos: readonly string[],
+): string[] {
+  const urls = [...products.map((product) => product.images[0]?.src), ...coachPhotos].filter(
+    (url): url is string => !!url && url.startsWith('/') && !url.startsWith('//'),
+  )
+  return [...new Set(urls)]
+}
+
+/** Whether one more image of `size` bytes fits the budget after `spent` bytes. */
+export function fitsImageBudget(spent: number, size: number): boolean {
+  return spent + size <= IMAGE_BUDGET_BYTES
+}

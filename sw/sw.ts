@@ -16,10 +16,13 @@ import {
   type PageDataManifestFile,
 } from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
+import { imagePlaceholderResponse } from './image-placeholder.ts'
 import type { BackgroundJobsReport, OfflineDataStatus, WorkerMessage } from './messages.ts'
 import {
   backgroundDownloadDecision,
+  backgroundImageUrls,
   CONTENT_HASH_HEADER,
+  fitsImageBudget,
   isPageDataManifest,
   PAGE_DATA_CACHE,
   planPageDataSync,
@@ -131,6 +134,51 @@ async function keepProductionTimes(): Promise<void> {
   await (await caches.open(API_CACHE)).put(cacheKeyFor(request), response)
 }
 
+const IMAGES_CACHE = 'images'
+
+/** The coaches' photos, read from the coaches page's data the download has just kept. */
+async function coachPhotos(): Promise<string[]> {
+  const cache = await caches.open(PAGE_DATA_CACHE)
+  const entry = await cache.match(
+    new URL('/page-data/coaches/page-data.json', self.location.origin).href,
+  )
+  if (!entry) return []
+  const record = (await entry.json()) as {
+    result?: { data?: { coaches?: { photo?: { src?: unknown } }[] } }
+  }
+  return (record.result?.data?.coaches ?? [])
+    .map((coach) => coach.photo?.src)
+    .filter((src): src is string => typeof src === 'string')
+}
+
+/**
+ * The budgeted background set of images (offline-data.ts): each product's first image and each
+ * coach's photo not yet kept, until the budget is spent.
+ */
+async function keepBackgroundImages(): Promise<void> {
+  const db = new StoreDB()
+  let products: { images: { src: string }[] }[]
+  try {
+    products = (await db.products.toArray()).map((record) => record.data)
+  } finally {
+    db.close()
+  }
+  const cache = await caches.open(IMAGES_CACHE)
+  let spent = 0
+  for (const url of backgroundImageUrls(products, await coachPhotos())) {
+    const key = new URL(url, self.location.origin).href
+    if (await cache.match(key)) continue
+    const response = await fetch(key, { priority: 'low' })
+    if (!response.ok) continue
+    const declared = Number(response.headers.get('Content-Length') ?? 0)
+    if (!fitsImageBudget(spent, declared)) break
+    const body = await response.arrayBuffer()
+    if (!fitsImageBudget(spent, body.byteLength)) break
+    spent += body.byteLength
+    await cache.put(key, new Response(body, { headers: response.headers }))
+  }
+}
+
 const background = createBackgroundJobRunner([
   {
     name: 'catalog snapshot',
@@ -154,6 +202,12 @@ const background = createBackgroundJobRunner([
       offlineData = undefined
       offlineData = await downloadSiteData()
       if (offlineData.mode === 'complete') await keepProductionTimes()
+    },
+  },
+  {
+    name: 'images',
+    run: async () => {
+      if (offlineData?.mode === 'complete') await keepBackgroundImages()
     },
   },
 ])
@@ -276,9 +330,11 @@ registerRoute(
 registerRoute(
   ({ request }) => request.destination === 'image',
   new CacheFirst({
-    cacheName: 'images',
+    cacheName: IMAGES_CACHE,
     plugins: [
       keepPublicAnswers,
+      // Offline and never seen: a neat placeholder rather than a broken image.
+      { handlerDidError: async () => imagePlaceholderResponse() },
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 30 * 24 * 60 * 60,

@@ -113,8 +113,11 @@ async function downloadSiteData(): Promise<OfflineDataStatus> {
   const queue = [...plan.download]
   let bytes = 0
   const downloader = async () => {
-    for (let file = queue.shift(); file; file = queue.shift())
-      bytes += await downloadFile(cache, file)
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      // Read the total only after the await: the downloaders add to it in turn.
+      const size = await downloadFile(cache, file)
+      bytes += size
+    }
   }
   await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader))
   return {

@@ -5,9 +5,23 @@
  * - RUN_BACKGROUND_JOBS: a page has loaded; the worker may refresh its offline data now. Answered
  *   with a `BackgroundJobsReport` once every job has run.
  * - CLEAR_USER_CACHES: the customer signs out; what was fetched for them goes.
+ * - KEEP_OFFLINE / FORGET_OFFLINE: the visitor keeps a page (a manual: its HTML, data and files)
+ *   on the device until they remove it; answered with a `KeptOfflineReply`.
+ * - IS_KEPT_OFFLINE: whether those URLs are all kept; answered with a `KeptOfflineReply`.
  */
 export type WorkerMessage =
-  { type: 'SKIP_WAITING' } | { type: 'RUN_BACKGROUND_JOBS' } | { type: 'CLEAR_USER_CACHES' }
+  | { type: 'SKIP_WAITING' }
+  | { type: 'RUN_BACKGROUND_JOBS' }
+  | { type: 'CLEAR_USER_CACHES' }
+  | { type: 'KEEP_OFFLINE'; urls: string[] }
+  | { type: 'FORGET_OFFLINE'; urls: string[] }
+  | { type: 'IS_KEPT_OFFLINE'; urls: string[] }
+
+/** `error`: 'quota' when the device refused the space, 'network' when a file could not be fetched. */
+export interface KeptOfflineReply {
+  kept: boolean
+  error?: 'quota' | 'network'
+}
 
 /**
  * What the background download of the site's page data did: everything listed by the build is

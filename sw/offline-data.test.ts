@@ -6,6 +6,7 @@ import {
   fitsImageBudget,
   IMAGE_BUDGET_BYTES,
   isPageDataManifest,
+  keepableUrls,
   planPageDataSync,
 } from './offline-data.ts'
 
@@ -133,5 +134,25 @@ describe('background images', () => {
     expect(IMAGE_BUDGET_BYTES).toBe(2 * 1024 * 1024)
     expect(fitsImageBudget(0, IMAGE_BUDGET_BYTES)).toBe(true)
     expect(fitsImageBudget(IMAGE_BUDGET_BYTES - 10, 11)).toBe(false)
+  })
+})
+
+describe('what a visitor may keep offline', () => {
+  const origin = 'https://glidecraft.example'
+  it('keeps the site’s own pages, data and files, as absolute URLs', () => {
+    expect(
+      keepableUrls(['/manuals/keystone', '/page-data/manuals/keystone/page-data.json'], origin),
+    ).toEqual([
+      'https://glidecraft.example/manuals/keystone',
+      'https://glidecraft.example/page-data/manuals/keystone/page-data.json',
+    ])
+  })
+
+  it('refuses other origins, API answers and anything not a list of paths', () => {
+    expect(keepableUrls(['//elsewhere.example/x'], origin)).toBeUndefined()
+    expect(keepableUrls(['https://elsewhere.example/x'], origin)).toBeUndefined()
+    expect(keepableUrls(['/api/user'], origin)).toBeUndefined()
+    expect(keepableUrls([], origin)).toBeUndefined()
+    expect(keepableUrls('/manuals/keystone', origin)).toBeUndefined()
   })
 })

@@ -6,6 +6,25 @@ import type { PageDataManifest, PageDataManifestFile } from '../contract/page-da
  * download at all on this connection, which files to fetch, in what order, and which to delete.
  */
 
+/**
+ * What the visitor chose to keep offline ("Keep offline" on a manual): never expired, never
+ * touched by the background download, kept until they remove it.
+ */
+export const KEPT_CACHE = 'kept-offline'
+
+/** Only the site's own pages, data and files may be kept (URLs as the page sends them). */
+export function keepableUrls(urls: unknown, origin: string): string[] | undefined {
+  if (!Array.isArray(urls) || urls.length === 0 || urls.length > 50) return undefined
+  const absolute: string[] = []
+  for (const url of urls) {
+    if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return undefined
+    const resolved = new URL(url, origin)
+    if (resolved.origin !== origin || resolved.pathname.startsWith('/api/')) return undefined
+    absolute.push(resolved.href)
+  }
+  return absolute
+}
+
 /** The cache the page data lives in, whether downloaded in the background or on a visit. */
 export const PAGE_DATA_CACHE = 'page-data'
 

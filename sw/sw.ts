@@ -17,13 +17,20 @@ import {
 } from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
-import type { BackgroundJobsReport, OfflineDataStatus, WorkerMessage } from './messages.ts'
+import type {
+  BackgroundJobsReport,
+  KeptOfflineReply,
+  OfflineDataStatus,
+  WorkerMessage,
+} from './messages.ts'
 import {
   backgroundDownloadDecision,
   backgroundImageUrls,
   CONTENT_HASH_HEADER,
   fitsImageBudget,
   isPageDataManifest,
+  keepableUrls,
+  KEPT_CACHE,
   PAGE_DATA_CACHE,
   planPageDataSync,
   type ConnectionHints,
@@ -233,6 +240,39 @@ async function clearUserCaches(): Promise<void> {
   await Promise.all(USER_BOUND_CACHES.map((name) => caches.delete(name)))
 }
 
+/** Fetches each URL and keeps it until the visitor removes it; a full quota is reported. */
+async function keepOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  try {
+    for (const url of urls) {
+      const response = await fetch(url, { cache: 'no-cache' })
+      if (!response.ok) return { kept: false, error: 'network' }
+      await cache.put(url, response)
+    }
+    return { kept: true }
+  } catch (error) {
+    const quota = error instanceof DOMException && error.name === 'QuotaExceededError'
+    return { kept: false, error: quota ? 'quota' : 'network' }
+  }
+}
+
+async function isKeptOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  const found = await Promise.all(urls.map((url) => cache.match(url)))
+  return { kept: found.every(Boolean) }
+}
+
+async function forgetOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  await Promise.all(urls.map((url) => cache.delete(url)))
+  return { kept: false }
+}
+
+/** What the visitor kept offline, for a request no other cache or the network could answer. */
+function keptCopy(request: Request): Promise<Response | undefined> {
+  return caches.match(request.url, { cacheName: KEPT_CACHE })
+}
+
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null
   const reply = (data: unknown) => event.ports[0]?.postMessage(data)
@@ -254,6 +294,23 @@ self.addEventListener('message', (event) => {
           }),
       )
       break
+    case 'KEEP_OFFLINE':
+    case 'FORGET_OFFLINE':
+    case 'IS_KEPT_OFFLINE': {
+      const urls = keepableUrls(message.urls, self.location.origin)
+      if (!urls) {
+        reply({ kept: false, error: 'network' } satisfies KeptOfflineReply)
+        break
+      }
+      const act =
+        message.type === 'KEEP_OFFLINE'
+          ? keepOffline
+          : message.type === 'FORGET_OFFLINE'
+            ? forgetOffline
+            : isKeptOffline
+      event.waitUntil(act(urls).then(reply))
+      break
+    }
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
       break
@@ -300,9 +357,9 @@ registerRoute(
       const response = await pages.handle(options)
       if (response) return response
     } catch {
-      // Neither network nor cache: fall through to the shell.
+      // Neither network nor cache: what the visitor kept, else the shell.
     }
-    return shell(options)
+    return (await keptCopy(options.request)) ?? shell(options)
   },
 )
 
@@ -325,6 +382,8 @@ registerRoute(
     cacheName: PAGE_DATA_CACHE,
     plugins: [
       keepPublicAnswers,
+      // Kept with "Keep offline": there even if this cache lost it.
+      { handlerDidError: async ({ request }) => keptCopy(request) },
       new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true }),
     ],
   }),
@@ -337,7 +396,10 @@ registerRoute(
     plugins: [
       keepPublicAnswers,
       // Offline and never seen: a neat placeholder rather than a broken image.
-      { handlerDidError: async () => imagePlaceholderResponse() },
+      {
+        handlerDidError: async ({ request }) =>
+          (await keptCopy(request)) ?? imagePlaceholderResponse(),
+      },
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 30 * 24 * 60 * 60,

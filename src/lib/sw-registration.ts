@@ -1,5 +1,5 @@
 import { messageSW, Workbox } from 'workbox-window'
-import type { BackgroundJobsReport, WorkerMessage } from '../../sw/messages.ts'
+import type { BackgroundJobsReport, KeptOfflineReply, WorkerMessage } from '../../sw/messages.ts'
 import { setOfflineDataStatus } from './offline-data-status.ts'
 
 export const HTTPS_ONLY_MESSAGE =
@@ -68,4 +68,19 @@ export async function clearWorkerUserCaches(): Promise<void> {
   if (!registration?.active) return
   const message: WorkerMessage = { type: 'CLEAR_USER_CACHES' }
   await messageSW(registration.active, message)
+}
+
+/**
+ * Asks the worker to keep, check or forget pages offline ("Keep offline"). Resolves with its
+ * answer, or undefined when no worker controls the page (nothing can be kept then).
+ */
+export async function askKeptOffline(
+  type: 'KEEP_OFFLINE' | 'FORGET_OFFLINE' | 'IS_KEPT_OFFLINE',
+  urls: string[],
+): Promise<KeptOfflineReply | undefined> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return undefined
+  const worker = navigator.serviceWorker.controller
+  if (!worker) return undefined
+  const message: WorkerMessage = { type, urls }
+  return (await messageSW(worker, message)) as KeptOfflineReply
 }

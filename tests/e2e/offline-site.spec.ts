@@ -245,3 +245,44 @@ test('after a new build, only the changed page data is downloaded again', async 
     await context.setOffline(false)
   }
 })
+
+test('a manual kept offline opens without a network until it is removed', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  page.on('console', () => dropOfflineFailures(consoleErrors))
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await runBackgroundJobs(page)
+  const manualPath = '/manuals/keystone'
+  const heading = await onlineHeading(manualPath)
+  await page.goto(manualPath)
+  await page.getByRole('button', { name: 'Keep offline' }).click()
+  await expect(page.getByText('Kept on this device')).toBeVisible()
+
+  // The other caches lose the manual (expiry, a new build): the kept copy still answers.
+  await page.evaluate(async (pagePath) => {
+    const origin = location.origin
+    await (await caches.open('page-data')).delete(`${origin}/page-data${pagePath}/page-data.json`)
+    await (await caches.open('pages')).delete(`${origin}${pagePath}`)
+  }, manualPath)
+  await context.setOffline(true)
+  try {
+    await page.goto(manualPath)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    await page.goto('/manuals')
+    await page.getByRole('link', { name: heading }).first().click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  } finally {
+    await context.setOffline(false)
+  }
+
+  await page.goto(manualPath)
+  await page.getByRole('button', { name: 'Remove from this device' }).click()
+  await expect(page.getByRole('button', { name: 'Keep offline' })).toBeVisible()
+  const kept = await page.evaluate(
+    async () => (await (await caches.open('kept-offline')).keys()).length,
+  )
+  expect(kept).toBe(0)
+})

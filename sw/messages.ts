@@ -8,6 +8,8 @@
  * - KEEP_OFFLINE / FORGET_OFFLINE: the visitor keeps a page (a manual: its HTML, data and files)
  *   on the device until they remove it; answered with a `KeptOfflineReply`.
  * - IS_KEPT_OFFLINE: whether those URLs are all kept; answered with a `KeptOfflineReply`.
+ * - OFFLINE_STORAGE / CLEAR_OFFLINE_DATA: the offline settings page shows, or clears, what is
+ *   kept; answered with an `OfflineStorageReply`.
  */
 export type WorkerMessage =
   | { type: 'SKIP_WAITING' }
@@ -16,6 +18,16 @@ export type WorkerMessage =
   | { type: 'KEEP_OFFLINE'; urls: string[] }
   | { type: 'FORGET_OFFLINE'; urls: string[] }
   | { type: 'IS_KEPT_OFFLINE'; urls: string[] }
+  | { type: 'OFFLINE_STORAGE' }
+  | { type: 'CLEAR_OFFLINE_DATA' }
+
+/**
+ * Answer to OFFLINE_STORAGE (what the worker keeps for offline use, per cache) and to
+ * CLEAR_OFFLINE_DATA (the same, after emptying them; the app itself stays installed).
+ */
+export interface OfflineStorageReply {
+  caches: { name: string; entries: number }[]
+}
 
 /** `error`: 'quota' when the device refused the space, 'network' when a file could not be fetched. */
 export interface KeptOfflineReply {

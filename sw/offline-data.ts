@@ -12,6 +12,12 @@ import type { PageDataManifest, PageDataManifestFile } from '../contract/page-da
  */
 export const KEPT_CACHE = 'kept-offline'
 
+/**
+ * The caches of what the site keeps for offline use, as the offline settings page lists and
+ * clears them. The precache (the app itself) is not among them: clearing leaves the app working.
+ */
+export const OFFLINE_CACHES = ['pages', 'page-data', 'images', 'api', 'kept-offline'] as const
+
 /** Only the site's own pages, data and files may be kept (URLs as the page sends them). */
 export function keepableUrls(urls: unknown, origin: string): string[] | undefined {
   if (!Array.isArray(urls) || urls.length === 0 || urls.length > 50) return undefined

@@ -21,6 +21,7 @@ import type {
   BackgroundJobsReport,
   KeptOfflineReply,
   OfflineDataStatus,
+  OfflineStorageReply,
   WorkerMessage,
 } from './messages.ts'
 import {
@@ -31,6 +32,7 @@ import {
   isPageDataManifest,
   keepableUrls,
   KEPT_CACHE,
+  OFFLINE_CACHES,
   PAGE_DATA_CACHE,
   planPageDataSync,
   type ConnectionHints,
@@ -268,6 +270,25 @@ async function forgetOffline(urls: string[]): Promise<KeptOfflineReply> {
   return { kept: false }
 }
 
+async function offlineStorage(): Promise<OfflineStorageReply> {
+  return {
+    caches: await Promise.all(
+      OFFLINE_CACHES.map(async (name) => ({
+        name,
+        entries: (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0,
+      })),
+    ),
+  }
+}
+
+async function clearOfflineData(): Promise<OfflineStorageReply> {
+  // The API cache goes with its expiration records, so the plugin starts afresh.
+  await apiExpiration.deleteCacheAndMetadata()
+  await Promise.all(OFFLINE_CACHES.map((name) => caches.delete(name)))
+  offlineData = undefined
+  return offlineStorage()
+}
+
 /** What the visitor kept offline, for a request no other cache or the network could answer. */
 function keptCopy(request: Request): Promise<Response | undefined> {
   return caches.match(request.url, { cacheName: KEPT_CACHE })
@@ -311,6 +332,12 @@ self.addEventListener('message', (event) => {
       event.waitUntil(act(urls).then(reply))
       break
     }
+    case 'OFFLINE_STORAGE':
+      event.waitUntil(offlineStorage().then(reply))
+      break
+    case 'CLEAR_OFFLINE_DATA':
+      event.waitUntil(clearOfflineData().then(reply))
+      break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
       break

@@ -1,5 +1,10 @@
 import { messageSW, Workbox } from 'workbox-window'
-import type { BackgroundJobsReport, KeptOfflineReply, WorkerMessage } from '../../sw/messages.ts'
+import type {
+  BackgroundJobsReport,
+  KeptOfflineReply,
+  OfflineStorageReply,
+  WorkerMessage,
+} from '../../sw/messages.ts'
 import { setOfflineDataStatus } from './offline-data-status.ts'
 
 export const HTTPS_ONLY_MESSAGE =
@@ -83,4 +88,15 @@ export async function askKeptOffline(
   if (!worker) return undefined
   const message: WorkerMessage = { type, urls }
   return (await messageSW(worker, message)) as KeptOfflineReply
+}
+
+/** What the worker keeps for offline use, or clears it; undefined when no worker runs. */
+export async function askOfflineStorage(
+  type: 'OFFLINE_STORAGE' | 'CLEAR_OFFLINE_DATA',
+): Promise<OfflineStorageReply | undefined> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return undefined
+  const registration = await navigator.serviceWorker.getRegistration()
+  if (!registration?.active) return undefined
+  const message: WorkerMessage = { type }
+  return (await messageSW(registration.active, message)) as OfflineStorageReply
 }

@@ -286,3 +286,22 @@ test('a manual kept offline opens without a network until it is removed', async 
   )
   expect(kept).toBe(0)
 })
+
+test('the offline settings page shows what is stored, and clears it', async ({ page }) => {
+  const files = (await manifest()).files
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await runBackgroundJobs(page)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Saved offline' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved offline')
+  const pageData = page.getByRole('row', { name: /^Page data/ })
+  await expect(pageData).toContainText(`${files.length} files`)
+  await expect(page.getByText(/In all, the store uses [\d.]+ [KMG]?B of this device/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Clear offline data' }).click()
+  await expect(pageData).toContainText('0 files')
+  const left = await page.evaluate(async () =>
+    (await caches.keys()).filter((n) => n === 'page-data'),
+  )
+  expect(left).toEqual([])
+})

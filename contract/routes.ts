@@ -21,6 +21,8 @@ export const pageRoutes = [
   '/learn',
   '/nerds',
   '/newsletter',
+  // what this device keeps for offline use (until /account exists)
+  '/offline',
   '/philosophy',
   '/production-time',
   '/setloops',

@@ -16,6 +16,7 @@ import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
 import { precache } from './bench/precache.ts'
 import { lighthouse } from './bench/lighthouse.ts'
+import { offlineDownload } from './bench/offline-download.ts'
 import { throughput } from './bench/throughput.ts'
 import { installCleanup, runToEnd } from './bench/processes.ts'
 import { statusOf, toJson, toMarkdown } from './bench/report.ts'
@@ -27,6 +28,7 @@ const measurements: Measurement[] = [
   coldStart,
   configurator,
   lighthouse,
+  offlineDownload,
   throughput,
 ]
 

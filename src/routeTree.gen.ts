@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as ColorsRouteImport } from './routes/colors'
 import { Route as DealersRouteImport } from './routes/dealers'
 import { Route as GalleryRouteImport } from './routes/gallery'
+import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as ProductionTimeRouteImport } from './routes/production-time'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
@@ -75,6 +76,11 @@ const DealersRoute = DealersRouteImport.update({
 const GalleryRoute = GalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OfflineRoute = OfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProductionTimeRoute = ProductionTimeRouteImport.update({
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
   '/store': typeof StoreRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -323,6 +330,7 @@ export interface FileRoutesByTo {
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
   '/store': typeof StoreRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -368,6 +376,7 @@ export interface FileRoutesById {
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
   '/store': typeof StoreRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/offline'
     | '/production-time'
     | '/store'
     | '/coaches/$slug'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/offline'
     | '/production-time'
     | '/store'
     | '/coaches/$slug'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/offline'
     | '/production-time'
     | '/store'
     | '/coaches/$slug'
@@ -547,6 +559,7 @@ export interface RootRouteChildren {
   ColorsRoute: typeof ColorsRoute
   DealersRoute: typeof DealersRoute
   GalleryRoute: typeof GalleryRoute
+  OfflineRoute: typeof OfflineRoute
   ProductionTimeRoute: typeof ProductionTimeRoute
   StoreRoute: typeof StoreRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
@@ -621,6 +634,13 @@ declare module '@tanstack/react-router' {
       path: '/gallery'
       fullPath: '/gallery'
       preLoaderRoute: typeof GalleryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/offline': {
+      id: '/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof OfflineRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/production-time': {
@@ -891,6 +911,7 @@ const rootRouteChildren: RootRouteChildren = {
   ColorsRoute: ColorsRoute,
   DealersRoute: DealersRoute,
   GalleryRoute: GalleryRoute,
+  OfflineRoute: OfflineRoute,
   ProductionTimeRoute: ProductionTimeRoute,
   StoreRoute: StoreRoute,
   CoachesSlugRoute: CoachesSlugRoute,

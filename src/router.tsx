@@ -1,5 +1,6 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
-import { PageLoading, ServerErrorPage } from './components/error-pages.tsx'
+import { OfflinePage, PageLoading, ServerErrorPage } from './components/error-pages.tsx'
+import { isNetworkFailure } from './lib/offline-error.ts'
 import type { RouterContext } from './routes/__root.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -19,8 +20,14 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
       () => import('./components/not-found-page.tsx'),
       'NotFoundPage',
     ),
-    // The error page is not loaded lazily: it must show even when loading a chunk failed.
-    defaultErrorComponent: ({ reset }) => <ServerErrorPage reset={reset} />,
+    // The error pages are not loaded lazily: they must show even when loading a chunk failed.
+    // A page the network could not bring is not a server error: it is not on this device yet.
+    defaultErrorComponent: ({ error, reset }) =>
+      isNetworkFailure(error, typeof navigator === 'undefined' || navigator.onLine) ? (
+        <OfflinePage />
+      ) : (
+        <ServerErrorPage reset={reset} />
+      ),
     // In the browser only: prerendered HTML must not carry the router's inline script.
     scrollRestoration: typeof document !== 'undefined',
   })

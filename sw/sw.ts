@@ -11,8 +11,32 @@ import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
+import {
+  PAGE_DATA_MANIFEST_URL,
+  type PageDataManifestFile,
+} from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
-import type { WorkerMessage } from './messages.ts'
+import { imagePlaceholderResponse } from './image-placeholder.ts'
+import type {
+  BackgroundJobsReport,
+  KeptOfflineReply,
+  OfflineDataStatus,
+  OfflineStorageReply,
+  WorkerMessage,
+} from './messages.ts'
+import {
+  backgroundDownloadDecision,
+  backgroundImageUrls,
+  CONTENT_HASH_HEADER,
+  fitsImageBudget,
+  isPageDataManifest,
+  keepableUrls,
+  KEPT_CACHE,
+  OFFLINE_CACHES,
+  PAGE_DATA_CACHE,
+  planPageDataSync,
+  type ConnectionHints,
+} from './offline-data.ts'
 import {
   API_CACHE,
   apiOrigins,
@@ -29,7 +53,9 @@ import {
  * first with the visited ones kept for offline use (and the shell for the rest, so the store
  * opens with no network), and keeps what visitors have looked at: public product API answers
  * (network first, cache when offline), page data and images. Once it has activated and a page
- * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread.
+ * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread, and
+ * downloads the data of every page the build lists (page-data/manifest.json), so the whole site
+ * opens offline after one visit; after a new build, only the files whose hash changed.
  * Which URLs go where, and what may be kept, is decided in policy.ts.
  */
 
@@ -48,6 +74,123 @@ clientsClaim()
 /** The API host the build was made for (API_URL); empty when the API is served with the site. */
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? ''
 
+/** Several files at once, at low priority: the visitor's own requests go first. */
+const DOWNLOADS_AT_ONCE = 4
+
+/** What the last page-data download did, told to the page with the jobs' report. */
+let offlineData: OfflineDataStatus | undefined
+
+async function cachedHashes(cache: Cache): Promise<Map<string, string | undefined>> {
+  const hashes = new Map<string, string | undefined>()
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url)
+    if (url.origin !== self.location.origin) continue
+    const entry = await cache.match(request)
+    hashes.set(url.pathname, entry?.headers.get(CONTENT_HASH_HEADER) ?? undefined)
+  }
+  return hashes
+}
+
+/** Fetches one listed file and keeps it with its hash; resolves with its size. */
+async function downloadFile(cache: Cache, file: PageDataManifestFile): Promise<number> {
+  const response = await fetch(file.url, { priority: 'low', cache: 'no-cache' })
+  if (!response.ok) throw new Error(`${file.url} answered ${response.status}`)
+  const body = await response.arrayBuffer()
+  const headers = new Headers(response.headers)
+  headers.set(CONTENT_HASH_HEADER, file.hash)
+  // A full quota rejects here, and the job is reported failed rather than silently incomplete.
+  await cache.put(new URL(file.url, self.location.origin).href, new Response(body, { headers }))
+  return body.byteLength
+}
+
+/**
+ * Brings the page-data cache in step with the build's manifest (offline-data.ts decides what to
+ * fetch, in what order, and whether to at all on this connection).
+ */
+async function downloadSiteData(): Promise<OfflineDataStatus> {
+  const decision = backgroundDownloadDecision(
+    (self.navigator as WorkerNavigator & { connection?: ConnectionHints }).connection,
+  )
+  if (!decision.download) return { mode: 'on-view', reason: decision.reason }
+  const response = await fetch(PAGE_DATA_MANIFEST_URL, { priority: 'low', cache: 'no-cache' })
+  if (!response.ok) throw new Error(`the manifest answered ${response.status}`)
+  const manifest: unknown = await response.json()
+  if (!isPageDataManifest(manifest)) throw new Error('the manifest is not one the build writes')
+  const cache = await caches.open(PAGE_DATA_CACHE)
+  const plan = planPageDataSync(manifest, await cachedHashes(cache))
+  await Promise.all(plan.remove.map((url) => cache.delete(new URL(url, self.location.origin).href)))
+  const queue = [...plan.download]
+  let bytes = 0
+  const downloader = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      // Read the total only after the await: the downloaders add to it in turn.
+      const size = await downloadFile(cache, file)
+      bytes += size
+    }
+  }
+  await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader))
+  return {
+    mode: 'complete',
+    downloaded: plan.download.length,
+    bytes,
+    unchanged: plan.unchanged,
+    removed: plan.remove.length,
+  }
+}
+
+/** The production-time page reads the API, not page data: its answer is kept as a visit would. */
+async function keepProductionTimes(): Promise<void> {
+  const request = new Request(new URL('/api/order/production-time', apiUrl || self.location.origin))
+  const response = await fetch(request, { priority: 'low' })
+  if (!mayCache(request, response)) throw new Error(`production times answered ${response.status}`)
+  await (await caches.open(API_CACHE)).put(cacheKeyFor(request), response)
+}
+
+const IMAGES_CACHE = 'images'
+
+/** The coaches' photos, read from the coaches page's data the download has just kept. */
+async function coachPhotos(): Promise<string[]> {
+  const cache = await caches.open(PAGE_DATA_CACHE)
+  const entry = await cache.match(
+    new URL('/page-data/coaches/page-data.json', self.location.origin).href,
+  )
+  if (!entry) return []
+  const record = (await entry.json()) as {
+    result?: { data?: { coaches?: { photo?: { src?: unknown } }[] } }
+  }
+  return (record.result?.data?.coaches ?? [])
+    .map((coach) => coach.photo?.src)
+    .filter((src): src is string => typeof src === 'string')
+}
+
+/**
+ * The budgeted background set of images (offline-data.ts): each product's first image and each
+ * coach's photo not yet kept, until the budget is spent.
+ */
+async function keepBackgroundImages(): Promise<void> {
+  const db = new StoreDB()
+  let products: { images: { src: string }[] }[]
+  try {
+    products = (await db.products.toArray()).map((record) => record.data)
+  } finally {
+    db.close()
+  }
+  const cache = await caches.open(IMAGES_CACHE)
+  let spent = 0
+  for (const url of backgroundImageUrls(products, await coachPhotos())) {
+    const key = new URL(url, self.location.origin).href
+    if (await cache.match(key)) continue
+    const response = await fetch(key, { priority: 'low' })
+    if (!response.ok) continue
+    const declared = Number(response.headers.get('Content-Length') ?? 0)
+    if (!fitsImageBudget(spent, declared)) break
+    const body = await response.arrayBuffer()
+    if (!fitsImageBudget(spent, body.byteLength)) break
+    spent += body.byteLength
+    await cache.put(key, new Response(body, { headers: response.headers }))
+  }
+}
+
 const background = createBackgroundJobRunner([
   {
     name: 'catalog snapshot',
@@ -63,6 +206,20 @@ const background = createBackgroundJobRunner([
         // Between runs the worker holds no connection that could stall a schema upgrade.
         db.close()
       }
+    },
+  },
+  {
+    name: 'page data',
+    run: async () => {
+      offlineData = undefined
+      offlineData = await downloadSiteData()
+      if (offlineData.mode === 'complete') await keepProductionTimes()
+    },
+  },
+  {
+    name: 'images',
+    run: async () => {
+      if (offlineData?.mode === 'complete') await keepBackgroundImages()
     },
   },
 ])
@@ -85,6 +242,58 @@ async function clearUserCaches(): Promise<void> {
   await Promise.all(USER_BOUND_CACHES.map((name) => caches.delete(name)))
 }
 
+/** Fetches each URL and keeps it until the visitor removes it; a full quota is reported. */
+async function keepOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  try {
+    for (const url of urls) {
+      const response = await fetch(url, { cache: 'no-cache' })
+      if (!response.ok) return { kept: false, error: 'network' }
+      await cache.put(url, response)
+    }
+    return { kept: true }
+  } catch (error) {
+    const quota = error instanceof DOMException && error.name === 'QuotaExceededError'
+    return { kept: false, error: quota ? 'quota' : 'network' }
+  }
+}
+
+async function isKeptOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  const found = await Promise.all(urls.map((url) => cache.match(url)))
+  return { kept: found.every(Boolean) }
+}
+
+async function forgetOffline(urls: string[]): Promise<KeptOfflineReply> {
+  const cache = await caches.open(KEPT_CACHE)
+  await Promise.all(urls.map((url) => cache.delete(url)))
+  return { kept: false }
+}
+
+async function offlineStorage(): Promise<OfflineStorageReply> {
+  return {
+    caches: await Promise.all(
+      OFFLINE_CACHES.map(async (name) => ({
+        name,
+        entries: (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0,
+      })),
+    ),
+  }
+}
+
+async function clearOfflineData(): Promise<OfflineStorageReply> {
+  // The API cache goes with its expiration records, so the plugin starts afresh.
+  await apiExpiration.deleteCacheAndMetadata()
+  await Promise.all(OFFLINE_CACHES.map((name) => caches.delete(name)))
+  offlineData = undefined
+  return offlineStorage()
+}
+
+/** What the visitor kept offline, for a request no other cache or the network could answer. */
+function keptCopy(request: Request): Promise<Response | undefined> {
+  return caches.match(request.url, { cacheName: KEPT_CACHE })
+}
+
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null
   const reply = (data: unknown) => event.ports[0]?.postMessage(data)
@@ -93,7 +302,41 @@ self.addEventListener('message', (event) => {
       void self.skipWaiting()
       break
     case 'RUN_BACKGROUND_JOBS':
-      event.waitUntil(activated.then(() => background.run()).then((failed) => reply({ failed })))
+      event.waitUntil(
+        activated
+          .then(() => background.run())
+          .then((failed) => {
+            const report: BackgroundJobsReport = {
+              type: 'BACKGROUND_SYNC_DONE',
+              failed,
+              offlineData,
+            }
+            reply(report)
+          }),
+      )
+      break
+    case 'KEEP_OFFLINE':
+    case 'FORGET_OFFLINE':
+    case 'IS_KEPT_OFFLINE': {
+      const urls = keepableUrls(message.urls, self.location.origin)
+      if (!urls) {
+        reply({ kept: false, error: 'network' } satisfies KeptOfflineReply)
+        break
+      }
+      const act =
+        message.type === 'KEEP_OFFLINE'
+          ? keepOffline
+          : message.type === 'FORGET_OFFLINE'
+            ? forgetOffline
+            : isKeptOffline
+      event.waitUntil(act(urls).then(reply))
+      break
+    }
+    case 'OFFLINE_STORAGE':
+      event.waitUntil(offlineStorage().then(reply))
+      break
+    case 'CLEAR_OFFLINE_DATA':
+      event.waitUntil(clearOfflineData().then(reply))
       break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
@@ -141,9 +384,9 @@ registerRoute(
       const response = await pages.handle(options)
       if (response) return response
     } catch {
-      // Neither network nor cache: fall through to the shell.
+      // Neither network nor cache: what the visitor kept, else the shell.
     }
-    return shell(options)
+    return (await keptCopy(options.request)) ?? shell(options)
   },
 )
 
@@ -163,9 +406,11 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/page-data/'),
   new StaleWhileRevalidate({
-    cacheName: 'page-data',
+    cacheName: PAGE_DATA_CACHE,
     plugins: [
       keepPublicAnswers,
+      // Kept with "Keep offline": there even if this cache lost it.
+      { handlerDidError: async ({ request }) => keptCopy(request) },
       new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true }),
     ],
   }),
@@ -174,9 +419,14 @@ registerRoute(
 registerRoute(
   ({ request }) => request.destination === 'image',
   new CacheFirst({
-    cacheName: 'images',
+    cacheName: IMAGES_CACHE,
     plugins: [
       keepPublicAnswers,
+      // Offline and never seen: a neat placeholder rather than a broken image.
+      {
+        handlerDidError: async ({ request }) =>
+          (await keptCopy(request)) ?? imagePlaceholderResponse(),
+      },
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 30 * 24 * 60 * 60,

@@ -28,6 +28,8 @@ describe('GET /api/order/production-time', () => {
     const res = await app.request('/api/order/production-time')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    // Public, so the service worker keeps it for the production time page offline.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
     const body = await res.json()
     const list = ProductionTime.parse(body)
     expect(list.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}$/)

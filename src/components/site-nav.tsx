@@ -23,6 +23,7 @@ const moreNav = [
   { to: '/colors', label: 'Colours' },
   { to: '/production-time', label: 'Production time' },
   { to: '/manuals', label: 'Manuals' },
+  { to: '/offline', label: 'Saved offline' },
 ] as const
 
 /** The main ranges and sections, as links (the caller gives the list element around them). */

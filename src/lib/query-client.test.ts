@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from './api-client.ts'
+import { ApiError, NetworkError } from './api-client.ts'
 import {
   CACHE_TIME_MS,
   createQueryClient,
@@ -37,6 +37,19 @@ describe('query client defaults (SPEC §9)', () => {
   it('does not retry answers that will not change (4xx)', () => {
     expect(shouldRetry(0, new ApiError(404, null))).toBe(false)
     expect(shouldRetry(0, new ApiError(401, null))).toBe(false)
+  })
+
+  it('shows a network failure at once when the browser is offline, and retries it online', () => {
+    const failure = new NetworkError(new TypeError('Failed to fetch'))
+    const onLine = vi.spyOn(navigator, 'onLine', 'get')
+    try {
+      onLine.mockReturnValue(false)
+      expect(shouldRetry(0, failure)).toBe(false)
+      onLine.mockReturnValue(true)
+      expect(shouldRetry(0, failure)).toBe(true)
+    } finally {
+      onLine.mockRestore()
+    }
   })
 
   it('keeps persisted queries at least as long as the persister does', () => {

@@ -19,10 +19,13 @@ export function retryDelay(attemptIndex: number): number {
 
 /**
  * Retries transient failures only: a 4xx answer (404, 401, 422) will not change by asking
- * again, so it is shown at once.
+ * again, so it is shown at once. With no network at all, the service worker has already said it
+ * holds no copy: retrying (paused until the network returns) would leave the page loading
+ * forever, so the failure shows at once as the offline page.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  if (error instanceof NetworkError && globalThis.navigator?.onLine === false) return false
   return failureCount < QUERY_RETRIES
 }
 

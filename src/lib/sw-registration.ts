@@ -1,5 +1,11 @@
 import { messageSW, Workbox } from 'workbox-window'
-import type { WorkerMessage } from '../../sw/messages.ts'
+import type {
+  BackgroundJobsReport,
+  KeptOfflineReply,
+  OfflineStorageReply,
+  WorkerMessage,
+} from '../../sw/messages.ts'
+import { setOfflineDataStatus } from './offline-data-status.ts'
 
 export const HTTPS_ONLY_MESSAGE =
   'Service workers can only be used over HTTPS, or on localhost for development'
@@ -47,12 +53,14 @@ export async function registerServiceWorker(
 }
 
 /**
- * Asks the active worker to run its background jobs (the catalog snapshot) once it has
- * activated; the page has loaded by the time the app registers the worker.
+ * Asks the active worker to run its background jobs (the catalog snapshot, the site's page data)
+ * once it has activated; the page has loaded by the time the app registers the worker. What the
+ * page-data download did goes to the offline banner.
  */
 export async function startWorkerBackgroundJobs(wb: Workbox): Promise<void> {
   const message: WorkerMessage = { type: 'RUN_BACKGROUND_JOBS' }
-  await messageSW(await wb.active, message)
+  const report = (await messageSW(await wb.active, message)) as BackgroundJobsReport | undefined
+  setOfflineDataStatus(report?.offlineData)
 }
 
 /**
@@ -65,4 +73,30 @@ export async function clearWorkerUserCaches(): Promise<void> {
   if (!registration?.active) return
   const message: WorkerMessage = { type: 'CLEAR_USER_CACHES' }
   await messageSW(registration.active, message)
+}
+
+/**
+ * Asks the worker to keep, check or forget pages offline ("Keep offline"). Resolves with its
+ * answer, or undefined when no worker controls the page (nothing can be kept then).
+ */
+export async function askKeptOffline(
+  type: 'KEEP_OFFLINE' | 'FORGET_OFFLINE' | 'IS_KEPT_OFFLINE',
+  urls: string[],
+): Promise<KeptOfflineReply | undefined> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return undefined
+  const worker = navigator.serviceWorker.controller
+  if (!worker) return undefined
+  const message: WorkerMessage = { type, urls }
+  return (await messageSW(worker, message)) as KeptOfflineReply
+}
+
+/** What the worker keeps for offline use, or clears it; undefined when no worker runs. */
+export async function askOfflineStorage(
+  type: 'OFFLINE_STORAGE' | 'CLEAR_OFFLINE_DATA',
+): Promise<OfflineStorageReply | undefined> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return undefined
+  const registration = await navigator.serviceWorker.getRegistration()
+  if (!registration?.active) return undefined
+  const message: WorkerMessage = { type }
+  return (await messageSW(registration.active, message)) as OfflineStorageReply
 }

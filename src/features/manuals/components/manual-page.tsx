@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { ManualData } from '../../../../contract/page-data/manuals.ts'
 import { MentionedProducts } from '../../../components/mentioned-products.tsx'
 import { formatDate } from '../../../lib/format-date.ts'
+import { manualOfflineUrls } from '../offline.ts'
+import { KeepOffline } from './keep-offline.tsx'
 
 /**
  * One manual. The contents link to the body's `##` headings, whose ids the content loader set
@@ -21,6 +23,7 @@ export function ManualPage({ manual }: { manual: ManualData }) {
         </p>
         <h1>{manual.title}</h1>
         <p className="lead">{manual.summary}</p>
+        <KeepOffline urls={manualOfflineUrls(manual)} />
       </header>
       <MentionedProducts products={manual.products} heading="Products this manual covers" />
       {manual.sections.length > 0 && (

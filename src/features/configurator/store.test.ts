@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../lib/db.ts'
+import { resetPersistentStorageQuestion } from '../../lib/persistent-storage.ts'
 import { createDraft, reduceDraft, reviveDraft } from './model.ts'
 import { useOrderDraft, writeDraft } from './store.ts'
 import { testContext } from './test-context.ts'
@@ -64,5 +65,28 @@ describe('useOrderDraft', () => {
       expect(view.result.current.draft?.error.storage).toMatch(/could not be saved/),
     )
     expect(view.result.current.draft?.qty).toBe(2)
+  })
+})
+
+describe('persistent storage', () => {
+  afterEach(() => {
+    resetPersistentStorageQuestion()
+    Reflect.deleteProperty(navigator, 'storage')
+  })
+
+  it('asks the browser to keep storage once the first design is saved, not before', async () => {
+    const persist = vi.fn(async () => true)
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { persist, persisted: async () => false },
+    })
+    const view = renderHook(() => useOrderDraft(context))
+    await waitFor(() => expect(view.result.current.draft).toBeDefined())
+    expect(persist).not.toHaveBeenCalled()
+    act(() => view.result.current.dispatch({ type: 'setQty', qty: 2 }))
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1))
+    act(() => view.result.current.dispatch({ type: 'setQty', qty: 3 }))
+    await waitFor(async () => expect((await db.drafts.get('order_corvid-2'))?.data.qty).toBe(3))
+    expect(persist).toHaveBeenCalledTimes(1)
   })
 })

@@ -7,6 +7,7 @@
 import { liveQuery } from 'dexie'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { db, type DraftRecord } from '../../lib/db.ts'
+import { askPersistentStorage } from '../../lib/persistent-storage.ts'
 import {
   createDraft,
   derive,
@@ -120,6 +121,8 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
     setHeld(entry)
     const written = writeDraft(next, updatedAt)
     timeChange(start, written)
+    // The first design the customer saves is the moment to ask the browser to keep it.
+    if (next.userHasMadeChanges) void written.then(() => askPersistentStorage())
     written.catch(() => {
       const current = latest.current
       if (!current) return

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { KeptOfflineReply } from '../../../../sw/messages.ts'
+import { askPersistentStorage } from '../../../lib/persistent-storage.ts'
 
 /**
  * The worker's channel loads on first use, in the browser only: it stays out of the manual's
@@ -14,11 +15,6 @@ async function askKeptOffline(
 }
 
 type State = 'unavailable' | 'not-kept' | 'saving' | 'kept' | 'quota' | 'failed'
-
-/** Asked once per device: kept pages should survive the browser's clean-ups under pressure. */
-function askPersistentStorage(): void {
-  void navigator.storage?.persist?.().catch(() => undefined)
-}
 
 /**
  * "Keep offline" for one manual: the worker keeps its page, data and files until the visitor
@@ -41,7 +37,7 @@ export function KeepOffline({ urls }: { urls: string[] }) {
   async function keep() {
     setState('saving')
     const reply = await askKeptOffline('KEEP_OFFLINE', urls).catch(() => undefined)
-    if (reply?.kept) askPersistentStorage()
+    if (reply?.kept) void askPersistentStorage()
     setState(reply?.kept ? 'kept' : reply?.error === 'quota' ? 'quota' : 'failed')
   }
   async function remove() {

@@ -77,7 +77,6 @@ export const ArchiveImage = z.object({
 export type ArchiveImage = z.infer<typeof ArchiveImage>
 
 /** The largest page `GET /api/product/archive-image` serves, and the size it serves by default. */
-export const archivePageSize = { max: 100, default: 24 } as const
 
 export const PageMeta = z.object({
   page: z.number().int(),

@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { archiveLandingPaths } from '../contract/archive-path.ts'
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
 import {
@@ -138,12 +139,24 @@ async function downloadSiteData(): Promise<OfflineDataStatus> {
   }
 }
 
-/** The production-time page reads the API, not page data: its answer is kept as a visit would. */
-async function keepProductionTimes(): Promise<void> {
-  const request = new Request(new URL('/api/order/production-time', apiUrl || self.location.origin))
-  const response = await fetch(request, { priority: 'low' })
-  if (!mayCache(request, response)) throw new Error(`production times answered ${response.status}`)
-  await (await caches.open(API_CACHE)).put(cacheKeyFor(request), response)
+/**
+ * Pages that read the API rather than page data, kept as a visit would keep them: the production
+ * times, and the first pages of both suit archives (the filtered and later pages as visited).
+ */
+const apiAnswersForOffline = [
+  '/api/order/production-time',
+  ...archiveLandingPaths('supercustom'),
+  ...archiveLandingPaths('superdupercustom'),
+]
+
+async function keepApiAnswers(paths: string[]): Promise<void> {
+  const cache = await caches.open(API_CACHE)
+  for (const path of paths) {
+    const request = new Request(new URL(path, apiUrl || self.location.origin))
+    const response = await fetch(request, { priority: 'low' })
+    if (!mayCache(request, response)) throw new Error(`${path} answered ${response.status}`)
+    await cache.put(cacheKeyFor(request), response)
+  }
 }
 
 const IMAGES_CACHE = 'images'
@@ -213,7 +226,7 @@ const background = createBackgroundJobRunner([
     run: async () => {
       offlineData = undefined
       offlineData = await downloadSiteData()
-      if (offlineData.mode === 'complete') await keepProductionTimes()
+      if (offlineData.mode === 'complete') await keepApiAnswers(apiAnswersForOffline)
     },
   },
   {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { ArchiveImage, ArchiveType, archivePageSize, PageMeta } from '../../contract/archive.ts'
+import { archivePageSize } from '../../contract/archive-path.ts'
+import { ArchiveImage, ArchiveType, PageMeta } from '../../contract/archive.ts'
 import { productApiPaths } from '../../contract/families.ts'
 import type { Database } from '../db/index.ts'
 import { publicAnswerCacheControl } from '../http/cache-control.ts'

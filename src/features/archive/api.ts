@@ -3,7 +3,7 @@ import type {
   ArchiveImagePage as WireArchiveImagePage,
   ArchiveType,
 } from '../../../contract/archive.ts'
-import { archivePageSize } from '../../../contract/archive.ts'
+import { archivePagePath, archivePageSize } from '../../../contract/archive-path.ts'
 import type { PaletteSwatch, StorePageData } from '../../../contract/page-data/catalog.ts'
 import { api, type Camelized } from '../../lib/api-client.ts'
 import { fetchPageData } from '../../lib/page-data.ts'
@@ -13,7 +13,7 @@ export type ArchiveImagePage = Camelized<WireArchiveImagePage>
 export type ArchiveImage = ArchiveImagePage['data'][number]
 
 /** Pictures per page of the archive. */
-export const ARCHIVE_PER_PAGE = 24
+export const ARCHIVE_PER_PAGE = archivePageSize.default
 
 export const archiveKeys = {
   all: ['archive'] as const,
@@ -29,10 +29,7 @@ export function fetchArchivePage(
   { category, page = 1, perPage = ARCHIVE_PER_PAGE }: ArchiveSearch & { perPage?: number },
   signal?: AbortSignal,
 ): Promise<ArchiveImagePage> {
-  return api.get<ArchiveImagePage>('/api/product/archive-image', {
-    searchParams: { type, page, per_page: perPage, ...(category && { category }) },
-    signal,
-  })
+  return api.get<ArchiveImagePage>(archivePagePath({ type, page, perPage, category }), { signal })
 }
 
 /** Every picture of a type, for the filter's choices and counts: a few large pages. */

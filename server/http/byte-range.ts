@@ -25,9 +25,9 @@ export function parseByteRange(
     return { start: Math.max(0, size - suffix), end: size - 1 }
   }
   const start = Number(first)
-  const end = last === '' ? size - 1 : Number(last)
-  if (end < start) return undefined
+  if (last !== '' && Number(last) < start) return undefined
   if (start >= size) return 'unsatisfiable'
+  const end = last === '' ? size - 1 : Number(last)
   return { start, end: Math.min(end, size - 1) }
 }
 

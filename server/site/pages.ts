@@ -50,8 +50,9 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
 
   async function handler(c: Context, next: Next): Promise<Response | void> {
     if (isApiPath(c.req.path)) return next()
-    const url = new URL(c.req.url)
-    if (url.pathname !== '/' && url.pathname.endsWith('/')) {
+    // The URL is parsed only to redirect: most requests end in no slash.
+    if (c.req.path !== '/' && c.req.path.endsWith('/')) {
+      const url = new URL(c.req.url)
       return c.redirect(`${withoutTrailingSlash(url.pathname)}${url.search}`, 301)
     }
     const file = await findFile(c.req.path)

@@ -17,6 +17,8 @@ export interface SiteFile {
   path: string
   size: number
   mtime: Date
+  /** `mtime` as `Last-Modified` writes it, formatted once. */
+  lastModified: string
 }
 
 /** Files up to this size are kept in memory with their compressed forms; bigger ones stream. */
@@ -40,6 +42,8 @@ interface KeptBody {
   size: number
   mtimeMs: number
   body: Promise<EncodedBody>
+  /** The body once read: served without waiting on a promise. */
+  ready?: EncodedBody
 }
 
 /**
@@ -102,7 +106,12 @@ export function createSiteFiles(root: string) {
       // the round trip through libuv's thread pool that the asynchronous one costs.
       const stats = statSync(file, { throwIfNoEntry: false })
       if (!stats?.isFile()) return undefined
-      const siteFile = { path: file, size: stats.size, mtime: stats.mtime }
+      const siteFile = {
+        path: file,
+        size: stats.size,
+        mtime: stats.mtime,
+        lastModified: stats.mtime.toUTCString(),
+      }
       if (trusted) found.set(file, siteFile)
       return siteFile
     } catch {
@@ -111,12 +120,12 @@ export function createSiteFiles(root: string) {
     }
   }
 
-  function bodyOf(file: SiteFile): Promise<EncodedBody> {
+  function bodyOf(file: SiteFile): EncodedBody | Promise<EncodedBody> {
     const kept = bodies.get(file.path)
     if (kept && kept.size === file.size && kept.mtimeMs === file.mtime.getTime()) {
       bodies.delete(file.path)
       bodies.set(file.path, kept)
-      return kept.body
+      return kept.ready ?? kept.body
     }
     forget(file.path)
     const body = readFile(file.path).then(
@@ -126,7 +135,12 @@ export function createSiteFiles(root: string) {
         throw error
       },
     )
-    bodies.set(file.path, { size: file.size, mtimeMs: file.mtime.getTime(), body })
+    const entry: KeptBody = { size: file.size, mtimeMs: file.mtime.getTime(), body }
+    body.then(
+      (ready) => (entry.ready = ready),
+      () => undefined,
+    )
+    bodies.set(file.path, entry)
     keptBytes += file.size
     for (const [oldest] of bodies) {
       if (keptBytes <= maxMemoryBytes || oldest === file.path) break
@@ -144,35 +158,49 @@ export function createSiteFiles(root: string) {
    * Sends a file; a 200 answer honours `If-None-Match` so revalidation costs no body, and a
    * single byte range (`Range`) with 206 (Safari plays a video only from ranges).
    */
-  async function send(
+  function send(
     c: Context,
     file: SiteFile,
     options: { status?: 200 | 404; cacheControl: string },
+  ): Response | Promise<Response> {
+    const headers = { 'Last-Modified': file.lastModified, 'Accept-Ranges': 'bytes' }
+    if (c.req.header('range') !== undefined && (options.status ?? 200) === 200) {
+      return sendPart(c, file, options, headers)
+    }
+    if (file.size > maxMemoryFileBytes) return stream(c, file, { ...options, headers })
+    const body = bodyOf(file)
+    return body instanceof Promise
+      ? body.then((read) => sendEncoded(c, read, { ...options, headers }))
+      : sendEncoded(c, body, { ...options, headers })
+  }
+
+  /** A Range request: 206 with the part, 416, or the whole file when the range does not apply. */
+  async function sendPart(
+    c: Context,
+    file: SiteFile,
+    options: { status?: 200 | 404; cacheControl: string },
+    headers: { 'Last-Modified': string; 'Accept-Ranges': string },
   ): Promise<Response> {
-    const headers = { 'Last-Modified': file.mtime.toUTCString(), 'Accept-Ranges': 'bytes' }
     const inMemory = file.size <= maxMemoryFileBytes
-    const range = c.req.header('range')
-    if (range !== undefined && (options.status ?? 200) === 200) {
-      const body = inMemory ? await bodyOf(file) : undefined
-      const etag = body ? body.identity.etag : streamedEtag(file)
-      if (rangeStillApplies(c.req.header('if-range'), etag, headers['Last-Modified'])) {
-        const size = body ? body.identity.bytes.byteLength : file.size
-        const wanted = parseByteRange(range, size)
-        const partial = { ...headers, ETag: etag, 'Cache-Control': options.cacheControl }
-        if (wanted === 'unsatisfiable') {
-          return c.body(null, 416, { ...partial, 'Content-Range': `bytes */${size}` })
-        }
-        if (wanted) {
-          return sendRange(
-            c,
-            { file, body, size, range: wanted, contentType: contentTypeOf(file) },
-            partial,
-          )
-        }
+    const body = inMemory ? await bodyOf(file) : undefined
+    const etag = body ? body.identity.etag : streamedEtag(file)
+    if (rangeStillApplies(c.req.header('if-range'), etag, headers['Last-Modified'])) {
+      const size = body ? body.identity.bytes.byteLength : file.size
+      const wanted = parseByteRange(c.req.header('range')!, size)
+      const partial = { ...headers, ETag: etag, 'Cache-Control': options.cacheControl }
+      if (wanted === 'unsatisfiable') {
+        return c.body(null, 416, { ...partial, 'Content-Range': `bytes */${size}` })
+      }
+      if (wanted) {
+        return sendRange(
+          c,
+          { file, body, size, range: wanted, contentType: contentTypeOf(file) },
+          partial,
+        )
       }
     }
-    if (!inMemory) return stream(c, file, { ...options, headers })
-    return sendEncoded(c, await bodyOf(file), { ...options, headers })
+    if (!body) return stream(c, file, { ...options, headers })
+    return sendEncoded(c, body, { ...options, headers })
   }
 
   return { find, send }

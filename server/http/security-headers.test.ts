@@ -43,7 +43,8 @@ afterAll(async () => {
 })
 
 async function etagOf(path: string): Promise<string> {
-  const res = await app.request(path, { headers: { 'accept-encoding': 'br, gzip' } })
+  // Plain bytes: a compressed form may be made between two requests and change the ETag.
+  const res = await app.request(path)
   return res.headers.get('etag')!
 }
 
@@ -80,7 +81,7 @@ describe('security headers on every kind of answer', () => {
   it('on a 304 for a catalog answer and for a built file', async () => {
     for (const path of ['/api/product/corvid-2?active=1', '/assets/index-3f9a1c.js', '/about']) {
       const res = await app.request(path, {
-        headers: { 'accept-encoding': 'br, gzip', 'if-none-match': await etagOf(path) },
+        headers: { 'if-none-match': await etagOf(path) },
       })
       expect(res.status, path).toBe(304)
       for (const [name, value] of Object.entries(expected)) {

@@ -7,7 +7,7 @@ import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
 import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } from './http/errors.ts'
 import { requestLog } from './http/request-log.ts'
-import { securityHeaders } from './http/security-headers.ts'
+import { isFinished, securityHeaders } from './http/security-headers.ts'
 import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
@@ -58,13 +58,21 @@ export function createApp({
   app.use(securityHeaders({ connectSources: env.corsOrigins }))
   // Text (HTML, JS, CSS, JSON, SVG) goes out gzipped to browsers that accept it: on a drop
   // zone's slow link the bytes are what the visitor waits for.
-  app.use(compress())
+  // Answers kept in memory are already in their best coding (encoded-body.ts) and marked
+  // finished; the middleware would only read their headers to find that out.
+  const gzipOnTheFly = compress()
+  app.use(async (c, next) => {
+    await next()
+    if (!isFinished(c.res)) await gzipOnTheFly(c, async () => {})
+  })
   app.use(requestLog(logger))
   app.use('/api/*', async (c, next) => {
     await next()
     // A route that knows its answer may be shared (the catalog) says so itself; every other API
-    // answer, a signed-in user's above all, stays out of browser and proxy caches.
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', apiCacheControl)
+    // answer, a signed-in user's above all, stays out of browser and proxy caches. A finished
+    // answer always carries its own.
+    if (isFinished(c.res) || c.res.headers.has('Cache-Control')) return
+    c.res.headers.set('Cache-Control', apiCacheControl)
   })
   app.use(async (c, next) => {
     if (c.req.path.length <= maxPathLength) return next()

@@ -60,6 +60,13 @@ const secretRoutes = [
 })
 
 /**
+ * A word each secret route's path holds as it is: its last fixed segment. A path without `%` or
+ * `\\` reads as its own lower-cased text, so one that holds none of these words matches no secret
+ * route, and the access log skips decoding and splitting it.
+ */
+const secretWords = secretRoutes.map(({ lower }) => lower.at(-1)!)
+
+/**
  * The segments a router could read from a path, read generously: every `%XX` decoded (a `%2F`
  * too), `\` taken for `/`, empty segments dropped, lower case. The page router ignores empty
  * segments and case, so `//LoginFromAdmin/T` and `/passwordresets//NewPassword/T` are the routes
@@ -74,6 +81,10 @@ function routeSegments(pathname: string): string[] {
 
 /** The path as a log may show it: a secret route's fixed part and `[redacted]` for the rest. */
 export function redactPath(pathname: string): string {
+  if (!pathname.includes('%') && !pathname.includes('\\')) {
+    const lower = pathname.toLowerCase()
+    if (!secretWords.some((word) => lower.includes(word))) return pathname
+  }
   const segments = routeSegments(pathname)
   const secret = secretRoutes.find(
     ({ lower }) => segments.length > lower.length && lower.every((part, i) => segments[i] === part),

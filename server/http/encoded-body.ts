@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
+import { markFinished, securityHeadersOf } from './security-headers.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -160,23 +161,25 @@ function respond(
   form: Representation,
   { status = 200, cacheControl, headers: extra }: SendOptions,
 ): Response {
+  // Complete as built, security headers included: no middleware needs to touch it again.
   const headers: Record<string, string> = {
     ...extra,
     'Content-Type': body.contentType,
     'Cache-Control': cacheControl,
     ETag: form.etag,
+    ...securityHeadersOf(c),
   }
   // Caches must key the answer by Accept-Encoding, whichever form this one is.
   if (body.compressible) headers.Vary = 'Accept-Encoding'
   // A Response with plain headers, not c.body(): Hono would copy them into a Headers object one
   // by one, and @hono/node-server writes plain headers straight out.
   if (status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), form.etag)) {
-    return new Response(null, { status: 304, headers })
+    return markFinished(new Response(null, { status: 304, headers }))
   }
   if (form.coding !== 'identity') headers['Content-Encoding'] = form.coding
   headers['Content-Length'] = String(form.bytes.byteLength)
   const bytes = c.req.method === 'HEAD' ? null : (form.bytes as Uint8Array<ArrayBuffer>)
-  return new Response(bytes, { status, headers })
+  return markFinished(new Response(bytes, { status, headers }))
 }
 
 /**

@@ -184,6 +184,25 @@ describe('GET /api/product/{slug}', () => {
     expect(body.errors.active).toEqual([expect.any(String)])
   })
 
+  it('reads every form of the query as the documented schema does', async () => {
+    const plain = await (await app.request('/api/product/corvid-2?active=1')).text()
+    // An escaped slug, other parameters and an empty query are the same request.
+    for (const path of [
+      '/api/product/%63orvid-2?active=1',
+      '/api/product/corvid-2?active=1&utm_source=mail',
+      '/api/product/corvid-2?',
+    ]) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(await res.text(), path).toBe(plain)
+    }
+    for (const query of ['active=1&active=0', 'active=', 'active=1%00']) {
+      const res = await app.request(`/api/product/corvid-2?${query}`)
+      expect(res.status, query).toBe(422)
+      expect(Object.keys((await res.json()).errors), query).toEqual(['active'])
+    }
+  })
+
   it('does not match a trailing slash or redirect it', async () => {
     const res = await app.request('/api/product/corvid-2/')
     expect(res.status).toBe(404)

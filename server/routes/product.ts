@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { Product } from '../../contract/catalog.ts'
 import { families, type FamilyKey } from '../../contract/families.ts'
+import { isSlug } from '../../contract/slug-pattern.ts'
 import { Slug } from '../../contract/slug.ts'
 import { publicAnswerCacheControl } from '../http/cache-control.ts'
 import { sendEncoded } from '../http/encoded-body.ts'
@@ -54,17 +56,34 @@ function isFamilyKey(slug: string): slug is FamilyKey {
   return Object.hasOwn(families, slug)
 }
 
+/** The queries the route takes: none, or `active` once with `0` or `1`. */
+const plainQueries = new Set(['', 'active=0', 'active=1'])
+
 export function productRoutes({ catalog }: { catalog: CatalogCache }) {
-  return createRouter().openapi(getProduct, async (c) => {
-    const { slug } = c.req.valid('param')
-    const includeInactive = c.req.valid('query').active === '0'
+  async function answer(c: Context, slug: string, includeInactive: boolean) {
     const current = catalog.current()
     const snapshot = current instanceof Promise ? await current : current
     const body = isFamilyKey(slug)
       ? snapshot.family(slug, includeInactive)
       : snapshot.product(slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
+    return sendEncoded(c, body, { cacheControl: publicAnswerCacheControl })
+  }
+
+  const router = createRouter()
+  // The reads every page makes, checked without zod: a valid slug and a query the schema below
+  // takes as it is. Anything else goes on to the validated route, which answers 404 or 422.
+  router.get('/product/:slug', (c, next) => {
+    const url = c.req.url
+    const mark = url.indexOf('?')
+    const query = mark < 0 ? '' : url.slice(mark + 1)
+    const slug = c.req.param('slug')
+    if (!plainQueries.has(query) || !isSlug(slug)) return next()
+    return answer(c, slug, query === 'active=0')
+  })
+  return router.openapi(getProduct, async (c) => {
+    const { slug } = c.req.valid('param')
     // The typed route wants c.json's typed answer; this is the same JSON, serialized once.
-    return (await sendEncoded(c, body, { cacheControl: publicAnswerCacheControl })) as never
+    return (await answer(c, slug, c.req.valid('query').active === '0')) as never
   })
 }

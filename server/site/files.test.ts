@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OpenDatabase } from '../db/index.ts'
 import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
 
@@ -10,6 +10,7 @@ const aboutHtml = `<!doctype html><title>About</title><h1>About us</h1>${'<p>We 
 const shellHtml = '<!doctype html><title>Glidecraft</title><div id="root"></div>'
 // Past the in-memory size limit: streamed from disk.
 const bigText = 'x'.repeat(3 * 1024 * 1024)
+const clip = '0123456789abcdefghij'
 
 let database: OpenDatabase
 let site: Awaited<ReturnType<typeof createTempDir>>
@@ -23,6 +24,7 @@ beforeAll(async () => {
     'images/logo.png': 'not really a png, but served as one',
     'pages/about/index.html': aboutHtml,
     'big.txt': bigText,
+    'videos/clip.mp4': clip,
   })
   app = createTestApp(database.db, { staticDir: site.dir })
 })
@@ -147,12 +149,95 @@ describe('built files from memory', () => {
     expect(first.res.headers.get('cache-control')).toBe('no-cache')
     // A new release of the worker under the same name, as a deploy writes it.
     await writeFile(file, 'self.version = 22')
-    const second = await get('/sw.js', {
-      'accept-encoding': 'gzip',
-      'if-none-match': first.res.headers.get('etag')!,
+    // The folder's watcher reports the change; the next request after that reads the new file.
+    await vi.waitFor(async () => {
+      const second = await get('/sw.js', {
+        'accept-encoding': 'gzip',
+        'if-none-match': first.res.headers.get('etag')!,
+      })
+      expect(second.res.status).toBe(200)
+      expect(second.text).toBe('self.version = 22')
+      expect(second.res.headers.get('etag')).not.toBe(first.res.headers.get('etag'))
     })
-    expect(second.res.status).toBe(200)
-    expect(second.text).toBe('self.version = 22')
-    expect(second.res.headers.get('etag')).not.toBe(first.res.headers.get('etag'))
+  })
+})
+
+describe('byte ranges (Safari asks for video in parts)', () => {
+  async function part(path: string, headers: Record<string, string>, method = 'GET') {
+    const res = await app.request(path, { method, headers })
+    return { res, text: Buffer.from(await res.arrayBuffer()).toString() }
+  }
+
+  it('answers bytes=a-b, bytes=a- and bytes=-n with 206 and the bytes asked for', async () => {
+    for (const [range, bytes, contentRange] of [
+      ['bytes=0-1', '01', 'bytes 0-1/20'],
+      ['bytes=5-9', '56789', 'bytes 5-9/20'],
+      ['bytes=15-', 'fghij', 'bytes 15-19/20'],
+      ['bytes=-3', 'hij', 'bytes 17-19/20'],
+      ['bytes=18-400', 'ij', 'bytes 18-19/20'],
+    ]) {
+      const { res, text } = await part('/videos/clip.mp4', { range: range! })
+      expect(res.status, range).toBe(206)
+      expect(text, range).toBe(bytes)
+      expect(res.headers.get('content-range'), range).toBe(contentRange)
+      expect(res.headers.get('content-length'), range).toBe(String(bytes!.length))
+      expect(res.headers.get('accept-ranges')).toBe('bytes')
+      expect(res.headers.get('content-type')).toBe('video/mp4')
+    }
+  })
+
+  it('says it takes ranges on a whole answer, and sends all of it without Range', async () => {
+    const { res, text } = await part('/videos/clip.mp4', {})
+    expect(res.status).toBe(200)
+    expect(res.headers.get('accept-ranges')).toBe('bytes')
+    expect(text).toBe(clip)
+  })
+
+  it('answers 416 with the size for a range past the end', async () => {
+    const { res, text } = await part('/videos/clip.mp4', { range: 'bytes=20-' })
+    expect(res.status).toBe(416)
+    expect(res.headers.get('content-range')).toBe('bytes */20')
+    expect(text).toBe('')
+  })
+
+  it('sends the whole file for several ranges, or a range of a version the client no longer has', async () => {
+    const several = await part('/videos/clip.mp4', { range: 'bytes=0-1,4-5' })
+    expect(several.res.status).toBe(200)
+    expect(several.text).toBe(clip)
+    const stale = await part('/videos/clip.mp4', { range: 'bytes=0-1', 'if-range': '"old"' })
+    expect(stale.res.status).toBe(200)
+    expect(stale.text).toBe(clip)
+    const etag = several.res.headers.get('etag')!
+    const current = await part('/videos/clip.mp4', { range: 'bytes=0-1', 'if-range': etag })
+    expect(current.res.status).toBe(206)
+    expect(current.text).toBe('01')
+  })
+
+  it('sends a range of a compressible file as its plain bytes', async () => {
+    const { res, text } = await part('/assets/index-3f9a1c.js', {
+      range: 'bytes=0-5',
+      'accept-encoding': 'br, gzip',
+    })
+    expect(res.status).toBe(206)
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(text).toBe(script.slice(0, 6))
+  })
+
+  it('streams a range of a file too big to keep in memory', async () => {
+    const { res, text } = await part('/big.txt', { range: 'bytes=-10' })
+    expect(res.status).toBe(206)
+    expect(res.headers.get('content-range')).toBe(
+      `bytes ${bigText.length - 10}-${bigText.length - 1}/${bigText.length}`,
+    )
+    expect(text).toBe('x'.repeat(10))
+    const past = await part('/big.txt', { range: `bytes=${bigText.length}-` })
+    expect(past.res.status).toBe(416)
+  })
+
+  it("answers HEAD with a range with the part's headers and no body", async () => {
+    const { res, text } = await part('/videos/clip.mp4', { range: 'bytes=2-4' }, 'HEAD')
+    expect(res.status).toBe(206)
+    expect(res.headers.get('content-length')).toBe('3')
+    expect(text).toBe('')
   })
 })

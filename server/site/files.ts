@@ -1,9 +1,10 @@
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream, statSync, watch, type FSWatcher } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
+import { parseByteRange, rangeStillApplies, type ByteRange } from '../http/byte-range.ts'
 import {
   encodedBody,
   matchesIfNoneMatch,
@@ -16,6 +17,8 @@ export interface SiteFile {
   path: string
   size: number
   mtime: Date
+  /** `mtime` as `Last-Modified` writes it, formatted once. */
+  lastModified: string
 }
 
 /** Files up to this size are kept in memory with their compressed forms; bigger ones stream. */
@@ -39,6 +42,8 @@ interface KeptBody {
   size: number
   mtimeMs: number
   body: Promise<EncodedBody>
+  /** The body once read: served without waiting on a promise. */
+  ready?: EncodedBody
 }
 
 /**
@@ -50,6 +55,38 @@ export function createSiteFiles(root: string) {
   /** By file path, most recently served last; evicted from the front beyond `maxMemoryBytes`. */
   const bodies = new Map<string, KeptBody>()
   let keptBytes = 0
+  /**
+   * Files found on disk, by path, trusted until their folder reports a change: a stat per
+   * request cost as much as the rest of serving a page from memory. Only files found are kept
+   * (the set is bounded by the build), so a file added later is found at once.
+   */
+  const found = new Map<string, SiteFile>()
+  /** One watcher per folder a found file is in. */
+  const watchers = new Map<string, FSWatcher>()
+
+  /**
+   * Watches a folder, so that a file in it replaced, removed or renamed (a deploy writing a new
+   * service worker under the same name) is looked up again. Any event drops every found file and
+   * the watcher itself: a folder that was removed and made anew is watched afresh on the next
+   * look-up. Without a watcher (the folder is gone, no inotify watches left) nothing is trusted.
+   */
+  function watched(dir: string): boolean {
+    if (watchers.has(dir)) return true
+    try {
+      const watcher = watch(dir, { persistent: false })
+      const drop = () => {
+        watcher.close()
+        watchers.delete(dir)
+        found.clear()
+      }
+      watcher.on('change', drop)
+      watcher.on('error', drop)
+      watchers.set(dir, watcher)
+      return true
+    } catch {
+      return false
+    }
+  }
 
   /**
    * The built file a URL path names, if there is one. Dot-segments and hidden files are never
@@ -60,23 +97,35 @@ export function createSiteFiles(root: string) {
     if (segments.length === 0 || isHiddenPath(segments)) return undefined
     const file = path.join(root, ...segments)
     if (!file.startsWith(root + path.sep)) return undefined
+    const known = found.get(file)
+    if (known) return known
+    // Watched before the stat: a change made after it is reported.
+    const trusted = watched(path.dirname(file))
     try {
       // Synchronous on purpose: a stat of a cached inode takes a few microseconds, less than
       // the round trip through libuv's thread pool that the asynchronous one costs.
       const stats = statSync(file, { throwIfNoEntry: false })
-      return stats?.isFile() ? { path: file, size: stats.size, mtime: stats.mtime } : undefined
+      if (!stats?.isFile()) return undefined
+      const siteFile = {
+        path: file,
+        size: stats.size,
+        mtime: stats.mtime,
+        lastModified: stats.mtime.toUTCString(),
+      }
+      if (trusted) found.set(file, siteFile)
+      return siteFile
     } catch {
       // ENOTDIR and the like: `/index.html/x` names no file.
       return undefined
     }
   }
 
-  function bodyOf(file: SiteFile): Promise<EncodedBody> {
+  function bodyOf(file: SiteFile): EncodedBody | Promise<EncodedBody> {
     const kept = bodies.get(file.path)
     if (kept && kept.size === file.size && kept.mtimeMs === file.mtime.getTime()) {
       bodies.delete(file.path)
       bodies.set(file.path, kept)
-      return kept.body
+      return kept.ready ?? kept.body
     }
     forget(file.path)
     const body = readFile(file.path).then(
@@ -86,7 +135,12 @@ export function createSiteFiles(root: string) {
         throw error
       },
     )
-    bodies.set(file.path, { size: file.size, mtimeMs: file.mtime.getTime(), body })
+    const entry: KeptBody = { size: file.size, mtimeMs: file.mtime.getTime(), body }
+    body.then(
+      (ready) => (entry.ready = ready),
+      () => undefined,
+    )
+    bodies.set(file.path, entry)
     keptBytes += file.size
     for (const [oldest] of bodies) {
       if (keptBytes <= maxMemoryBytes || oldest === file.path) break
@@ -100,15 +154,53 @@ export function createSiteFiles(root: string) {
     if (kept && bodies.delete(filePath)) keptBytes -= kept.size
   }
 
-  /** Sends a file; a 200 answer honours `If-None-Match` so revalidation costs no body. */
-  async function send(
+  /**
+   * Sends a file; a 200 answer honours `If-None-Match` so revalidation costs no body, and a
+   * single byte range (`Range`) with 206 (Safari plays a video only from ranges).
+   */
+  function send(
     c: Context,
     file: SiteFile,
     options: { status?: 200 | 404; cacheControl: string },
-  ): Promise<Response> {
-    const headers = { 'Last-Modified': file.mtime.toUTCString() }
+  ): Response | Promise<Response> {
+    const headers = { 'Last-Modified': file.lastModified, 'Accept-Ranges': 'bytes' }
+    if (c.req.header('range') !== undefined && (options.status ?? 200) === 200) {
+      return sendPart(c, file, options, headers)
+    }
     if (file.size > maxMemoryFileBytes) return stream(c, file, { ...options, headers })
-    return sendEncoded(c, await bodyOf(file), { ...options, headers })
+    const body = bodyOf(file)
+    return body instanceof Promise
+      ? body.then((read) => sendEncoded(c, read, { ...options, headers }))
+      : sendEncoded(c, body, { ...options, headers })
+  }
+
+  /** A Range request: 206 with the part, 416, or the whole file when the range does not apply. */
+  async function sendPart(
+    c: Context,
+    file: SiteFile,
+    options: { status?: 200 | 404; cacheControl: string },
+    headers: { 'Last-Modified': string; 'Accept-Ranges': string },
+  ): Promise<Response> {
+    const inMemory = file.size <= maxMemoryFileBytes
+    const body = inMemory ? await bodyOf(file) : undefined
+    const etag = body ? body.identity.etag : streamedEtag(file)
+    if (rangeStillApplies(c.req.header('if-range'), etag, headers['Last-Modified'])) {
+      const size = body ? body.identity.bytes.byteLength : file.size
+      const wanted = parseByteRange(c.req.header('range')!, size)
+      const partial = { ...headers, ETag: etag, 'Cache-Control': options.cacheControl }
+      if (wanted === 'unsatisfiable') {
+        return c.body(null, 416, { ...partial, 'Content-Range': `bytes */${size}` })
+      }
+      if (wanted) {
+        return sendRange(
+          c,
+          { file, body, size, range: wanted, contentType: contentTypeOf(file) },
+          partial,
+        )
+      }
+    }
+    if (!body) return stream(c, file, { ...options, headers })
+    return sendEncoded(c, body, { ...options, headers })
   }
 
   return { find, send }
@@ -118,6 +210,42 @@ function contentTypeOf(file: SiteFile): string {
   return getMimeType(file.path) ?? 'application/octet-stream'
 }
 
+/** The ETag of a file streamed from disk: from its size and time, weak as it is not a hash. */
+function streamedEtag(file: SiteFile): string {
+  return `W/"${file.size.toString(16)}-${Math.floor(file.mtime.getTime()).toString(16)}"`
+}
+
+/**
+ * Part of a file with 206: the bytes as they are (ranges count bytes of the identity form),
+ * sliced from memory or streamed from disk.
+ */
+function sendRange(
+  c: Context,
+  part: {
+    file: SiteFile
+    body: EncodedBody | undefined
+    size: number
+    range: ByteRange
+    contentType: string
+  },
+  headers: Record<string, string>,
+): Response {
+  const { start, end } = part.range
+  const partHeaders = {
+    ...headers,
+    'Content-Type': part.contentType,
+    'Content-Range': `bytes ${start}-${end}/${part.size}`,
+    'Content-Length': String(end - start + 1),
+  }
+  if (c.req.method === 'HEAD') return c.body(null, 206, partHeaders)
+  const bytes = part.body
+    ? (part.body.identity.bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>)
+    : (Readable.toWeb(
+        createReadStream(part.file.path, { start, end }),
+      ) as ReadableStream<Uint8Array>)
+  return c.body(bytes, 206, partHeaders)
+}
+
 /** A file too big to keep in memory, streamed from disk (its ETag from its size and time). */
 function stream(
   c: Context,
@@ -125,7 +253,7 @@ function stream(
   options: { status?: 200 | 404; cacheControl: string; headers: Record<string, string> },
 ): Response {
   const status = options.status ?? 200
-  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtime.getTime()).toString(16)}"`
+  const etag = streamedEtag(file)
   const headers: Record<string, string> = {
     ...options.headers,
     'Content-Type': contentTypeOf(file),

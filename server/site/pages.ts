@@ -30,7 +30,8 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
   const root = path.resolve(staticDir)
   const { find: findFile, send: sendFile } = createSiteFiles(root)
 
-  async function pageStatus(urlPath: string): Promise<200 | 404> {
+  /** Synchronous unless the catalog is being reloaded: most pages look nothing up. */
+  function pageStatus(urlPath: string): 200 | 404 | Promise<200 | 404> {
     const match = matchPageRoute(urlPath)
     if (!match) return 404
     // Pages that look their parameter up (a data file, a product) exist only for slugs: anything
@@ -39,32 +40,41 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
     const named = Object.entries(match.params).filter(([name]) => name !== '_splat')
     if (lookedUp && !named.every(([, value]) => isSlug(value))) return 404
     if (dataRoutes.has(match.route)) {
-      return (await findFile(pageDataUrl(pageDataPath(match, urlPath)))) ? 200 : 404
+      return findFile(pageDataUrl(pageDataPath(match, urlPath))) ? 200 : 404
     }
     if (!productRoutes[match.route]) return 200
     const slugParam = match.route.slice(match.route.lastIndexOf('/$') + 2)
     const slug = match.params[slugParam] ?? ''
-    const canonical = (await catalog.current()).productPagePath(slug)
-    return canonical?.toLowerCase() === withoutTrailingSlash(urlPath).toLowerCase() ? 200 : 404
+    const statusIn = (snapshot: Awaited<ReturnType<CatalogCache['current']>>) => {
+      const canonical = snapshot.productPagePath(slug)
+      return canonical?.toLowerCase() === withoutTrailingSlash(urlPath).toLowerCase() ? 200 : 404
+    }
+    const current = catalog.current()
+    return current instanceof Promise ? current.then(statusIn) : statusIn(current)
   }
 
   async function handler(c: Context, next: Next): Promise<Response | void> {
     if (isApiPath(c.req.path)) return next()
-    const url = new URL(c.req.url)
-    if (url.pathname !== '/' && url.pathname.endsWith('/')) {
+    // The URL is parsed only to redirect: most requests end in no slash.
+    if (c.req.path !== '/' && c.req.path.endsWith('/')) {
+      const url = new URL(c.req.url)
       return c.redirect(`${withoutTrailingSlash(url.pathname)}${url.search}`, 301)
     }
-    const file = await findFile(c.req.path)
+    const file = findFile(c.req.path)
     if (file) return sendFile(c, file, { cacheControl: cacheControl(c.req.path) })
 
-    const status = await pageStatus(c.req.path)
+    const status = pageStatus(c.req.path)
+    return status instanceof Promise
+      ? status.then((known) => sendPage(c, known))
+      : sendPage(c, status)
+  }
+
+  function sendPage(c: Context, status: 200 | 404): Response | Promise<Response> {
     // A page prerendered at build time (dist/pages/<path>/index.html), else the app shell.
     const prerendered =
-      status === 200
-        ? await findFile(`/pages${c.req.path.replace(/\/$/, '')}/index.html`)
-        : undefined
+      status === 200 ? findFile(`/pages${c.req.path.replace(/\/$/, '')}/index.html`) : undefined
     if (prerendered) return sendFile(c, prerendered, { status, cacheControl: 'no-cache' })
-    const index = await findFile('/index.html')
+    const index = findFile('/index.html')
     if (!index) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
     return sendFile(c, index, { status, cacheControl: 'no-cache' })
   }

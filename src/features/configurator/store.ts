@@ -122,7 +122,11 @@ export function useOrderDraft(context: DraftContext): DraftHandle {
     const written = writeDraft(next, updatedAt)
     timeChange(start, written)
     // The first design the customer saves is the moment to ask the browser to keep it.
-    if (next.userHasMadeChanges) void written.then(() => askPersistentStorage())
+    if (next.userHasMadeChanges)
+      written.then(
+        () => askPersistentStorage(),
+        () => undefined,
+      )
     written.catch(() => {
       const current = latest.current
       if (!current) return

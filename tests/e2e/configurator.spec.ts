@@ -10,7 +10,9 @@ async function openConfigurator(page: Page, path = '/wingsuits/corvid-2', name =
   // Its code loads as the section comes near the screen.
   await page.getByRole('link', { name: 'Design your own' }).click()
   const section = page.getByRole('region', { name: `Design your ${name}` })
-  await expect(section).toBeVisible()
+  // Its chunk comes from the worker's precache, which answers after any background job it is
+  // running yields: on a busy machine that can take longer than the default wait.
+  await expect(section).toBeVisible({ timeout: 15_000 })
   return section
 }
 

@@ -10,9 +10,7 @@ async function openConfigurator(page: Page, path = '/wingsuits/corvid-2', name =
   // Its code loads as the section comes near the screen.
   await page.getByRole('link', { name: 'Design your own' }).click()
   const section = page.getByRole('region', { name: `Design your ${name}` })
-  // Its chunk comes from the worker's precache, which answers after any background job it is
-  // running yields: on a busy machine that can take longer than the default wait.
-  await expect(section).toBeVisible({ timeout: 15_000 })
+  await expect(section).toBeVisible()
   return section
 }
 

@@ -161,15 +161,13 @@ function respond(
   form: Representation,
   { status = 200, cacheControl, headers: extra }: SendOptions,
 ): Response {
-  // Complete as built, security headers included: no middleware needs to touch it again. The
-  // optional extras are spread last: spread first, they made V8 build every answer's header
-  // object the slow way (prerendered pages went from 20k to 36k req/s with this order).
+  // Complete as built, security headers included: no middleware needs to touch it again.
   const headers: Record<string, string> = {
+    ...extra,
     'Content-Type': body.contentType,
     'Cache-Control': cacheControl,
     ETag: form.etag,
     ...securityHeadersOf(c),
-    ...extra,
   }
   // Caches must key the answer by Accept-Encoding, whichever form this one is.
   if (body.compressible) headers.Vary = 'Accept-Encoding'

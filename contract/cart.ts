@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { OrderMeta } from './configurator.ts'
+
+/*
+ * The cart (the open order) on the wire, shared by the server's routes, the app and the service
+ * worker's sync queue. Request bodies carry exactly SPEC §3/§7's field names; response keys are
+ * snake_case (the app camelizes them). Money is in integer minor units of `currency`.
+ */
+
+/**
+ * A guest's cart belongs to an anonymous cart token: 256 random bits, made on the device the
+ * first time it is needed (offline too), kept in localStorage and sent with every cart call and
+ * with login. The server keeps only its hash. After login the account's cart is used and the
+ * guest cart is merged into it once.
+ */
+export const CART_TOKEN_HEADER = 'X-Cart-Token'
+/** The token as the device makes it: 43 base64url characters (32 bytes). */
+export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * Every cart mutation carries a key made on the device when the customer acts. The server keeps
+ * the key (≥ 24 h) with its first answer and gives that same answer to a repeat; the same key
+ * with another body gets 422. 8–128 characters of [A-Za-z0-9_-].
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
+
+/** POST /api/order/item/{id}/update-qty: 0 removes the line. */
+export const UpdateQtyRequest = z.object({ qty: z.number().int().min(0).max(99) })
+export type UpdateQtyRequest = z.infer<typeof UpdateQtyRequest>
+
+/** POST /api/order/{id}/add-discount: one code or several (SPEC §3 "discount_codes"). */
+export const AddDiscountRequest = z.object({
+  discount_codes: z.union([z.string(), z.array(z.string())]),
+})
+export type AddDiscountRequest = z.infer<typeof AddDiscountRequest>
+
+const Money = z.number().int()
+
+/** A line that belongs to another (a super custom design belongs to its suit). */
+export const CartChildLine = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  qty: z.number().int(),
+  unit_price: Money,
+  line_price: Money,
+  meta: z.array(OrderMeta),
+})
+export type CartChildLine = z.infer<typeof CartChildLine>
+
+export const CartLine = z.object({
+  /** Server id (uuid). Also addressable in update-qty by the Idempotency-Key of its add. */
+  id: z.string(),
+  sku: z.string(),
+  product_slug: z.string(),
+  /** The product's page path, e.g. /wingsuits/corvid-2. */
+  product_path: z.string(),
+  name: z.string(),
+  /** The variant's name (size), when the product has variants. */
+  variant_name: z.string().nullable(),
+  image: z.string().nullable(),
+  qty: z.number().int(),
+  /** One item with every addition of its configuration, children included. */
+  unit_price: Money,
+  line_price: Money,
+  meta: z.array(OrderMeta),
+  child: z.array(CartChildLine),
+  /** Human lines describing the configuration ("Colours: …", "Super custom design"). */
+  summary: z.array(z.string()),
+})
+export type CartLine = z.infer<typeof CartLine>
+
+export const CartDiscount = z.object({
+  code: z.string(),
+  description: z.string(),
+  amount: Money,
+})
+export type CartDiscount = z.infer<typeof CartDiscount>
+
+/** GET /api/order, GET /api/order/{id}, and the answer of every cart mutation. */
+export const Cart = z.object({
+  /** uuid; null while the device's cart has never had a line on the server. */
+  id: z.string().nullable(),
+  status: z.enum(['open', 'submitted']),
+  currency: z.string(),
+  items: z.array(CartLine),
+  /** Sum of the lines' quantities: the header's badge. */
+  item_count: z.number().int(),
+  subtotal: Money,
+  discounts: z.array(CartDiscount),
+  discount_total: Money,
+  total: Money,
+  /**
+   * Set after a guest cart was merged into the account's cart at login, until
+   * POST /api/order/set-merged-notified: what the merge did, for the cart merge overlay.
+   */
+  merge_notice: z
+    .object({ lines_added: z.number().int(), lines_summed: z.number().int() })
+    .nullable(),
+})
+export type Cart = z.infer<typeof Cart>

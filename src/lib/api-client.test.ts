@@ -45,16 +45,39 @@ describe('api client', () => {
     expect(request.headers.get('Accept')).toBe('application/json')
   })
 
-  it('sends JSON bodies with snake_case keys', async () => {
+  it("sends JSON bodies with the spec's field names exactly as written", async () => {
     respondWith(200, { ok: true })
-    await api.post('/api/login', { email: 'a@b.c', rememberMe: false, discountCodes: ['X'] })
-    const request = requests[0]!
-    expect(request.headers.get('Content-Type')).toMatch(/application\/json/)
-    expect(await request.json()).toEqual({
-      email: 'a@b.c',
-      remember_me: false,
-      discount_codes: ['X'],
+    await api.post('/api/order/submit', { notes: 'Rush', optIn: false })
+    await api.post('/api/password/usetoken/t', {
+      password: 'a-b-c-d-e',
+      confirmPassword: 'a-b-c-d-e',
     })
+    await api.post('/api/order/1/add-discount', { discount_codes: ['SPRING'] })
+    expect(requests[0]!.headers.get('Content-Type')).toMatch(/application\/json/)
+    expect(await requests[0]!.json()).toEqual({ notes: 'Rush', optIn: false })
+    expect(await requests[1]!.json()).toEqual({
+      password: 'a-b-c-d-e',
+      confirmPassword: 'a-b-c-d-e',
+    })
+    expect(await requests[2]!.json()).toEqual({ discount_codes: ['SPRING'] })
+  })
+
+  it('sends the cart token and the idempotency key with a cart mutation that asks for them', async () => {
+    respondWith(200, { ok: true })
+    await api.post(
+      '/api/order/add',
+      { sku: 'BAG', qty: 1, meta: [], child: [] },
+      {
+        cart: true,
+        idempotencyKey: 'key-12345678',
+      },
+    )
+    await api.get('/api/product/corvid-2')
+    const [add, product] = requests
+    expect(add!.headers.get('X-Cart-Token')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(add!.headers.get('Idempotency-Key')).toBe('key-12345678')
+    expect(product!.headers.get('X-Cart-Token')).toBeNull()
+    expect(product!.headers.get('Idempotency-Key')).toBeNull()
   })
 
   it('sends the bearer token with a call that needs it, when the authToken cookie is set', async () => {

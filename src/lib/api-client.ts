@@ -1,11 +1,14 @@
 import humps from 'humps'
 import ky from 'ky'
+import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../../contract/cart.ts'
+import { cartToken } from './cart-token.ts'
 import { config } from './config.ts'
 import { AUTH_COOKIE, readCookie } from './cookies.ts'
 
 /**
  * The one HTTP client of the app (SPEC §7): JSON to the product's API host, credentials
- * included, request keys snake_cased and response keys camelCased. The bearer token from the
+ * included, request bodies exactly as given (SPEC §3/§7 names: `optIn`, `confirmPassword`,
+ * `discount_codes` go out as they are spelled) and response keys camelCased. The bearer token from the
  * authToken cookie goes only with calls that say they need it (`auth: true`): catalog and content
  * calls are public, so their answers are the same for everyone and safe to keep offline. 2xx
  * yields the data; 422 rejects with the camelCased body (as a ValidationError carrying `message`
@@ -74,6 +77,10 @@ async function readBody(response: Response): Promise<unknown> {
 export interface RequestOptions {
   /** The call acts for the signed-in customer: it carries the bearer token when there is one. */
   auth?: boolean
+  /** The call reads or changes the cart: it carries the device's anonymous cart token. */
+  cart?: boolean
+  /** A mutation's key, made when the customer acted, so a replay is never applied twice. */
+  idempotencyKey?: string
   json?: unknown
   searchParams?: Record<string, string | number | boolean>
   signal?: AbortSignal
@@ -86,11 +93,15 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response
   const token = options.auth ? readCookie(AUTH_COOKIE) : null
+  const headers: Record<string, string> = {}
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.cart) headers[CART_TOKEN_HEADER] = cartToken()
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey
   try {
     response = await http(new URL(path, config.apiUrl || globalThis.location.origin), {
       method,
-      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
-      json: options.json === undefined ? undefined : humps.decamelizeKeys(options.json as object),
+      headers,
+      json: options.json,
       searchParams: options.searchParams,
       signal: options.signal,
     })

@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
 
 /**
@@ -145,22 +146,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   }
 
   let dataDir: string | undefined
+  let unlock = () => {}
   if (!options.inMemory) {
     if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or inMemory')
     dataDir = path.join(options.dataDir, 'pglite')
     await mkdir(dataDir, { recursive: true })
+    unlock = lockDataDir(`${dataDir}.lock`)
   }
-  const client = await PGlite.create(dataDir)
+  let client: PGlite | undefined
   try {
+    client = await PGlite.create(dataDir)
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     // One embedded session: its notifications arrive while the writing query resolves.
     const listeners = new Set<CatalogListener>()
     await client.listen(catalogChannel, (payload) => notifyAll(listeners, payload))
     catalogListeners.set(db, listeners)
-    return { db, close: () => client.close() }
+    const opened = client
+    return {
+      db,
+      close: async () => {
+        await opened.close()
+        unlock()
+      },
+    }
   } catch (error) {
-    await client.close()
+    await client?.close()
+    unlock()
     throw error
   }
 }

@@ -3,15 +3,12 @@ import { Email } from '../../contract/auth.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { createRouter } from '../http/router.ts'
 import { requireAdmin, requireUser } from '../middleware/auth.ts'
-import { findUserByEmail, type AccountDeps } from '../services/accounts.ts'
-import { issueOneTimeToken } from '../services/one-time-tokens.ts'
+import { makeAdminLoginLink, type AccountDeps } from '../services/accounts.ts'
 
 const AdminLoginLinkRequest = z.object({ email: Email }).openapi('AdminLoginLinkRequest')
 const AdminLoginLink = z
   .object({ url: z.string(), expires_at: z.string() })
   .openapi('AdminLoginLink')
-
-export const adminAccountRefused = 'An admin link cannot sign in as another admin.'
 
 export function adminRoutes(deps: AccountDeps) {
   const { db } = deps
@@ -45,20 +42,10 @@ export function adminRoutes(deps: AccountDeps) {
 
   return createRouter().openapi(loginLink, async (c) => {
     const { email } = c.req.valid('json')
-    const user = await findUserByEmail(db, email)
-    if (!user) {
-      return c.json(
-        { message: messages.invalid, errors: { email: ['No account uses this address.'] } },
-        422,
-      )
+    const link = await makeAdminLoginLink(deps, email)
+    if ('refused' in link) {
+      return c.json({ message: messages.invalid, errors: { email: [link.refused] } }, 422)
     }
-    if (user.role === 'admin') {
-      return c.json({ message: messages.invalid, errors: { email: [adminAccountRefused] } }, 422)
-    }
-    const { token, expiresAt } = await issueOneTimeToken(db, user.id, 'admin-login')
-    return c.json(
-      { url: `${deps.siteUrl}/LoginFromAdmin/${token}`, expires_at: expiresAt.toISOString() },
-      200,
-    )
+    return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() }, 200)
   })
 }

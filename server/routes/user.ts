@@ -8,7 +8,12 @@ import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { requireUser } from '../middleware/auth.ts'
-import { sendLoginLink, sendResetLink, type AccountDeps } from '../services/accounts.ts'
+import {
+  createAccount,
+  sendLoginLink,
+  sendResetLink,
+  type AccountDeps,
+} from '../services/accounts.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
@@ -123,11 +128,12 @@ export function userRoutes(deps: AccountDeps) {
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {
-        const [created] = await db
-          .insert(users)
-          .values({ email, passwordHash, name: name ?? null, role: 'customer' })
-          .onConflictDoNothing({ target: users.email })
-          .returning()
+        const created = await createAccount(db, {
+          email,
+          passwordHash,
+          name: name ?? null,
+          role: 'customer',
+        })
         if (created) {
           await sendLoginLink(deps, created, 'Welcome to Glidecraft: your account is ready.')
           return

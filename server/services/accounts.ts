@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
+import type { Role } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { setAuthCookie } from '../http/auth-cookie.ts'
@@ -18,6 +19,19 @@ export interface AccountDeps {
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email))
   return row
+}
+
+/** The account made, or undefined when the address already has one (its account is unchanged). */
+export async function createAccount(
+  db: Database,
+  account: { email: string; passwordHash: string | null; name: string | null; role: Role },
+) {
+  const [created] = await db
+    .insert(users)
+    .values(account)
+    .onConflictDoNothing({ target: users.email })
+    .returning()
+  return created
 }
 
 /**
@@ -76,4 +90,23 @@ export async function sendLoginLink(
       `${intro}\n\nIt works once, within 15 minutes:\n${deps.siteUrl}/LoginFromAdmin/${token}\n\n` +
       'If you did not ask for it, ignore this message.\n',
   })
+}
+
+export const noAccountForEmail = 'No account uses this address.'
+export const adminAccountRefused = 'An admin link cannot sign in as another admin.'
+
+/**
+ * A one-time link to `/LoginFromAdmin/{token}` that signs in as a customer or dealer, for an admin
+ * (`POST /api/admin/login-link` and `npm run admin -- login-link`). Another admin's account is
+ * refused: the link must not hand over an admin's powers.
+ */
+export async function makeAdminLoginLink(
+  deps: Pick<AccountDeps, 'db' | 'siteUrl'>,
+  email: string,
+): Promise<{ url: string; expiresAt: Date } | { refused: string }> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user) return { refused: noAccountForEmail }
+  if (user.role === 'admin') return { refused: adminAccountRefused }
+  const { token, expiresAt } = await issueOneTimeToken(deps.db, user.id, 'admin-login')
+  return { url: `${deps.siteUrl}/LoginFromAdmin/${token}`, expiresAt }
 }

@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Database } from '../db/index.ts'
 import { outbox } from '../db/schema.ts'
@@ -61,4 +62,15 @@ export function createMailer({ db, logger, smtpUrl, from }: MailerOptions): Mail
       while (pending.size > 0) await Promise.all(pending)
     },
   }
+}
+
+/** A message kept in the outbox, with when it was kept. */
+export interface KeptMessage extends Message {
+  id: string
+  createdAt: Date
+}
+
+/** The newest `limit` messages of the outbox, newest first (the /dev/mail page, `npm run admin`). */
+export async function listOutbox(db: Database, limit: number): Promise<KeptMessage[]> {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit)
 }

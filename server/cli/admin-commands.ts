@@ -1,0 +1,334 @@
+import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { EditUserRequest, Email, Password } from '../../contract/auth.ts'
+import { Role } from '../../contract/user.ts'
+import { users } from '../db/schema.ts'
+import {
+  createAccount,
+  findUserByEmail,
+  makeAdminLoginLink,
+  sendResetLink,
+  type AccountDeps,
+} from '../services/accounts.ts'
+import { listOutbox } from '../services/mail.ts'
+import { hashPassword } from '../services/passwords.ts'
+import { revokeUserSessions } from '../services/sessions.ts'
+
+/*
+ * The commands of `npm run admin`, as plain functions of their arguments, the database and a
+ * terminal: server/cli/admin.ts wires them to the process, tests call them in-process. Every
+ * change goes through the same services as the API, so a user made here is a user the API knows.
+ */
+
+export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const
+
+/** What a command reads and writes besides the database: the process's streams, or a test's. */
+export interface AdminIo {
+  out(line: string): void
+  err(line: string): void
+  /** Whether a person is at a terminal to be asked for a password. */
+  interactive: boolean
+  /** The whole of standard input, for `--password-stdin`. */
+  readStdin(): Promise<string>
+  /** Asks on the terminal without echoing what is typed. */
+  askSecret(prompt: string): Promise<string>
+}
+
+export interface AdminDeps extends AccountDeps {
+  /** Mail leaves over SMTP (SMTP_URL); otherwise it is kept in the outbox table. */
+  smtp: boolean
+  /** Mail that could not be delivered so far (the mailer logs failures and carries on). */
+  mailFailures(): number
+}
+
+/** A command's input is wrong: it prints its usage, and the process exits with 2. */
+class UsageError extends Error {}
+/** The command could not be done (an unknown account, say): exit 1. */
+class CommandError extends Error {}
+
+/** The roles an admin gives; `guest` is what an account without a password is. */
+const GivenRole = Role.exclude(['guest'])
+type GivenRole = z.infer<typeof GivenRole>
+const Name = EditUserRequest.shape.name.unwrap()
+const Limit = z.coerce.number().int().min(1).max(1000)
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value)
+  if (!result.success) {
+    throw new UsageError(`${what}: ${result.error.issues.map((issue) => issue.message).join(' ')}`)
+  }
+  return result.data
+}
+
+type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options']
+
+interface Input {
+  values: Record<string, string | boolean | undefined>
+  positionals: string[]
+}
+
+interface Command {
+  name: string
+  usage: string
+  summary: string
+  /** Printed by `help <command>` under the usage line. */
+  details: string
+  options: Options
+  /** How many positional arguments it takes. */
+  arity: number
+  run(input: Input, deps: AdminDeps, io: AdminIo): Promise<void>
+}
+
+async function accountOf(deps: AdminDeps, email: string | undefined) {
+  const address = parsed(Email, email, 'e-mail')
+  const user = await findUserByEmail(deps.db, address)
+  if (!user) throw new CommandError(`No account uses ${address}.`)
+  return user
+}
+
+/** The password the command was told to use: from stdin, asked twice, or none at all. */
+async function newPassword(values: Input['values'], io: AdminIo): Promise<string | undefined> {
+  if (values['password-stdin'] && values['no-password']) {
+    throw new UsageError('--password-stdin and --no-password exclude each other.')
+  }
+  if (values['no-password']) return undefined
+  if (values['password-stdin']) {
+    const password = (await io.readStdin()).replace(/\r?\n$/, '')
+    return parsed(Password, password, 'password from stdin')
+  }
+  if (!io.interactive) {
+    throw new UsageError(
+      'No terminal to ask for a password on: pass --password-stdin or --no-password.',
+    )
+  }
+  const password = parsed(Password, await io.askSecret('Password: '), 'password')
+  if ((await io.askSecret('Password again: ')) !== password) {
+    throw new UsageError('The passwords do not match.')
+  }
+  return password
+}
+
+function whereMailGoes(deps: AdminDeps): string {
+  return deps.smtp ? 'sent over SMTP' : 'kept in the outbox: `npm run admin -- outbox` or /dev/mail'
+}
+
+async function createUser(
+  role: GivenRole,
+  { values, positionals }: Input,
+  deps: AdminDeps,
+  io: AdminIo,
+) {
+  const email = parsed(Email, positionals[0], 'e-mail')
+  const name = values.name === undefined ? null : parsed(Name, values.name, '--name')
+  // Asked before the password, so nobody types one for an account that cannot be made.
+  const existing = await findUserByEmail(deps.db, email)
+  const taken = (user: { role: string }) =>
+    new CommandError(
+      `An account already uses ${email} (role ${user.role}); change its role with set-role.`,
+    )
+  if (existing) throw taken(existing)
+  const password = await newPassword(values, io)
+  const passwordHash = password === undefined ? null : await hashPassword(password)
+  const created = await createAccount(deps.db, { email, passwordHash, name, role })
+  if (!created) {
+    const raced = await findUserByEmail(deps.db, email)
+    throw taken(raced ?? { role: 'unknown' })
+  }
+  io.out(`Created ${role} account ${email}.`)
+  if (password !== undefined) return
+  await sendResetLink(deps, created)
+  await deps.mailer.idle()
+  if (deps.mailFailures() > 0) {
+    throw new CommandError(
+      `The account has no password, and the mail with a link to set one failed (see above). ` +
+        `Ask for a new link with "Forgot password" on the login page.`,
+    )
+  }
+  io.out(
+    `No password given: mailed ${email} a link to set one, valid one hour (${whereMailGoes(deps)}).`,
+  )
+}
+
+const passwordOptions: Options = {
+  name: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+  'no-password': { type: 'boolean' },
+}
+const passwordDetails =
+  'The password is asked twice without echo, or read from standard input with\n' +
+  '--password-stdin (one line: `printf %s "$PW" | npm run admin -- …`). With --no-password the\n' +
+  'account has none, and its address is mailed a link to set one (valid one hour).'
+
+const commands: Command[] = [
+  {
+    name: 'create-user',
+    usage:
+      'create-user <email> [--role customer|dealer|admin] [--name NAME] [--password-stdin | --no-password]',
+    summary: 'create an account',
+    details: `The role is customer unless --role says otherwise.\n${passwordDetails}`,
+    options: { ...passwordOptions, role: { type: 'string' } },
+    arity: 1,
+    run: (input, deps, io) =>
+      createUser(parsed(GivenRole, input.values.role ?? 'customer', '--role'), input, deps, io),
+  },
+  {
+    name: 'create-dealer',
+    usage: 'create-dealer <email> [--name NAME] [--password-stdin | --no-password]',
+    summary: 'create a dealer account (create-user --role dealer)',
+    details: passwordDetails,
+    options: passwordOptions,
+    arity: 1,
+    run: (input, deps, io) => createUser('dealer', input, deps, io),
+  },
+  {
+    name: 'set-role',
+    usage: 'set-role <email> <customer|dealer|admin>',
+    summary: "change an account's role",
+    details:
+      'Takes effect on the next request of every session of the account. An account without a\n' +
+      'password (a guest) keeps signing in by e-mail until it sets one.',
+    options: {},
+    arity: 2,
+    async run({ positionals }, deps, io) {
+      const user = await accountOf(deps, positionals[0])
+      const role = parsed(GivenRole, positionals[1], 'role')
+      await deps.db.update(users).set({ role }).where(eq(users.id, user.id))
+      io.out(`${user.email}: ${user.role} -> ${role}.`)
+    },
+  },
+  {
+    name: 'login-link',
+    usage: 'login-link <email>',
+    summary: 'print a one-time link that signs in as a customer or dealer',
+    details:
+      'The same link as POST /api/admin/login-link: /LoginFromAdmin/{token} under SITE_URL, valid\n' +
+      'once for 15 minutes. Not for admin accounts. The link alone goes to standard output.',
+    options: {},
+    arity: 1,
+    async run({ positionals }, deps, io) {
+      const email = parsed(Email, positionals[0], 'e-mail')
+      const link = await makeAdminLoginLink(deps, email)
+      if ('refused' in link) throw new CommandError(`${email}: ${link.refused}`)
+      io.out(link.url)
+      io.err(`Valid once, until ${link.expiresAt.toISOString()}.`)
+    },
+  },
+  {
+    name: 'outbox',
+    usage: 'outbox [--limit N]',
+    summary: 'list the mail kept in the outbox, newest first',
+    details:
+      'Mail is kept in the outbox table when SMTP_URL is unset (development). The messages\n' +
+      'contain working sign-in and reset links. --limit: how many (1-1000, default 10).',
+    options: { limit: { type: 'string' } },
+    arity: 0,
+    async run({ values }, deps, io) {
+      const limit = parsed(Limit, values.limit ?? '10', '--limit')
+      if (deps.smtp) io.err('SMTP_URL is set: new mail goes out over SMTP and is not kept here.')
+      const messages = await listOutbox(deps.db, limit)
+      if (messages.length === 0) io.err('The outbox is empty.')
+      for (const message of messages) {
+        io.out(`${message.createdAt.toISOString()}  to ${message.to}`)
+        io.out(`Subject: ${message.subject}`)
+        io.out('')
+        for (const line of message.text.trimEnd().split('\n')) io.out(`  ${line}`)
+        io.out('')
+      }
+    },
+  },
+  {
+    name: 'revoke-sessions',
+    usage: 'revoke-sessions <email>',
+    summary: 'sign an account out everywhere',
+    details: 'Ends every session of the account at once; its password and links stay as they are.',
+    options: {},
+    arity: 1,
+    async run({ positionals }, deps, io) {
+      const user = await accountOf(deps, positionals[0])
+      const ended = await revokeUserSessions(deps.db, user.id)
+      io.out(`Ended ${ended} session${ended === 1 ? '' : 's'} of ${user.email}.`)
+    },
+  },
+]
+
+const program = 'npm run admin --'
+
+function overview(): string {
+  const width = Math.max(...commands.map((command) => command.name.length))
+  return [
+    `Usage: ${program} <command> [arguments]`,
+    '',
+    'Commands:',
+    `  ${'help [command]'.padEnd(width)}  this list, or one command's details`,
+    ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    '',
+    "It uses the server's database settings (DATABASE_URL, else PGlite in DATA_DIR: stop the",
+    'server first, PGlite serves one process) and its mail settings (SMTP_URL, MAIL_FROM, SITE_URL).',
+  ].join('\n')
+}
+
+function helpOf(command: Command): string {
+  return `Usage: ${program} ${command.usage}\n\n${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.\n${command.details}`
+}
+
+/**
+ * Runs one command line and returns the process's exit code: 0 done, 1 refused or failed (an
+ * unknown account, say), 2 a wrong command line. `deps` is opened only for commands that need it.
+ */
+export async function runAdmin(
+  args: string[],
+  deps: () => Promise<AdminDeps>,
+  io: AdminIo,
+): Promise<number> {
+  const [name, ...rest] = args
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    const topic = name === 'help' ? rest[0] : undefined
+    const command = commands.find((candidate) => candidate.name === topic)
+    if (topic !== undefined && !command) {
+      io.err(`Unknown command "${topic}".\n\n${overview()}`)
+      return exitCodes.usage
+    }
+    io.out(command ? helpOf(command) : overview())
+    return exitCodes.ok
+  }
+  const command = commands.find((candidate) => candidate.name === name)
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${overview()}`)
+    return exitCodes.usage
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(helpOf(command))
+    return exitCodes.ok
+  }
+  try {
+    let input: Input
+    try {
+      input = parseArgs({
+        args: rest,
+        options: command.options,
+        allowPositionals: true,
+        strict: true,
+      })
+    } catch (error) {
+      throw new UsageError((error as Error).message)
+    }
+    if (input.positionals.length !== command.arity) {
+      throw new UsageError(
+        `${command.name} takes ${command.arity} argument${command.arity === 1 ? '' : 's'}, got ${input.positionals.length}.`,
+      )
+    }
+    await command.run(input, await deps(), io)
+    return exitCodes.ok
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\nUsage: ${program} ${command.usage}`)
+      return exitCodes.usage
+    }
+    if (error instanceof CommandError) {
+      io.err(error.message)
+      return exitCodes.failed
+    }
+    throw error
+  }
+}

@@ -1,0 +1,82 @@
+// `npm run admin -- <command>`: the shop's admin command line (`npm run admin -- help`).
+import { createInterface } from 'node:readline/promises'
+import { Writable } from 'node:stream'
+import { text } from 'node:stream/consumers'
+import { openDatabase, type OpenDatabase } from '../db/index.ts'
+import { loadEnv } from '../env.ts'
+import { createLogger } from '../log.ts'
+import { createMailer } from '../services/mail.ts'
+import { exitCodes, runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+
+/** pino's numeric level of `error`: a failed delivery is logged at it. */
+const errorLevel = 50
+
+/** Reads one line from the terminal, echoing nothing (the readline prompt goes to stderr). */
+async function askSecret(prompt: string): Promise<string> {
+  process.stderr.write(prompt)
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const terminal = createInterface({ input: process.stdin, output: muted, terminal: true })
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      terminal.on('SIGINT', () => reject(new Error('cancelled')))
+      terminal.question('').then(resolve, reject)
+    })
+  } finally {
+    terminal.close()
+    process.stderr.write('\n')
+  }
+}
+
+const io: AdminIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  interactive: Boolean(process.stdin.isTTY),
+  readStdin: () => text(process.stdin),
+  askSecret,
+}
+
+async function main(): Promise<number> {
+  let env
+  try {
+    env = loadEnv()
+  } catch (error) {
+    io.err((error as Error).message)
+    return exitCodes.failed
+  }
+  let database: OpenDatabase | undefined
+  let failures = 0
+  // Log lines (JSON) go to stderr, so stdout holds only what the command prints.
+  const logger = createLogger(env, {
+    write(line: string) {
+      process.stderr.write(line)
+      if ((JSON.parse(line) as { level: number }).level >= errorLevel) failures++
+    },
+  })
+  const open = async (): Promise<AdminDeps> => {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+    const mailer = createMailer({
+      db: database.db,
+      logger,
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+    })
+    return {
+      db: database.db,
+      mailer,
+      siteUrl: env.siteUrl,
+      smtp: env.smtpUrl !== undefined,
+      mailFailures: () => failures,
+    }
+  }
+  try {
+    return await runAdmin(process.argv.slice(2), open, io)
+  } catch (error) {
+    io.err(`admin: ${(error as Error).message}`)
+    return exitCodes.failed
+  } finally {
+    // PGlite writes its files on close.
+    await database?.close()
+  }
+}
+
+process.exitCode = await main()

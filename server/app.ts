@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
 import { authRoutes } from './routes/auth.ts'
+import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { passwordRoutes } from './routes/password.ts'
@@ -113,6 +114,7 @@ export function createApp({
   app.route('/api', passwordRoutes(accounts))
   app.route('/api', adminRoutes(accounts))
   registerOpenApiDocument(app)
+  if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 
   const site = staticDir ? createSite({ staticDir, catalog }) : undefined
   if (site) app.get('*', site.handler)

@@ -17,6 +17,7 @@ describe('loadEnv', () => {
       siteUrl: 'http://localhost:8080',
       smtpUrl: undefined,
       mailFrom: 'Glidecraft <shop@localhost>',
+      devMailPage: false,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
     })
   })
@@ -40,6 +41,14 @@ describe('loadEnv', () => {
     expect(env.timeouts).toEqual({ headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 })
     expect(() => loadEnv({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/)
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/)
+  })
+
+  it('shows the development mail page outside production unless DEV_MAIL is false', () => {
+    expect(loadEnv({ NODE_ENV: 'development' }).devMailPage).toBe(true)
+    expect(loadEnv({ NODE_ENV: 'test' }).devMailPage).toBe(true)
+    expect(loadEnv({ NODE_ENV: 'development', DEV_MAIL: 'false' }).devMailPage).toBe(false)
+    expect(loadEnv({ NODE_ENV: 'production', DEV_MAIL: 'true' }).devMailPage).toBe(false)
+    expect(() => loadEnv({ DEV_MAIL: 'off' })).toThrow(/DEV_MAIL/)
   })
 
   it('seeds demo accounts only when DEMO_ACCOUNTS is true', () => {

@@ -58,6 +58,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Glidecraft <shop@localhost>'),
+    DEV_MAIL: z.enum(['true', 'false']).default('true'),
   })
   // Node refuses to start a server whose request timeout is shorter than its headers timeout.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -77,6 +78,8 @@ const EnvSchema = z
     siteUrl: env.SITE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** `/dev/mail` shows the outbox: never in production, and not when DEV_MAIL=false. */
+    devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       requestMs: env.REQUEST_TIMEOUT_MS,

@@ -33,6 +33,14 @@ describe('navigations', () => {
     expect(isPageNavigation('/images/products/corvid-2.webp')).toBe(false)
   })
 
+  it('leaves the server’s development pages to the network, never keeping a copy', () => {
+    expect(isPageNavigation('/dev/mail')).toBe(false)
+    expect(isPageNavigation('//dev/mail')).toBe(false)
+    expect(isPageNavigation('/dev/mail/')).toBe(false)
+    expect(isPageNavigation('/developers')).toBe(true)
+    expect(isPageNavigation('/learn/dev')).toBe(true)
+  })
+
   it('tells a file by the dot inside its last segment only', () => {
     expect(isFilePath('/sitemap.xml')).toBe(true)
     expect(isFilePath('/v1.2/notes')).toBe(false)

@@ -37,10 +37,14 @@ export function isSecretPagePath(pathname: string): boolean {
   return first === 'loginfromadmin' || (first === 'passwordresets' && second === 'newpassword')
 }
 
-/** A navigation the app answers (a page), not the API, the worker script or a file. */
+/**
+ * A navigation the app answers (a page), not the API, the worker script or a file. The server's
+ * development pages (`/dev/mail`: the outbox, reset links in it) are none of the app's either: the
+ * worker leaves them to the network, so no copy of them is kept and offline shows no shell there.
+ */
 export function isPageNavigation(pathname: string): boolean {
   const [first] = segmentsOf(pathname)
-  return first !== 'api' && pathname !== '/sw.js' && !isFilePath(pathname)
+  return first !== 'api' && first !== 'dev' && pathname !== '/sw.js' && !isFilePath(pathname)
 }
 
 /**

@@ -1,0 +1,92 @@
+import { Hono } from 'hono'
+import { html } from 'hono/html'
+import type { HtmlEscapedString } from 'hono/utils/html'
+import type { Database } from '../db/index.ts'
+import { listOutbox } from '../services/mail.ts'
+
+/** The newest messages shown; older ones stay in the table (`npm run admin -- outbox --limit`). */
+export const devMailShown = 50
+
+/** Served as a file: the site's policy allows no inline style. */
+const stylesheet = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem}
+article{border-top:1px solid #ccc;padding:.5rem 0}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f4f4;padding:.75rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:0 1rem;margin:0}dd{margin:0}`
+
+/** Development answers: never stored by a browser or a proxy, never indexed. */
+const devHeaders = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }
+
+/** A link only where the text has an http(s) URL: nothing else in a body becomes markup. */
+const urlPattern = /https?:\/\/[^\s<>"]+/g
+
+function withLinks(text: string) {
+  const parts: (string | HtmlEscapedString | Promise<HtmlEscapedString>)[] = []
+  let last = 0
+  for (const match of text.matchAll(urlPattern)) {
+    parts.push(text.slice(last, match.index))
+    parts.push(html`<a href="${match[0]}">${match[0]}</a>`)
+    last = match.index + match[0].length
+  }
+  parts.push(text.slice(last))
+  return parts
+}
+
+/**
+ * `/dev/mail`: the mail the server kept in its outbox instead of sending it (no SMTP_URL), newest
+ * first, with its links clickable, so a developer can follow a reset or sign-in link. Mounted
+ * only outside production (app.ts); every value is HTML-escaped by hono's `html` template.
+ */
+export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
+  return new Hono()
+    .get('/dev/mail.css', (c) =>
+      c.body(stylesheet, 200, { ...devHeaders, 'Content-Type': 'text/css; charset=utf-8' }),
+    )
+    .get('/dev/mail', async (c) => {
+      const messages = await listOutbox(db, devMailShown)
+      const where = smtp
+        ? html`<p>
+            <strong>SMTP_URL is set:</strong> mail now goes out over SMTP and is not kept here. What
+            is listed was kept while it was unset.
+          </p>`
+        : html`<p>SMTP_URL is unset, so the server keeps its mail here instead of sending it.</p>`
+      const page = html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <title>Outbox · development mail</title>
+            <link rel="stylesheet" href="/dev/mail.css" />
+          </head>
+          <body>
+            <main>
+              <h1>Outbox</h1>
+              ${where}
+              <p>
+                The ${devMailShown} newest messages, newest first. This page is for development: the
+                server answers 404 here when NODE_ENV is production or DEV_MAIL is false.
+              </p>
+              ${messages.length === 0 ? html`<p>No mail yet.</p>` : ''}
+              ${messages.map(
+                (message) =>
+                  html`<article>
+                    <h2>${message.subject}</h2>
+                    <dl>
+                      <dt>To</dt>
+                      <dd>${message.to}</dd>
+                      <dt>Kept</dt>
+                      <dd>
+                        <time datetime="${message.createdAt.toISOString()}"
+                          >${message.createdAt.toISOString()}</time
+                        >
+                      </dd>
+                    </dl>
+                    <pre>${withLinks(message.text)}</pre>
+                  </article>`,
+              )}
+            </main>
+          </body>
+        </html>`
+      return c.html(page, 200, devHeaders)
+    })
+}

@@ -86,10 +86,11 @@ describe('/dev/mail', () => {
   it('is not there in production, nor with DEV_MAIL=false, beside the built site too', async () => {
     const site = await createTempDir({ 'index.html': '<!doctype html><title>shop</title>' })
     try {
-      for (const env of [
+      const envs: Record<string, string>[] = [
         { NODE_ENV: 'production' },
         { NODE_ENV: 'development', DEV_MAIL: 'false' },
-      ]) {
+      ]
+      for (const env of envs) {
         for (const staticDir of [undefined, site.dir]) {
           const app = createTestApp(database.db, { env, staticDir })
           for (const path of ['/dev/mail', '/dev/mail.css']) {

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { argon2 } from './bench/argon2.ts'
 import { coldStart } from './bench/cold-start.ts'
 import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
@@ -30,6 +31,7 @@ const measurements: Measurement[] = [
   lighthouse,
   offlineDownload,
   throughput,
+  argon2,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

@@ -9,17 +9,13 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { withReadyServer } from './server.ts'
 import { withChromium } from './browser.ts'
+import { percentile } from './stats.ts'
 import type { Measurement } from './types.ts'
 
 const changes = 200
 const medianBudgetMs = 16
 const p95BudgetMs = 50
 const productPath = '/wingsuits/corvid-2'
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)]!
-}
 
 async function measureCount(page: Page, name: string): Promise<number> {
   return page.evaluate((n) => performance.getEntriesByName(n, 'measure').length, name)

@@ -13,9 +13,11 @@ const errorLevel = 50
 
 /** Reads one line from the terminal, echoing nothing (the readline prompt goes to stderr). */
 async function askSecret(prompt: string): Promise<string> {
-  process.stderr.write(prompt)
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() })
+  // The interface puts the terminal in raw mode: only after that may the prompt invite typing,
+  // or the first keys would be echoed by the terminal itself.
   const terminal = createInterface({ input: process.stdin, output: muted, terminal: true })
+  process.stderr.write(prompt)
   try {
     return await new Promise<string>((resolve, reject) => {
       terminal.on('SIGINT', () => reject(new Error('cancelled')))

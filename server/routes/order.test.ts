@@ -325,13 +325,14 @@ describe('ownership', () => {
       (await cartOf(await call('GET', `/order/${aliceCart.id}`, { bearer: alice.bearer }))).id,
     ).toBe(aliceCart.id)
     expect((await cartOf(await call('GET', `/order/${tessCart.id}`, tess))).id).toBe(tessCart.id)
-    for (const [caller, cart] of [
+    const pairs: [Caller, Cart][] = [
       [{ bearer: bob.bearer }, aliceCart],
       [tom, tessCart],
       [{ bearer: bob.bearer }, tessCart],
       [tom, aliceCart],
       [{}, aliceCart],
-    ] as const) {
+    ]
+    for (const [caller, cart] of pairs) {
       const read = await call('GET', `/order/${cart.id}`, caller)
       expect(read.status).toBe(404)
       if (!caller.bearer && !caller.token) continue

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { discountCodes, idempotencyKeys, orderLines, orders, users } from '../db/schema.ts'
+import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
+import { loadEnv } from '../env.ts'
+import { createLogger } from '../log.ts'
 import { pruneIdempotencyKeys } from '../services/cart.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
@@ -705,6 +708,31 @@ describe('cart merge at sign-in', () => {
     const cart = await getCart({ bearer: user.bearer, token })
     expect(cart.items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK', 'CORVID2-CUSTOM'])
     expect(cart.merge_notice).toEqual({ lines_added: 1, lines_summed: 0 })
+  })
+})
+
+describe('logs', () => {
+  it('never hold the cart token', async () => {
+    const lines: string[] = []
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace' })
+    const logger = createLogger(env, { write: (line: string) => void lines.push(line) })
+    const logged = createApp({ db: database.db, env, logger })
+    const token = newCartToken()
+    const headers = { 'content-type': 'application/json', 'x-cart-token': token }
+    const cart = Cart.parse(
+      await (
+        await logged.request('/api/order/add', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(bag),
+        })
+      ).json(),
+    )
+    await logged.request('/api/order', { headers })
+    await logged.request(`/api/order/${cart.id}`, { headers })
+    await logged.request('/api/order/add', { method: 'POST', headers, body: '{' })
+    expect(lines.length).toBeGreaterThanOrEqual(4)
+    expect(lines.join('\n')).not.toContain(token)
   })
 })
 

@@ -672,7 +672,7 @@ describe('cart merge at sign-in', () => {
     expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([99])
   })
 
-  it('merges at guest sign-in and at sign-in by link', async () => {
+  it('merges at guest sign-in, at sign-in by link and with a new password', async () => {
     const guestToken = newCartToken()
     await cartOf(await add({ token: guestToken }, bag))
     const email = `guest-${randomUUID()}@example.com`
@@ -697,6 +697,24 @@ describe('cart merge at sign-in', () => {
     expect(signedIn.status).toBe(200)
     expect((await getCart({ bearer: user.bearer })).items.map((line) => line.sku)).toEqual([
       'CORVID2-CUSTOM',
+    ])
+
+    const resetter = await newUser()
+    const resetToken = newCartToken()
+    await cartOf(await add({ token: resetToken }, bag))
+    const { token: reset } = await issueOneTimeToken(database.db, resetter.id, 'password-reset')
+    const newPassword = await call(
+      'POST',
+      `/password/usetoken/${reset}`,
+      { token: resetToken },
+      {
+        body: { password: 'a-new-long-password-7', confirmPassword: 'a-new-long-password-7' },
+      },
+    )
+    expect(newPassword.status).toBe(200)
+    const { token: resetBearer } = (await newPassword.json()) as { token: string }
+    expect((await getCart({ bearer: resetBearer })).items.map((line) => line.sku)).toEqual([
+      'MISSION-BAG-BLACK',
     ])
   })
 

@@ -287,9 +287,34 @@ describe('POST /api/order/add', () => {
     expect((await getCart(caller)).id).toBeNull()
   })
 
+  it('holds at most 100 different lines in one cart', async () => {
+    const caller = { token: newCartToken() }
+    const [cart] = await database.db
+      .insert(orders)
+      .values({ cartTokenHash: hashToken(caller.token) })
+      .returning()
+    await database.db.insert(orderLines).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        orderId: cart!.id,
+        lineKey: `filler-${i}`,
+        sku: 'MISSION-BAG-NAVY',
+        productSlug: 'mission-bag',
+        qty: 1,
+        meta: [],
+        unitAmount: 22_000,
+      })),
+    )
+    const res = await add(caller, bag)
+    expect(res.status).toBe(422)
+    expect((await res.json()).errors).toEqual({
+      sku: ['Your cart holds 100 different lines, the most it can take.'],
+    })
+  })
+
   it('needs an owner: 401 with neither a session nor a cart token', async () => {
     const res = await add({}, bag)
     expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
     expect((await res.json()).message).toMatch(/X-Cart-Token/)
   })
 

@@ -348,8 +348,10 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
   })
 
   type Answered = { status: CartAnswer['status'] | 401; body: unknown }
-  const send = (c: Context, answer: Answered) =>
-    c.json(answer.body as Record<string, unknown>, answer.status)
+  const send = (c: Context, answer: Answered) => {
+    if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
+    return c.json(answer.body as Record<string, unknown>, answer.status)
+  }
 
   type Work = (owner: CartOwner) => (tx: Transaction) => Promise<MutationResult>
 

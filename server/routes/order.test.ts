@@ -671,6 +671,20 @@ describe('cart merge at sign-in', () => {
     )
     expect(viaKey.items[0]!.qty).toBe(5)
 
+    // A code sent for the guest cart's id (queued before sign-in) reaches the merged cart.
+    const discounted = await cartOf(
+      await call(
+        'POST',
+        `/order/${guestCart.id}/add-discount`,
+        { bearer: user.bearer, token },
+        {
+          body: { discount_codes: 'SPRING' },
+        },
+      ),
+    )
+    expect(discounted.id).toBe(merged.id)
+    expect(discounted.discounts.map((d) => d.code)).toEqual(['SPRING'])
+
     const cleared = await cartOf(
       await call('POST', '/order/set-merged-notified', { bearer: user.bearer }),
     )

@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cartToken } from '../../lib/cart-token.ts'
 import { createPersistOptions, createQueryClient } from '../../lib/query-client.ts'
 import { USER_QUERY_KEY } from '../../lib/signed-in-user.ts'
-import { afterSignIn, login, loginGuest, register, signOut, userQuery, verifyLogin } from './api.ts'
+import {
+  afterSignIn,
+  fetchUser,
+  login,
+  loginGuest,
+  register,
+  signOut,
+  userQuery,
+  verifyLogin,
+} from './api.ts'
 
 const requests: Request[] = []
 
@@ -147,5 +156,31 @@ describe('signOut', () => {
     await expect(signOut(client)).resolves.toEqual({ revoked: false })
     expect(document.cookie).not.toMatch(/authToken/)
     expect(client.getQueryData(['user'])).toBeUndefined()
+  })
+})
+
+describe('fetchUser', () => {
+  it('asks again when the session it asked about was replaced on the way (a password reset)', async () => {
+    document.cookie = 'authToken=old; Path=/'
+    answer((request) => {
+      if (request.headers.get('Authorization') === 'Bearer old') {
+        // The reset signed in anew while this request was out.
+        document.cookie = 'authToken=new; Path=/'
+        return json({ message: 'Unauthenticated.' }, 401)
+      }
+      return json(pilot)
+    })
+    await expect(fetchUser()).resolves.toMatchObject({ email: 'pilot@example.com' })
+    expect(requests.map((r) => r.headers.get('Authorization'))).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ])
+  })
+
+  it('reports an ended session when the device still holds its token', async () => {
+    document.cookie = 'authToken=gone; Path=/'
+    answer(() => json({ message: 'Unauthenticated.' }, 401))
+    await expect(fetchUser()).rejects.toMatchObject({ status: 401 })
+    expect(requests).toHaveLength(1)
   })
 })

@@ -13,7 +13,7 @@ import type {
 import type { User as WireUser } from '../../../contract/user.ts'
 import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
-import { clearAuthCookies } from '../../lib/cookies.ts'
+import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, persisted } from '../../lib/query-client.ts'
 import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
 import { isSessionEnded } from './model.ts'
@@ -37,8 +37,21 @@ export const accountKeys = {
 /** The cart's queries, refreshed after a sign-in: the server has merged the guest's cart. */
 const cartKey = ['cart'] as const
 
-export function fetchUser(signal?: AbortSignal): Promise<User> {
-  return api.get<User>('/api/user', { auth: true, signal })
+/**
+ * The signed-in user. A 401 for a token the device has since replaced (a password reset ends the
+ * old session and starts a new one while this was on its way) is asked again with the new one:
+ * only the session the answer was about has ended.
+ */
+export async function fetchUser(signal?: AbortSignal): Promise<User> {
+  const token = readCookie(AUTH_COOKIE)
+  try {
+    return await api.get<User>('/api/user', { auth: true, signal })
+  } catch (error) {
+    if (isSessionEnded(error) && readCookie(AUTH_COOKIE) !== token) {
+      return api.get<User>('/api/user', { auth: true, signal })
+    }
+    throw error
+  }
 }
 
 export function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {

@@ -32,8 +32,7 @@ function AddressLines({ address }: { address: Address }) {
     address.name,
     address.line1,
     address.line2,
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.region,
+    `${[address.city, address.region].filter(Boolean).join(', ')} ${address.postalCode}`,
     address.country,
     address.phone,
   ].filter((line): line is string => Boolean(line))

@@ -271,7 +271,7 @@ test('a mailed sign-in link signs in once; used again it says so and offers a ne
 
   await page.goto(path)
   await expect(
-    page.getByRole('alert').filter({ hasText: 'This sign-in link was already used' }),
+    page.getByRole('alert').filter({ hasText: 'This sign-in link no longer works' }),
   ).toBeVisible()
   expectFailedResource(consoleErrors, 422)
   await expect(page.getByRole('button', { name: 'E-mail me a new sign-in link' })).toBeVisible()

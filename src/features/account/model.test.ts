@@ -119,6 +119,12 @@ describe('what a failed call tells the customer', () => {
     expect(isInvalidLink(used)).toBe(true)
     expect(isInvalidLink(new ValidationError({ errors: { password: ['Too short.'] } }))).toBe(false)
     expect(isInvalidLink(new NetworkError(null))).toBe(false)
+    // A link cut short when copied is no token at all: the server answers 404.
+    const malformed = new ApiError(404, { message: 'Not found.' })
+    expect(isInvalidLink(malformed)).toBe(true)
+    expect(problemOf(malformed, ['password'] as const).form).toBe(
+      'This link is invalid, already used or expired.',
+    )
   })
 })
 

@@ -136,8 +136,12 @@ export function problemOf<K extends string>(error: unknown, fields: readonly K[]
     else if (!hasErrors(problem.fields)) problem.form = error.message
     return problem
   }
+  if (isInvalidLink(error)) return { fields: {}, form: invalidLinkMessage }
   return { fields: {}, form: failureMessage(error) }
 }
+
+/** The server's words for a refused link (server/routes/password.ts), for a malformed one too. */
+export const invalidLinkMessage = 'This link is invalid, already used or expired.'
 
 /** One sentence for a failure that is not about a field. */
 export function failureMessage(error: unknown): string {
@@ -158,9 +162,13 @@ export function failureMessage(error: unknown): string {
   return 'Something went wrong on this device. Reload the page and try again.'
 }
 
-/** Whether a one-time link was refused as unknown, used or expired (a 422 under `token`). */
+/**
+ * Whether a one-time link was refused: unknown, used or expired (a 422 under `token`), or not
+ * even shaped like one of the server's tokens (a 404: a link cut short when it was copied).
+ */
 export function isInvalidLink(error: unknown): boolean {
-  return error instanceof ValidationError && 'token' in error.errors
+  if (error instanceof ValidationError) return 'token' in error.errors
+  return error instanceof ApiError && error.status === 404
 }
 
 /** Whether a signed-in call found no live session (expired, revoked, or no token at all). */

@@ -38,7 +38,7 @@ export function LoginLinkScreen({ token }: { token: string }) {
       {error && isInvalidLink(error) && (
         <>
           <p role="alert" className="form-problem">
-            This sign-in link was already used or has expired. Each link works once, for 15 minutes.
+            This sign-in link no longer works: each link works once, for 15 minutes.
           </p>
           <NewLinkForm />
         </>

@@ -156,6 +156,9 @@ test('register, sign in by the mailed link, sign out, sign in with the password'
   await expect(headerAccount(page)).toHaveAccessibleName('Account: Robin Skyward')
   await page.reload()
   await expect(headerAccount(page)).toHaveAccessibleName('Account: Robin Skyward')
+  // A prerendered page says "Sign in" in its HTML; once hydrated it shows who is signed in.
+  await page.goto('/wingsuits')
+  await expect(headerAccount(page)).toHaveAccessibleName('Account: Robin Skyward')
 })
 
 test('a guest signs in with the e-mail alone, then sets a password through the mailed link', async ({

@@ -320,3 +320,25 @@ test('signing out forgets the session and the persisted user; offline the accoun
     page.getByRole('heading', { level: 1, name: 'Sign in to your account' }),
   ).toBeVisible()
 })
+
+test('too many sign-in attempts say how long to wait', async ({ page, consoleErrors }) => {
+  const email = newAddress('nobody')
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('a-guess')
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
+  // The server allows 5 attempts per address and client in 15 minutes.
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login')
+    await signIn.click()
+    expect((await answered).status()).toBe(422)
+  }
+  await signIn.click()
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many attempts\. Try again in 1[45] minutes\.$/ }),
+  ).toBeVisible()
+  expectFailedResource(consoleErrors, 422)
+  expectFailedResource(consoleErrors, 429)
+})

@@ -21,7 +21,7 @@ export const pageRoutes = [
   '/learn',
   '/nerds',
   '/newsletter',
-  // what this device keeps for offline use (until /account exists)
+  // what this device keeps for offline use (the account page links to it)
   '/offline',
   '/philosophy',
   '/production-time',

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+import { smtpPort } from './tests/e2e/mailbox.ts'
 
 // End-to-end tests run Debian's Chromium (browser downloads are not possible here) against the
 // built store served by the real server on a fresh PGlite database.
@@ -25,7 +26,17 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && tsx server/main.ts`,
     url: `http://localhost:${port}/api/product/corvid-2?active=1`,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Mail goes to the mailbox the account tests open in their own process (tests/e2e/
+      // mailbox.ts), and its links lead back to this server.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SITE_URL: `http://localhost:${port}`,
+      DEMO_ACCOUNTS: 'true',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -21,7 +21,7 @@ export const pageRoutes = [
   '/learn',
   '/nerds',
   '/newsletter',
-  // what this device keeps for offline use (until /account exists)
+  // what this device keeps for offline use (the account page links to it)
   '/offline',
   '/philosophy',
   '/production-time',
@@ -132,17 +132,12 @@ const catchAll = [
   // screens still to come
   '/contact',
   '/cart',
-  '/login',
-  '/reset-password',
-  '/account',
   '/orders/$orderId',
   '/orders/confirmation/$',
   '/add-to-order/$paymentCode',
   '/apple-pay/$orderId',
   '/checkout/$',
   '/update-shipping-address/$',
-  '/PasswordResets/newpassword/$',
-  '/LoginFromAdmin/$',
 ] as const satisfies readonly PageRoute[]
 
 export type CatchAllRoute = (typeof catchAll)[number]

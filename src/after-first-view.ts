@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { startAnchorScrolling } from './lib/anchor-scroll.ts'
+import { AUTH_COOKIE, readCookie } from './lib/cookies.ts'
 import { shouldPrefetch, startLinkPrefetch } from './lib/link-prefetch.ts'
 import {
   registerServiceWorker,
@@ -16,8 +18,15 @@ import type { createAppRouter } from './router.tsx'
 export function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,
   serviceWorker: ServiceWorkerHandlers,
+  queryClient: Promise<QueryClient>,
 ): void {
   startAnchorScrolling()
+  // The header shows the user this device kept; whether the session still holds is asked now.
+  if (readCookie(AUTH_COOKIE)) {
+    void Promise.all([queryClient, import('./features/account/api.ts')]).then(
+      ([client, { refreshSignedInUser }]) => refreshSignedInUser(client),
+    )
+  }
   if (shouldPrefetch(navigator as Navigator & { connection?: object })) {
     const prefetcher = startLinkPrefetch((href) => router.preloadRoute({ to: href }))
     router.subscribe('onRendered', () => prefetcher.scan())

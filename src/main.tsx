@@ -48,8 +48,9 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 afterFirstView(() => {
-  void loadQueryClient()
+  const queryClient = loadQueryClient()
+  queryClient.catch(() => undefined)
   void import('./after-first-view.ts').then(({ startBackgroundWork }) =>
-    startBackgroundWork(router, { onUpdateWaiting: offerUpdate }),
+    startBackgroundWork(router, { onUpdateWaiting: offerUpdate }, queryClient),
   )
 })

@@ -11,12 +11,16 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as ColorsRouteImport } from './routes/colors'
 import { Route as DealersRouteImport } from './routes/dealers'
 import { Route as GalleryRouteImport } from './routes/gallery'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as ProductionTimeRouteImport } from './routes/production-time'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
+import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
@@ -37,6 +41,7 @@ import { Route as TrackingsuitsIndexRouteImport } from './routes/trackingsuits/i
 import { Route as TrackingsuitsModelRouteImport } from './routes/trackingsuits/$model'
 import { Route as WingsuitsIndexRouteImport } from './routes/wingsuits/index'
 import { Route as WingsuitsModelRouteImport } from './routes/wingsuits/$model'
+import { Route as PasswordResetsNewpasswordSplatRouteImport } from './routes/PasswordResets/newpassword/$'
 import { Route as EquipmentAccessoriesIndexRouteImport } from './routes/equipment/accessories/index'
 import { Route as EquipmentAccessoriesItemRouteImport } from './routes/equipment/accessories/$item'
 import { Route as EquipmentBaseJumpingIndexRouteImport } from './routes/equipment/base-jumping/index'
@@ -63,6 +68,11 @@ const SplatRoute = SplatRouteImport.update({
   path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ColorsRoute = ColorsRouteImport.update({
   id: '/colors',
   path: '/colors',
@@ -78,6 +88,11 @@ const GalleryRoute = GalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OfflineRoute = OfflineRouteImport.update({
   id: '/offline',
   path: '/offline',
@@ -88,9 +103,19 @@ const ProductionTimeRoute = ProductionTimeRouteImport.update({
   path: '/production-time',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StoreRoute = StoreRouteImport.update({
   id: '/store',
   path: '/store',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
+  id: '/LoginFromAdmin/$',
+  path: '/LoginFromAdmin/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoachesIndexRoute = CoachesIndexRouteImport.update({
@@ -193,6 +218,12 @@ const WingsuitsModelRoute = WingsuitsModelRouteImport.update({
   path: '/wingsuits/$model',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PasswordResetsNewpasswordSplatRoute =
+  PasswordResetsNewpasswordSplatRouteImport.update({
+    id: '/PasswordResets/newpassword/$',
+    path: '/PasswordResets/newpassword/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EquipmentAccessoriesIndexRoute =
   EquipmentAccessoriesIndexRouteImport.update({
     id: '/equipment/accessories/',
@@ -282,12 +313,16 @@ const EquipmentAccessoriesSkydivingItemRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/account': typeof AccountRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
+  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -308,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
+  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
@@ -327,12 +363,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/account': typeof AccountRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
+  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -353,6 +393,7 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/trackingsuits': typeof TrackingsuitsIndexRoute
   '/wingsuits': typeof WingsuitsIndexRoute
+  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
@@ -373,12 +414,16 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/account': typeof AccountRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
+  '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/production-time': typeof ProductionTimeRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
+  '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -399,6 +444,7 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/trackingsuits/': typeof TrackingsuitsIndexRoute
   '/wingsuits/': typeof WingsuitsIndexRoute
+  '/PasswordResets/newpassword/$': typeof PasswordResetsNewpasswordSplatRoute
   '/equipment/accessories/$item': typeof EquipmentAccessoriesItemRoute
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
@@ -420,12 +466,16 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/account'
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/login'
     | '/offline'
     | '/production-time'
+    | '/reset-password'
     | '/store'
+    | '/LoginFromAdmin/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -446,6 +496,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/trackingsuits/'
     | '/wingsuits/'
+    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
@@ -465,12 +516,16 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/account'
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/login'
     | '/offline'
     | '/production-time'
+    | '/reset-password'
     | '/store'
+    | '/LoginFromAdmin/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -491,6 +546,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/trackingsuits'
     | '/wingsuits'
+    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
@@ -510,12 +566,16 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/account'
     | '/colors'
     | '/dealers'
     | '/gallery'
+    | '/login'
     | '/offline'
     | '/production-time'
+    | '/reset-password'
     | '/store'
+    | '/LoginFromAdmin/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -536,6 +596,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/trackingsuits/'
     | '/wingsuits/'
+    | '/PasswordResets/newpassword/$'
     | '/equipment/accessories/$item'
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
@@ -556,12 +617,16 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  AccountRoute: typeof AccountRoute
   ColorsRoute: typeof ColorsRoute
   DealersRoute: typeof DealersRoute
   GalleryRoute: typeof GalleryRoute
+  LoginRoute: typeof LoginRoute
   OfflineRoute: typeof OfflineRoute
   ProductionTimeRoute: typeof ProductionTimeRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   StoreRoute: typeof StoreRoute
+  LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
@@ -582,6 +647,7 @@ export interface RootRouteChildren {
   ProductsIndexRoute: typeof ProductsIndexRoute
   TrackingsuitsIndexRoute: typeof TrackingsuitsIndexRoute
   WingsuitsIndexRoute: typeof WingsuitsIndexRoute
+  PasswordResetsNewpasswordSplatRoute: typeof PasswordResetsNewpasswordSplatRoute
   EquipmentAccessoriesItemRoute: typeof EquipmentAccessoriesItemRoute
   EquipmentBaseJumpingItemRoute: typeof EquipmentBaseJumpingItemRoute
   EquipmentSkydivingItemRoute: typeof EquipmentSkydivingItemRoute
@@ -615,6 +681,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/colors': {
       id: '/colors'
       path: '/colors'
@@ -636,6 +709,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GalleryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/offline': {
       id: '/offline'
       path: '/offline'
@@ -650,11 +730,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductionTimeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/store': {
       id: '/store'
       path: '/store'
       fullPath: '/store'
       preLoaderRoute: typeof StoreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/LoginFromAdmin/$': {
+      id: '/LoginFromAdmin/$'
+      path: '/LoginFromAdmin/$'
+      fullPath: '/LoginFromAdmin/$'
+      preLoaderRoute: typeof LoginFromAdminSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coaches/': {
@@ -797,6 +891,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WingsuitsModelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/PasswordResets/newpassword/$': {
+      id: '/PasswordResets/newpassword/$'
+      path: '/PasswordResets/newpassword/$'
+      fullPath: '/PasswordResets/newpassword/$'
+      preLoaderRoute: typeof PasswordResetsNewpasswordSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/equipment/accessories/': {
       id: '/equipment/accessories/'
       path: '/equipment/accessories'
@@ -908,12 +1009,16 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  AccountRoute: AccountRoute,
   ColorsRoute: ColorsRoute,
   DealersRoute: DealersRoute,
   GalleryRoute: GalleryRoute,
+  LoginRoute: LoginRoute,
   OfflineRoute: OfflineRoute,
   ProductionTimeRoute: ProductionTimeRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   StoreRoute: StoreRoute,
+  LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,
@@ -934,6 +1039,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsIndexRoute: ProductsIndexRoute,
   TrackingsuitsIndexRoute: TrackingsuitsIndexRoute,
   WingsuitsIndexRoute: WingsuitsIndexRoute,
+  PasswordResetsNewpasswordSplatRoute: PasswordResetsNewpasswordSplatRoute,
   EquipmentAccessoriesItemRoute: EquipmentAccessoriesItemRoute,
   EquipmentBaseJumpingItemRoute: EquipmentBaseJumpingItemRoute,
   EquipmentSkydivingItemRoute: EquipmentSkydivingItemRoute,

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { MouseEvent, RefObject } from 'react'
+import { AccountLink } from './account-link.tsx'
 import { CatchAllLink } from './catch-all-link.tsx'
 import { Sheet } from './sheet.tsx'
 import { MainNavLinks, MoreNavLinks } from './site-nav.tsx'
@@ -36,7 +37,7 @@ export function MenuSheet({ open, onOpenChange, returnFocus }: MenuSheetProps) {
             Your designs
           </Link>
           <CatchAllLink to="/cart">Cart</CatchAllLink>
-          <CatchAllLink to="/account">Account</CatchAllLink>
+          <AccountLink />
           <Link to="/learnSearch/$" params={{ _splat: '' }}>
             Search the guides
           </Link>

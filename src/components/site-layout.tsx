@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { AccountLink } from './account-link.tsx'
 import { MenuButton } from './menu-button.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
 import { MainNavLinks, MoreNavLinks } from './site-nav.tsx'
@@ -28,6 +29,7 @@ export function SiteLayout({ children, cart }: { children: ReactNode; cart?: Car
           <Link to="/learnSearch/$" params={{ _splat: '' }} className="icon-button icon-search">
             Search<span className="visually-hidden"> the guides</span>
           </Link>
+          <AccountLink className="icon-button app-bar-account" compact />
           <TabBar cart={cart} />
           <MenuButton />
         </div>

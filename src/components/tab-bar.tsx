@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { AccountLink } from './account-link.tsx'
 import { CatchAllLink } from './catch-all-link.tsx'
 
 /** What the cart tab shows once a cart exists: its item count, and whether changes wait to sync. */
@@ -9,8 +10,8 @@ export interface CartBadge {
 }
 
 /**
- * The shortcuts every screen offers: Store, Your designs, Cart, Account. One list, placed by
- * CSS alone (src/styles.css, "App shell"): in the installed app on a phone it is the bottom tab
+ * The shortcuts every screen offers: Store, Your designs, Cart, and who is signed in (else
+ * "Sign in"). One list, placed by CSS alone (src/styles.css, "App shell"): in the installed app on a phone it is the bottom tab
  * bar; in a phone's browser its links live in the menu sheet instead; on a wide screen Cart and
  * Account sit at the end of the header. Icons are CSS masks, so the bar costs no script.
  */
@@ -40,9 +41,7 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
           </span>
         )}
       </CatchAllLink>
-      <CatchAllLink to="/account" className="tab tab-account">
-        Account
-      </CatchAllLink>
+      <AccountLink className="tab tab-account" />
     </nav>
   )
 }

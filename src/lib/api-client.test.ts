@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiError, NetworkError, ValidationError } from './api-client.ts'
+import { api, ApiError, NetworkError, parseRetryAfter, ValidationError } from './api-client.ts'
 
 const requests: Request[] = []
 
@@ -142,6 +142,32 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(500)
     expect((error as ApiError).message).toBe('Request failed with status 500')
+  })
+
+  it('rejects a 429 with the wait its Retry-After asks for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Too many attempts.' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '840' },
+          }),
+      ),
+    )
+    const error = await api.post('/api/login', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(429)
+    expect((error as ApiError).retryAfterSeconds).toBe(840)
+  })
+
+  it('reads Retry-After as seconds or as an HTTP date, and ignores junk', () => {
+    const now = Date.parse('2026-11-22T20:00:00Z')
+    expect(parseRetryAfter('120', now)).toBe(120)
+    expect(parseRetryAfter('Sun, 22 Nov 2026 20:01:30 GMT', now)).toBe(90)
+    expect(parseRetryAfter('Sun, 22 Nov 2026 19:00:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+    expect(parseRetryAfter(null, now)).toBeUndefined()
   })
 
   it('turns a failed connection into a NetworkError', async () => {

@@ -21,13 +21,24 @@ export type { Camelized } from '../../contract/camelized.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly body: unknown
+  /** A 429's or 503's `Retry-After`, in seconds: how long to wait before asking again. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, body: unknown, message?: string) {
+  constructor(status: number, body: unknown, message?: string, retryAfterSeconds?: number) {
     super(message ?? messageOf(body) ?? `Request failed with status ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.body = body
+    this.retryAfterSeconds = retryAfterSeconds
   }
+}
+
+/** `Retry-After` as seconds from now: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim())
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
 /** 422: the camelCased body, with a message per field. */
@@ -115,7 +126,12 @@ export async function apiRequest<T>(
   if (response.status === 422) {
     throw new ValidationError((body ?? {}) as ConstructorParameters<typeof ValidationError>[0])
   }
-  throw new ApiError(response.status, body)
+  throw new ApiError(
+    response.status,
+    body,
+    undefined,
+    parseRetryAfter(response.headers.get('Retry-After')),
+  )
 }
 
 export const api = {

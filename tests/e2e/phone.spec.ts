@@ -40,7 +40,10 @@ const publicScreens = [
   ['a marketing page', '/about'],
   ['a landing page', '/landing/spring-wingsuit-sale'],
   ['the cart, still to come', '/cart'],
-  ['the account, still to come', '/account'],
+  ['the account (signed out: the sign-in screen)', '/account'],
+  ['sign in', '/login'],
+  ['create an account', '/login?mode=register'],
+  ['reset password', '/reset-password'],
   ['checkout, still to come', '/checkout/step/2'],
 ] as const
 
@@ -519,7 +522,7 @@ test.describe('the installed app', () => {
       expect(await app.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true)
       const tabs = app.getByRole('navigation', { name: 'Shortcuts' })
       await expect(tabs).toBeVisible()
-      for (const name of ['Store', 'Your designs', 'Cart', 'Account']) {
+      for (const name of ['Store', 'Your designs', 'Cart', 'Sign in']) {
         const tab = tabs.getByRole('link', { name })
         await expect(tab).toBeVisible()
         expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44)
@@ -538,9 +541,10 @@ test.describe('the installed app', () => {
       const last = await app.locator('footer p').boundingBox()
       expect(last!.y + last!.height).toBeLessThanOrEqual(bar.y)
 
-      await tabs.getByRole('link', { name: 'Account' }).click()
-      await expect(app.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
-      await expect(tabs.getByRole('link', { name: 'Account' })).toHaveAttribute(
+      // Signed out, the account tab leads to signing in.
+      await tabs.getByRole('link', { name: 'Sign in' }).click()
+      await expect(app.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+      await expect(tabs.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
         'aria-current',
         'page',
       )
@@ -623,6 +627,7 @@ test.describe('axe at phone size, light and dark', () => {
       ['colours', '/colors'],
       ['production time', '/production-time'],
       ['a screen still to come', '/cart'],
+      ['sign in', '/login'],
     ] as const) {
       test(`${name}, ${colorScheme}`, async ({ page }) => {
         await page.emulateMedia({ colorScheme })

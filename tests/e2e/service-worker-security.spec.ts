@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
 interface StoredRequest {
   cache: string
@@ -89,11 +89,14 @@ test('the clear-caches message empties the user caches and keeps the app', async
   expect(stored.some((r) => r.cache.startsWith('workbox-precache'))).toBe(true)
 })
 
-test('pages whose URL carries a token are never kept', async ({ page, context }) => {
+test('pages whose URL carries a token are never kept', async ({ page, context, consoleErrors }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
   await page.goto('/wingsuits/corvid-2')
   await page.goto('/LoginFromAdmin/e2e-admin-token')
+  // The page uses its link at once; the server knows no such token.
+  await expect(page.getByText('This sign-in link no longer works')).toBeVisible()
+  expectFailedResource(consoleErrors, 404)
   await page.goto('/PasswordResets/newpassword/e2e-reset-token')
   await expect
     .poll(async () =>
@@ -114,6 +117,9 @@ test('pages whose URL carries a token are never kept', async ({ page, context })
         return shell ? shell.text() : 'no shell'
       }),
     )
+    // The page tries its link, and says the device is offline.
+    await expect(page.getByText('This device is offline: the link was not used.')).toBeVisible()
+    expectFailedResource(consoleErrors, 'offline')
   } finally {
     await context.setOffline(false)
   }

@@ -22,16 +22,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Thank you. Your order details appear here.',
     coming: ['Your order summary and next steps'],
   },
-  '/PasswordResets/newpassword/$': {
-    title: 'Choose a new password',
-    summary: 'Set a new password for your account.',
-    coming: ['The new password form'],
-  },
-  '/LoginFromAdmin/$': {
-    title: 'Admin login',
-    summary: 'Signing you in from the admin console.',
-    coming: ['Admin-initiated login'],
-  },
   '/checkout/$': {
     title: 'Checkout',
     summary: 'Address, shipping, waiver and payment, step by step.',
@@ -46,21 +36,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     title: 'Your cart',
     summary: 'What you are about to order, kept even when you are offline.',
     coming: ['Items, quantities and discounts', 'Offline changes synced when the network returns'],
-  },
-  '/login': {
-    title: 'Log in',
-    summary: 'Log in with your password, or with just your e-mail address as a guest.',
-    coming: ['The login and guest login forms'],
-  },
-  '/reset-password': {
-    title: 'Reset your password',
-    summary: 'We will e-mail you a link to choose a new password.',
-    coming: ['The reset form'],
-  },
-  '/account': {
-    title: 'Your account',
-    summary: 'Your orders, addresses and profile.',
-    coming: ['Order history', 'Addresses', 'Dealer customers and commission, for dealers'],
   },
   '/orders/$orderId': {
     title: 'Order',

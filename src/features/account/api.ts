@@ -1,0 +1,176 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import type {
+  Accepted,
+  Address as WireAddress,
+  EditUserRequest,
+  ForgotPasswordRequest,
+  GuestLoginRequest,
+  LoginRequest,
+  NewPasswordRequest,
+  RegisterRequest,
+  Session as WireSession,
+} from '../../../contract/auth.ts'
+import type { User as WireUser } from '../../../contract/user.ts'
+import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
+import { forgetCartToken } from '../../lib/cart-token.ts'
+import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
+import { forgetUserQueries, persisted } from '../../lib/query-client.ts'
+import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
+import { isSessionEnded } from './model.ts'
+
+/*
+ * The account calls of SPEC §7, one typed function each. Every call carries the bearer token
+ * when there is one (`auth`); the sign-in calls also carry the device's cart token (`cart`), so
+ * the server merges the guest's cart into the account they sign in to.
+ */
+
+export type User = Camelized<WireUser>
+export type Address = Camelized<WireAddress>
+export type Session = Camelized<WireSession>
+
+export const accountKeys = {
+  /** `['user']`: the header reads it too (lib/signed-in-user.ts USER_QUERY_KEY). */
+  user: () => ['user'] as const,
+  addresses: () => [...accountKeys.user(), 'addresses'] as const,
+}
+
+/** The cart's queries, refreshed after a sign-in: the server has merged the guest's cart. */
+const cartKey = ['cart'] as const
+
+/**
+ * The signed-in user. A 401 for a token the device has since replaced (a password reset ends the
+ * old session and starts a new one while this was on its way) is asked again with the new one:
+ * only the session the answer was about has ended.
+ */
+export async function fetchUser(signal?: AbortSignal): Promise<User> {
+  const token = readCookie(AUTH_COOKIE)
+  try {
+    return await api.get<User>('/api/user', { auth: true, signal })
+  } catch (error) {
+    if (isSessionEnded(error) && readCookie(AUTH_COOKIE) !== token) {
+      return api.get<User>('/api/user', { auth: true, signal })
+    }
+    throw error
+  }
+}
+
+export function fetchAddresses(signal?: AbortSignal): Promise<Address[]> {
+  return api.get<Address[]>('/api/user/get-addresses/', { auth: true, signal })
+}
+
+/** The signed-in user, kept on the device so the header and account show at once, offline too. */
+export const userQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.user(),
+    queryFn: ({ signal }) => fetchUser(signal),
+    ...persisted,
+  })
+
+export const addressesQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.addresses(),
+    queryFn: ({ signal }) => fetchAddresses(signal),
+    ...persisted,
+  })
+
+export function login(body: LoginRequest): Promise<Session> {
+  return api.post<Session>('/api/login', body, { auth: true, cart: true })
+}
+
+export function loginGuest(body: GuestLoginRequest): Promise<Session> {
+  return api.post<Session>('/api/login-guest', body, { auth: true, cart: true })
+}
+
+export function verifyLogin(token: string): Promise<Session> {
+  return api.post<Session>(`/api/password/verify-login/${encodeURIComponent(token)}`, undefined, {
+    auth: true,
+    cart: true,
+  })
+}
+
+export function register(body: RegisterRequest): Promise<Accepted> {
+  return api.post<Accepted>('/api/user/create', body, { auth: true })
+}
+
+export function sendResetLink(body: ForgotPasswordRequest): Promise<Accepted> {
+  return api.post<Accepted>('/api/password/forgot', body, { auth: true })
+}
+
+export function sendLoginLink(body: ForgotPasswordRequest): Promise<Accepted> {
+  return api.post<Accepted>('/api/password/login-link', body, { auth: true })
+}
+
+/** Sets a new password with a reset link; the server signs in with it. */
+export function setNewPassword(token: string, body: NewPasswordRequest): Promise<Session> {
+  return api.post<Session>(`/api/password/usetoken/${encodeURIComponent(token)}`, body, {
+    auth: true,
+    cart: true,
+  })
+}
+
+export function editProfile(body: EditUserRequest): Promise<User> {
+  return api.put<User>('/api/user/edit', body, { auth: true })
+}
+
+/**
+ * After any sign-in (the server has set the `authToken` cookie): the previous user's data goes,
+ * the new user is fetched for the header and the account, and the cart is asked for again.
+ */
+export async function afterSignIn(client: QueryClient): Promise<void> {
+  client.removeQueries({ queryKey: accountKeys.user() })
+  await Promise.all([
+    // Signed in all the same if this fails (the network dropped just then): the account page
+    // asks again.
+    client.fetchQuery(userQuery()).catch(() => undefined),
+    client.invalidateQueries({ queryKey: cartKey }),
+  ])
+}
+
+/**
+ * Signs out: the server revokes the session, then this device forgets everything of it: the
+ * cookies, the customer's queries (memory and localStorage), the worker's user-bound caches and
+ * the cart token (the next guest starts a cart of their own). Offline the server cannot be told;
+ * the device forgets the token all the same, so nobody here can use it again.
+ */
+export async function signOut(client: QueryClient): Promise<{ revoked: boolean }> {
+  let revoked = true
+  try {
+    await api.post('/api/user/logout', undefined, { auth: true })
+  } catch (error) {
+    // A 4xx means the server holds no such session any more; offline or 5xx, it may still.
+    revoked = error instanceof ApiError && error.status < 500
+  }
+  clearAuthCookies()
+  forgetCartToken()
+  await forgetUserData(client)
+  return { revoked }
+}
+
+/**
+ * What this device keeps of the customer: their queries (memory and localStorage) and the
+ * worker's user-bound caches (the CLEAR_USER_CACHES message). The catalog and drafts stay.
+ */
+async function forgetUserData(client: QueryClient): Promise<void> {
+  await Promise.all([forgetUserQueries(client), clearWorkerUserCaches().catch(() => undefined)])
+}
+
+/**
+ * A signed-in call answered 401: the session has ended elsewhere (expired, revoked by a password
+ * reset). The device stops showing it as signed in.
+ */
+export async function forgetEndedSession(client: QueryClient): Promise<void> {
+  clearAuthCookies()
+  await forgetUserData(client)
+}
+
+/**
+ * Once the first view is up: the header showed the user kept on the device; this asks the server
+ * whether the session still holds, and forgets it if not. Offline, the kept user stays.
+ */
+export async function refreshSignedInUser(client: QueryClient): Promise<void> {
+  try {
+    await client.fetchQuery({ ...userQuery(), staleTime: 0 })
+  } catch (error) {
+    if (isSessionEnded(error)) await forgetEndedSession(client)
+  }
+}

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { NetworkError } from '../../../lib/api-client.ts'
+import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
+import { forgetEndedSession, sendResetLink, signOut, userQuery } from '../api.ts'
+import { displayName, failureMessage, isSessionEnded, messages } from '../model.ts'
+import { AddressList } from './address-list.tsx'
+import { FormStatus } from './form-fields.tsx'
+import { LoginScreen } from './login-screen.tsx'
+import { ProfileForm } from './profile-form.tsx'
+import './account.css'
+
+/**
+ * `/account`: the profile and saved addresses, or for a guest a notice with the way to a
+ * password. Signed out, it is the sign-in screen. The user is kept on the device, so the page
+ * shows at once and offline, where it says that changes need a network.
+ */
+export function AccountScreen() {
+  // The screens that sign in or out say so here; the cookie is where a session starts from.
+  const [signedIn, setSignedIn] = useState(() => readCookie(AUTH_COOKIE) !== null)
+  const [notice, setNotice] = useState<string>()
+  if (!signedIn) {
+    return (
+      <LoginScreen
+        heading="Sign in to your account"
+        notice={notice ?? 'Sign in to see your profile and saved addresses.'}
+        onSignedIn={() => setSignedIn(true)}
+      />
+    )
+  }
+  return (
+    <SignedInAccount
+      onSignedOut={(said) => {
+        setNotice(said)
+        setSignedIn(false)
+      }}
+    />
+  )
+}
+
+function SignedInAccount({ onSignedOut }: { onSignedOut: (notice: string) => void }) {
+  const client = useQueryClient()
+  const user = useQuery(userQuery())
+  const sessionEnded = isSessionEnded(user.error)
+
+  useEffect(() => {
+    if (!sessionEnded) return
+    void forgetEndedSession(client).then(() => onSignedOut(messages.sessionEnded))
+  }, [sessionEnded, onSignedOut, client])
+
+  const leave = useMutation({
+    networkMode: 'always',
+    mutationFn: () => signOut(client),
+    onSuccess: ({ revoked }) =>
+      onSignedOut(
+        revoked
+          ? 'You are signed out.'
+          : 'You are signed out on this device. The shop could not be told, so the session ends by itself when it expires.',
+      ),
+  })
+
+  // Offline the user query fails to reach the server, and shows what the device kept.
+  const offline = user.error instanceof NetworkError
+  const data = user.data
+  if (!data) {
+    return (
+      <article className="page account-screen">
+        <h1>Your account</h1>
+        {user.error ? (
+          <p role="alert" className="form-problem">
+            {offline
+              ? 'This device is offline and holds no copy of your account yet. It shows here once the device has been online.'
+              : failureMessage(user.error)}
+          </p>
+        ) : (
+          <p role="status">Loading your account…</p>
+        )}
+      </article>
+    )
+  }
+
+  const guest = data.role === 'guest'
+  return (
+    <article className="page account-screen account-page">
+      <h1>Your account</h1>
+      <p className="lead">
+        Signed in as <strong>{displayName(data)}</strong>
+        {guest && <span className="guest-marker">Guest</span>}
+      </p>
+      {offline && (
+        <p role="status" className="account-offline">
+          You are offline. This is your account as this device last saw it: changes need a network
+          connection.
+        </p>
+      )}
+      {guest ? (
+        <GuestNotice email={data.email} />
+      ) : (
+        <>
+          <section className="panel" aria-labelledby="account-profile">
+            <h2 id="account-profile">Profile</h2>
+            <dl className="account-facts">
+              <div>
+                <dt>E-mail address</dt>
+                <dd>{data.email}</dd>
+              </div>
+            </dl>
+            <ProfileForm user={data} />
+          </section>
+          <section className="panel" aria-labelledby="account-addresses">
+            <h2 id="account-addresses">Saved addresses</h2>
+            <AddressList />
+          </section>
+        </>
+      )}
+      <section className="panel" aria-labelledby="account-device">
+        <h2 id="account-device">This device</h2>
+        <p>
+          <Link to="/offline">What this device keeps for offline use</Link>
+        </p>
+        <FormStatus problem={leave.error ? failureMessage(leave.error) : undefined} />
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={leave.isPending}
+          onClick={() => leave.mutate()}
+        >
+          Sign out
+        </button>
+      </section>
+    </article>
+  )
+}
+
+/** A guest keeps no profile or addresses: setting a password (the reset flow) makes an account. */
+function GuestNotice({ email }: { email: string }) {
+  const send = useMutation({
+    networkMode: 'always',
+    mutationFn: () => sendResetLink({ email }),
+  })
+  return (
+    <section className="panel" aria-labelledby="account-guest">
+      <h2 id="account-guest">You are signed in as a guest</h2>
+      <p>
+        You signed in with <strong>{email}</strong> alone. A guest can order, but keeps no profile
+        or saved addresses. Set a password to keep an account: we e-mail you a link.
+      </p>
+      <FormStatus
+        problem={send.error ? failureMessage(send.error) : undefined}
+        done={send.data?.message}
+      />
+      <button
+        type="button"
+        className="button"
+        disabled={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        Set a password
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,101 @@
+import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
+
+/**
+ * A labelled input with its hint and its message under it, tied together for screen readers
+ * (`aria-describedby`, `aria-invalid`). Big enough for a gloved thumb (styles in account.css).
+ */
+export function TextField({
+  id,
+  label,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  hint,
+  autoComplete,
+  required,
+}: {
+  id: string
+  label: string
+  type?: 'text' | 'email' | 'password'
+  value: string
+  onChange: (value: string) => void
+  error?: string | undefined
+  hint?: ReactNode
+  autoComplete?: HTMLInputAutoCompleteAttribute
+  required?: boolean
+}) {
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
+  return (
+    <div className="field account-field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        spellCheck={type === 'text' ? undefined : false}
+        autoCapitalize={type === 'text' ? undefined : 'none'}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** "Keep me signed in": off unless ticked (SPEC §9 for guests; the same for everyone here). */
+export function RememberField({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <div className="account-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>Keep me signed in on this device</label>
+      <p id={`${id}-hint`} className="field-hint">
+        For 30 days. Otherwise you stay signed in for one day.
+      </p>
+    </div>
+  )
+}
+
+/**
+ * What a form has to say as a whole: a failure (announced at once) or a result (polite). The
+ * live regions stay in place so screen readers announce what appears in them.
+ */
+export function FormStatus({ problem, done }: { problem?: string | undefined; done?: ReactNode }) {
+  return (
+    <div className="form-status">
+      <div role="alert" className={problem ? 'form-problem' : undefined}>
+        {problem}
+      </div>
+      <div role="status" className={done ? 'form-done' : undefined}>
+        {done}
+      </div>
+    </div>
+  )
+}

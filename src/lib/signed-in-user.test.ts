@@ -1,0 +1,76 @@
+import { persistQueryClientSave } from '@tanstack/react-query-persist-client'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { config } from './config.ts'
+import { AUTH_COOKIE } from './cookies.ts'
+import { createPersistOptions, createQueryClient, persisted } from './query-client.ts'
+import {
+  AUTH_COOKIE_NAME,
+  QUERY_CACHE_STORAGE_KEY,
+  signedInAs,
+  signedInNow,
+  USER_QUERY_KEY,
+} from './signed-in-user.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+  window.localStorage.clear()
+})
+
+const pilot = { email: 'pilot@example.com', name: 'Pia', role: 'customer' }
+
+/** The user query persisted by the real persister, as the app leaves it in localStorage. */
+async function persistUser(data: unknown, storage: Storage = window.localStorage) {
+  const client = createQueryClient()
+  await client.fetchQuery({ queryKey: USER_QUERY_KEY, queryFn: async () => data, ...persisted })
+  vi.useFakeTimers()
+  const { persister, buster, dehydrateOptions } = createPersistOptions(storage)
+  await persistQueryClientSave({ queryClient: client, persister, buster, dehydrateOptions })
+  await vi.advanceTimersByTimeAsync(1000)
+  vi.useRealTimers()
+}
+
+describe('who the header says is signed in', () => {
+  it('uses the same names as the cookie helpers and the persister (the feature: api.test.ts)', () => {
+    expect(AUTH_COOKIE_NAME).toBe(AUTH_COOKIE)
+    expect(createPersistOptions().buster).toBe(config.buildId)
+  })
+
+  it('reads the user the persister kept, before the query layer has started', async () => {
+    await persistUser(pilot)
+    expect(window.localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toContain('pilot@example.com')
+    expect(signedInNow(undefined, 'a=1; authToken=tok')).toBe('uPia')
+  })
+
+  it('says signed out without the cookie, whatever the device kept', async () => {
+    await persistUser(pilot)
+    expect(signedInNow(undefined, 'a=1; authTokenX=1')).toBe('')
+    expect(signedInNow(undefined, 'authToken=')).toBe('')
+  })
+
+  it('is signed in but unknown with the cookie and no readable copy', () => {
+    expect(signedInNow(undefined, 'authToken=tok')).toBe('u')
+    window.localStorage.setItem(QUERY_CACHE_STORAGE_KEY, '{not json')
+    expect(signedInNow(undefined, 'authToken=tok')).toBe('u')
+    window.localStorage.setItem(
+      QUERY_CACHE_STORAGE_KEY,
+      JSON.stringify({ buster: 'another-build', clientState: { queries: [] } }),
+    )
+    expect(signedInNow(undefined, 'authToken=tok')).toBe('u')
+  })
+
+  it('follows the live query cache once the client runs: sign-in and sign-out show at once', () => {
+    const client = createQueryClient()
+    expect(signedInNow(client, 'authToken=tok')).toBe('u')
+    client.setQueryData(USER_QUERY_KEY, { email: 'guest@example.com', name: null, role: 'guest' })
+    expect(signedInNow(client, 'authToken=tok')).toBe('gguest@example.com')
+    client.removeQueries({ queryKey: USER_QUERY_KEY })
+    expect(signedInNow(client, 'authToken=tok')).toBe('u')
+  })
+
+  it('shows the name, else the e-mail, and marks a guest', () => {
+    expect(signedInAs(pilot)).toBe('uPia')
+    expect(signedInAs({ ...pilot, name: null })).toBe('upilot@example.com')
+    expect(signedInAs({ email: 'g@example.com', name: null, role: 'guest' })).toBe('gg@example.com')
+    expect(signedInAs(undefined)).toBe('u')
+  })
+})

@@ -1,0 +1,94 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { useCallback, useSyncExternalStore } from 'react'
+import { useStartedQueryClient } from './data-layer.ts'
+
+/*
+ * Who the header says is signed in, cheaply: it loads with every page, so it reads the
+ * `authToken` cookie and the user query (`['user']`, persisted by the account feature) without
+ * the query layer or the API client. Before the query client has started that is the persisted
+ * copy in localStorage; once it runs, the live query cache, so signing in or out shows at once.
+ *
+ * It imports nothing the lazily loaded code also imports: the bundler would move such a module
+ * out of the entry into a chunk of its own, one more request before the first view. So the
+ * names below are written here again; signed-in-user.test.ts holds them to cookies.ts,
+ * config.ts, query-client.ts and the account feature's user query.
+ */
+
+/** lib/cookies.ts AUTH_COOKIE. */
+export const AUTH_COOKIE_NAME = 'authToken'
+/** lib/query-client.ts: the persister's localStorage key. */
+export const QUERY_CACHE_STORAGE_KEY = 'glidecraft-query-cache'
+/** The account feature's user query. */
+export const USER_QUERY_KEY = ['user'] as const
+/** lib/config.ts buildId: the persisted cache of another build is not restored. */
+const thisBuild = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev'
+
+/**
+ * Who is signed in, as one string so React compares snapshots by value: `''` signed out; else
+ * `g` (a guest) or `u` (an account) followed by the name or e-mail to show, which is empty
+ * while the device holds no copy of the user.
+ */
+export type SignedIn = string
+
+/** The header's string for a user query's data (`{ email, name, role }`). */
+export function signedInAs(data: unknown): SignedIn {
+  const user = (data ?? {}) as { email?: unknown; name?: unknown; role?: unknown }
+  const shown = user.name || user.email
+  return (user.role === 'guest' ? 'g' : 'u') + (typeof shown === 'string' ? shown : '')
+}
+
+interface PersistedCache {
+  buster?: unknown
+  clientState: { queries: Array<{ queryHash: string; state: { data?: unknown } }> }
+}
+
+/**
+ * Who the cookie and the user query say is signed in: from the live query cache once the client
+ * runs, else from the copy the persister keeps (a copy of another build is not restored, so it
+ * is not shown either). Unreadable storage counts as no copy.
+ */
+export function signedInNow(
+  client: QueryClient | undefined,
+  cookies = document.cookie,
+  // A read of the persisted query cache only (the persister in query-client.ts owns it).
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): SignedIn {
+  if (!new RegExp(`(^|;)\\s*${AUTH_COOKIE_NAME}=[^;\\s]`).test(cookies)) return ''
+  let data: unknown
+  try {
+    if (client) data = client.getQueryData(USER_QUERY_KEY)
+    else {
+      const cache = JSON.parse(storage.getItem(QUERY_CACHE_STORAGE_KEY)!) as PersistedCache
+      if (cache.buster === thisBuild) {
+        data = cache.clientState.queries.find(
+          (query) => query.queryHash === JSON.stringify(USER_QUERY_KEY),
+        )!.state.data
+      }
+    }
+  } catch {
+    // No copy, or storage refused (a privacy mode): "Account" until the user is fetched.
+  }
+  return signedInAs(data)
+}
+
+/** The header's view of who is signed in. Prerendered pages say "signed out", then update. */
+export function useSignedIn(): SignedIn {
+  const client = useStartedQueryClient()
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      // Another tab signing in or out rewrites the persisted cache.
+      addEventListener('storage', onChange)
+      const unsubscribe = client?.getQueryCache().subscribe(onChange)
+      return () => {
+        removeEventListener('storage', onChange)
+        unsubscribe?.()
+      }
+    },
+    [client],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => signedInNow(client),
+    () => '',
+  )
+}

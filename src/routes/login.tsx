@@ -1,0 +1,34 @@
+import { createFileRoute, useLocation } from '@tanstack/react-router'
+import { LoginScreen } from '../features/account/components/login-screen.tsx'
+import { RegisterScreen } from '../features/account/components/register-screen.tsx'
+import { parseLoginSearch } from '../features/account/search.ts'
+import { withHead } from '../lib/head.ts'
+import { loaderHead } from '../lib/loader-head.ts'
+
+/**
+ * Sign in (password, guest or mailed link); `?mode=register` creates an account. The search is
+ * read here, in the page's own chunk, not by a `validateSearch` that would load with the app.
+ */
+export const Route = createFileRoute('/login')({
+  loader: async ({ context, location }) => {
+    await context.loadQueryClient()
+    return withHead(
+      {},
+      parseLoginSearch(location.search).mode === 'register'
+        ? { title: 'Create an account', summary: 'Create a Glidecraft account.' }
+        : {
+            title: 'Sign in',
+            summary: 'Sign in with your password, or with just your e-mail address as a guest.',
+          },
+    )
+  },
+  head: loaderHead,
+  component: function LoginRoute() {
+    const { mode, redirect } = parseLoginSearch(useLocation({ select: (l) => l.search }))
+    return mode === 'register' ? (
+      <RegisterScreen redirect={redirect} />
+    ) : (
+      <LoginScreen redirect={redirect} />
+    )
+  },
+})

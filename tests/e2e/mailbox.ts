@@ -1,0 +1,100 @@
+import { SMTPServer } from 'smtp-server'
+
+/*
+ * The customer's mailbox for the end-to-end tests: a real SMTP server (smtp-server) in the test
+ * process, where the store's server, started with SMTP_URL pointing here (playwright.config.ts),
+ * delivers its mail. Tests read each message as the customer's mail server received it.
+ */
+
+const e2ePort = Number(process.env.E2E_PORT ?? 4318)
+/** Where the store's server sends mail during the end-to-end run (E2E_SMTP_PORT overrides). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1000)
+
+export interface ReceivedMail {
+  to: string[]
+  subject: string
+  text: string
+}
+
+/** Quoted-printable as nodemailer writes long lines: soft breaks and `=XX` escapes. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
+}
+
+function parse(raw: string, to: string[]): ReceivedMail {
+  const split = raw.indexOf('\r\n\r\n')
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
+  const body = raw.slice(split + 4)
+  const header = (name: string) =>
+    headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? ''
+  const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
+    ? decodeQuotedPrintable(body)
+    : body
+  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') }
+}
+
+export interface Mailbox {
+  /** The first message to `address` (not taken before) that `matches`, once it arrives. */
+  next(address: string, matches?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>
+  close(): Promise<void>
+}
+
+export async function openMailbox(timeoutMs = 20_000): Promise<Mailbox> {
+  const received: ReceivedMail[] = []
+  const taken = new Set<ReceivedMail>()
+  const waiting = new Set<() => void>()
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
+        received.push(parse(Buffer.concat(chunks).toString('latin1'), to))
+        for (const wake of waiting) wake()
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject)
+    server.listen(smtpPort, '127.0.0.1', resolve)
+  })
+  return {
+    next(address, matches = () => true) {
+      const find = () =>
+        received.find(
+          (mail) => !taken.has(mail) && mail.to.includes(address.toLowerCase()) && matches(mail),
+        )
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = find()
+          if (!mail) return
+          taken.add(mail)
+          waiting.delete(check)
+          clearTimeout(timer)
+          resolve(mail)
+        }
+        const timer = setTimeout(() => {
+          waiting.delete(check)
+          reject(new Error(`no mail to ${address} within ${timeoutMs} ms`))
+        }, timeoutMs)
+        waiting.add(check)
+        check()
+      })
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The path of the first link in a message to the store's `prefix/…` page. */
+export function linkPath(mail: ReceivedMail, prefix: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s/]+(${prefix}/[A-Za-z0-9_-]+)`))
+  if (!match?.[1]) throw new Error(`no ${prefix} link in: ${mail.text}`)
+  return match[1]
+}

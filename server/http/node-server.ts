@@ -1,10 +1,15 @@
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import type { Env } from '../env.ts'
 
 export interface ListenOptions {
   fetch: (request: Request) => Response | Promise<Response>
+  /**
+   * Answers a request before `fetch` would see it, if it can (memory-answers.ts); returns false,
+   * having written nothing, for the requests `fetch` must answer.
+   */
+  answeredFromMemory?: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean
   hostname: string
   port: number
   timeouts: Env['timeouts']
@@ -17,22 +22,25 @@ export interface ListenOptions {
  */
 export function listen(options: ListenOptions, onListening?: (info: AddressInfo) => void): Server {
   const { headersMs, requestMs, keepAliveMs } = options.timeouts
-  const server = serve(
+  const { answeredFromMemory } = options
+  const fetchListener = getRequestListener(options.fetch, { hostname: options.hostname })
+  const server = createServer(
     {
-      fetch: options.fetch,
-      hostname: options.hostname,
-      port: options.port,
-      serverOptions: {
-        headersTimeout: headersMs,
-        requestTimeout: requestMs,
-        keepAliveTimeout: keepAliveMs,
-        // Node enforces the two timeouts above only when it sweeps its connections (every 30 s
-        // by default), so a 10 s limit could take 40; sweep often enough for the limit to hold.
-        connectionsCheckingInterval: Math.min(1_000, headersMs),
-      },
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      keepAliveTimeout: keepAliveMs,
+      // Node enforces the two timeouts above only when it sweeps its connections (every 30 s
+      // by default), so a 10 s limit could take 40; sweep often enough for the limit to hold.
+      connectionsCheckingInterval: Math.min(1_000, headersMs),
     },
-    onListening,
+    answeredFromMemory
+      ? (incoming, outgoing) => {
+          if (!answeredFromMemory(incoming, outgoing)) void fetchListener(incoming, outgoing)
+        }
+      : fetchListener,
   )
-  // `serve` builds a node:http server unless told to create another kind.
-  return server as Server
+  server.listen(options.port, options.hostname, () => {
+    onListening?.(server.address() as AddressInfo)
+  })
+  return server
 }

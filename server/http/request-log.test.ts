@@ -3,6 +3,7 @@ import { createApp } from '../app.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
+import { accessLog } from './request-log.ts'
 import { openTestDatabase } from '../test-helpers.ts'
 
 let database: OpenDatabase
@@ -49,5 +50,20 @@ describe('access log', () => {
     const { app, lines } = appLogging('warn')
     await app.request('/api/product/corvid-2')
     expect(lines).toEqual([])
+  })
+
+  it('writes the very line pino would, keys in the same order', () => {
+    const lines: string[] = []
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info' })
+    const logger = createLogger(env, { write: (line: string) => void lines.push(line) })
+    accessLog(logger).write('GET', '/news/"quoted"\\path', 304, performance.now())
+    logger.info({ method: 'GET', path: '/news/"quoted"\\path', status: 304, ms: 0 }, 'request')
+    const [ours, pinos] = lines.map((line) => {
+      expect(line.endsWith('}\n')).toBe(true)
+      return Object.entries(JSON.parse(line) as Record<string, unknown>).filter(
+        ([key]) => key !== 'time' && key !== 'ms',
+      )
+    })
+    expect(ours).toEqual(pinos)
   })
 })

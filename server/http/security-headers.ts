@@ -67,28 +67,41 @@ export function securityHeadersOf(c: Context): HeaderList {
   return listOf.get(c) ?? {}
 }
 
-function viaHttps(c: Context): boolean {
-  // Behind a TLS-terminating proxy the request reaches us over HTTP; trust its header.
-  const forwarded = c.req.header('x-forwarded-proto')
-  if (forwarded !== undefined) {
-    const first = forwarded.split(',')[0]?.trim().toLowerCase()
+/**
+ * Whether a request came over HTTPS: behind a TLS-terminating proxy it reaches us over HTTP, and
+ * the proxy's `X-Forwarded-Proto` is trusted.
+ */
+export function viaHttps(forwardedProto: string | undefined, url: string): boolean {
+  if (forwardedProto !== undefined) {
+    const first = forwardedProto.split(',')[0]?.trim().toLowerCase()
     if (first === 'https') return true
   }
-  return c.req.url.startsWith('https:')
+  return url.startsWith('https:')
 }
 
-/**
- * Puts the security headers on every answer. The two lists (with and without HSTS) are made
- * once; an answer marked finished already carries its list, and any other gets it set here.
- */
-export function securityHeaders(options: { connectSources: string[] }) {
+/** The two lists an answer may carry, made once: over plain HTTP, and over HTTPS with HSTS. */
+export interface SecurityHeaderLists {
+  plain: HeaderList
+  secure: HeaderList
+}
+
+export function securityHeaderLists(options: { connectSources: string[] }): SecurityHeaderLists {
   const plain = securityHeaderList(options)
   const secure: HeaderList = Object.freeze({
     ...plain,
     'Strict-Transport-Security': strictTransportSecurity,
   })
+  return { plain, secure }
+}
+
+/**
+ * Puts the security headers on every answer. An answer marked finished already carries its
+ * request's list, and any other gets it set here.
+ */
+export function securityHeaders(lists: SecurityHeaderLists) {
+  const { plain, secure } = lists
   return createMiddleware(async (c, next) => {
-    const list = viaHttps(c) ? secure : plain
+    const list = viaHttps(c.req.header('x-forwarded-proto'), c.req.url) ? secure : plain
     listOf.set(c, list)
     await next()
     if (finished.has(c.res)) return

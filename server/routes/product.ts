@@ -1,15 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { Product } from '../../contract/catalog.ts'
-import { families, type FamilyKey } from '../../contract/families.ts'
+import { families, reservedProductSlugs, type FamilyKey } from '../../contract/families.ts'
 import { isSlug } from '../../contract/slug-pattern.ts'
 import { Slug } from '../../contract/slug.ts'
 import { publicAnswerCacheControl } from '../http/cache-control.ts'
-import { sendEncoded } from '../http/encoded-body.ts'
+import {
+  chooseRepresentation,
+  encodedAnswer,
+  sendEncoded,
+  type EncodedBody,
+} from '../http/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import type { CatalogCache } from '../services/catalog-cache.ts'
+import type { MemoryAnswerer } from '../http/memory-answers.ts'
+import type { CatalogCache, CatalogSnapshot } from '../services/catalog-cache.ts'
 
 const ProductSchema = component(Product, 'Product')
 const ProductListSchema = z.array(ProductSchema).openapi('ProductList')
@@ -59,13 +65,45 @@ function isFamilyKey(slug: string): slug is FamilyKey {
 /** The queries the route takes: none, or `active` once with `0` or `1`. */
 const plainQueries = new Set(['', 'active=0', 'active=1'])
 
+function answerOf(
+  snapshot: CatalogSnapshot,
+  slug: string,
+  includeInactive: boolean,
+): EncodedBody | undefined {
+  return isFamilyKey(slug)
+    ? snapshot.family(slug, includeInactive)
+    : snapshot.product(slug, includeInactive)
+}
+
+const productPath = '/api/product/'
+
+/**
+ * The route's answer to a plain read (a slug, a query in `plainQueries`), when the catalog is
+ * current in memory and the answer is ready in the form the client takes best; otherwise
+ * undefined, and the route answers (404s included).
+ */
+export function productAnswerFromMemory({ catalog }: { catalog: CatalogCache }): MemoryAnswerer {
+  return (request) => {
+    if (!request.path.startsWith(productPath) || !plainQueries.has(request.query)) return undefined
+    const slug = request.path.slice(productPath.length)
+    // The reserved slugs are other routes' paths (the archive's image).
+    if (!isSlug(slug) || reservedProductSlugs.includes(slug)) return undefined
+    const snapshot = catalog.current()
+    if (snapshot instanceof Promise) return undefined
+    const body = answerOf(snapshot, slug, request.query === 'active=0')
+    if (!body) return undefined
+    const form = chooseRepresentation(body, request.header('accept-encoding'))
+    if (form instanceof Promise) return undefined
+    const options = { cacheControl: publicAnswerCacheControl }
+    return encodedAnswer(request, body, form, options, request.security)
+  }
+}
+
 export function productRoutes({ catalog }: { catalog: CatalogCache }) {
   async function answer(c: Context, slug: string, includeInactive: boolean) {
     const current = catalog.current()
     const snapshot = current instanceof Promise ? await current : current
-    const body = isFamilyKey(slug)
-      ? snapshot.family(slug, includeInactive)
-      : snapshot.product(slug, includeInactive)
+    const body = answerOf(snapshot, slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
     return sendEncoded(c, body, { cacheControl: publicAnswerCacheControl })
   }

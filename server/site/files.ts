@@ -6,11 +6,15 @@ import type { Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { parseByteRange, rangeStillApplies, type ByteRange } from '../http/byte-range.ts'
 import {
+  chooseRepresentation,
+  encodedAnswer,
   encodedBody,
   matchesIfNoneMatch,
   sendEncoded,
   type EncodedBody,
+  type PlainAnswer,
 } from '../http/encoded-body.ts'
+import type { MemoryRequest } from '../http/memory-answers.ts'
 
 /** A built file: where it is, and its size and time when it was looked up. */
 export interface SiteFile {
@@ -163,7 +167,7 @@ export function createSiteFiles(root: string) {
     file: SiteFile,
     options: { status?: 200 | 404; cacheControl: string },
   ): Response | Promise<Response> {
-    const headers = { 'Last-Modified': file.lastModified, 'Accept-Ranges': 'bytes' }
+    const headers = fileHeaders(file)
     if (c.req.header('range') !== undefined && (options.status ?? 200) === 200) {
       return sendPart(c, file, options, headers)
     }
@@ -203,7 +207,36 @@ export function createSiteFiles(root: string) {
     return sendEncoded(c, body, { ...options, headers })
   }
 
-  return { find, send }
+  /**
+   * The answer `send` gives, when all it needs is in memory: the file's bytes and the form the
+   * client takes best. Otherwise undefined (what is missing starts being made) and the request
+   * goes to `send`; so does any Range request.
+   */
+  function answerFromMemory(
+    request: MemoryRequest,
+    file: SiteFile,
+    options: { status?: 200 | 404; cacheControl: string },
+  ): PlainAnswer | undefined {
+    if (request.header('range') !== undefined || file.size > maxMemoryFileBytes) return undefined
+    const body = bodyOf(file)
+    if (body instanceof Promise) return undefined
+    const form = chooseRepresentation(body, request.header('accept-encoding'))
+    if (form instanceof Promise) return undefined
+    return encodedAnswer(
+      request,
+      body,
+      form,
+      { ...options, headers: fileHeaders(file) },
+      request.security,
+    )
+  }
+
+  return { find, send, answerFromMemory }
+}
+
+/** What every answer with a whole file carries beside its body's headers. */
+function fileHeaders(file: SiteFile): { 'Last-Modified': string; 'Accept-Ranges': string } {
+  return { 'Last-Modified': file.lastModified, 'Accept-Ranges': 'bytes' }
 }
 
 function contentTypeOf(file: SiteFile): string {

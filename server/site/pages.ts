@@ -6,7 +6,9 @@ import { dataRoutes, matchPageRoute, pageDataPath, productRoutes } from '../../c
 import { isSlug } from '../../contract/slug-pattern.ts'
 import { isApiPath } from '../http/errors.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import { cacheControl, createSiteFiles, readOptional } from './files.ts'
+import type { PlainAnswer } from '../http/encoded-body.ts'
+import type { MemoryRequest } from '../http/memory-answers.ts'
+import { cacheControl, createSiteFiles, readOptional, type SiteFile } from './files.ts'
 
 const fallbackNotFound =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>' +
@@ -14,6 +16,13 @@ const fallbackNotFound =
 const fallbackServerError =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Server error</title>' +
   '<h1>Something went wrong</h1><p>Please try again in a moment.</p></html>'
+
+/** A built file and the status and caching it is sent with. */
+interface SiteAnswer {
+  file: SiteFile
+  status: 200 | 404
+  cacheControl: string
+}
 
 /** `/a//b///` → `/a//b`, and never `//host`, which a browser would read as another site. */
 function withoutTrailingSlash(pathname: string): string {
@@ -28,7 +37,11 @@ function withoutTrailingSlash(pathname: string): string {
  */
 export function createSite({ staticDir, catalog }: { staticDir: string; catalog: CatalogCache }) {
   const root = path.resolve(staticDir)
-  const { find: findFile, send: sendFile } = createSiteFiles(root)
+  const {
+    find: findFile,
+    send: sendFile,
+    answerFromMemory: filesFromMemory,
+  } = createSiteFiles(root)
 
   /** Synchronous unless the catalog is being reloaded: most pages look nothing up. */
   function pageStatus(urlPath: string): 200 | 404 | Promise<200 | 404> {
@@ -53,6 +66,27 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
     return current instanceof Promise ? current.then(statusIn) : statusIn(current)
   }
 
+  /**
+   * What a site path is answered with: a built file, a page prerendered at build time
+   * (dist/pages/<path>/index.html), else the app shell with the page's status; undefined when
+   * the build has no shell. Synchronous unless the catalog is being reloaded.
+   */
+  function pageOrFile(urlPath: string): SiteAnswer | undefined | Promise<SiteAnswer | undefined> {
+    const file = findFile(urlPath)
+    if (file) return { file, status: 200, cacheControl: cacheControl(urlPath) }
+    const status = pageStatus(urlPath)
+    return status instanceof Promise
+      ? status.then((known) => pageOf(urlPath, known))
+      : pageOf(urlPath, status)
+  }
+
+  function pageOf(urlPath: string, status: 200 | 404): SiteAnswer | undefined {
+    const prerendered =
+      status === 200 ? findFile(`/pages${urlPath.replace(/\/$/, '')}/index.html`) : undefined
+    const file = prerendered ?? findFile('/index.html')
+    return file && { file, status, cacheControl: 'no-cache' }
+  }
+
   async function handler(c: Context, next: Next): Promise<Response | void> {
     if (isApiPath(c.req.path)) return next()
     // The URL is parsed only to redirect: most requests end in no slash.
@@ -60,23 +94,27 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
       const url = new URL(c.req.url)
       return c.redirect(`${withoutTrailingSlash(url.pathname)}${url.search}`, 301)
     }
-    const file = findFile(c.req.path)
-    if (file) return sendFile(c, file, { cacheControl: cacheControl(c.req.path) })
-
-    const status = pageStatus(c.req.path)
-    return status instanceof Promise
-      ? status.then((known) => sendPage(c, known))
-      : sendPage(c, status)
+    const found = pageOrFile(c.req.path)
+    return found instanceof Promise ? found.then((known) => send(c, known)) : send(c, found)
   }
 
-  function sendPage(c: Context, status: 200 | 404): Response | Promise<Response> {
-    // A page prerendered at build time (dist/pages/<path>/index.html), else the app shell.
-    const prerendered =
-      status === 200 ? findFile(`/pages${c.req.path.replace(/\/$/, '')}/index.html`) : undefined
-    if (prerendered) return sendFile(c, prerendered, { status, cacheControl: 'no-cache' })
-    const index = findFile('/index.html')
-    if (!index) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
-    return sendFile(c, index, { status, cacheControl: 'no-cache' })
+  function send(c: Context, found: SiteAnswer | undefined): Response | Promise<Response> {
+    if (!found) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
+    return sendFile(c, found.file, { status: found.status, cacheControl: found.cacheControl })
+  }
+
+  /**
+   * The answer the handler would give, when it is already complete in memory (memory-answers.ts
+   * takes the paths that need no redirect); otherwise undefined.
+   */
+  function answerFromMemory(request: MemoryRequest): PlainAnswer | undefined {
+    if (isApiPath(request.path)) return undefined
+    const found = pageOrFile(request.path)
+    if (!found || found instanceof Promise) return undefined
+    return filesFromMemory(request, found.file, {
+      status: found.status,
+      cacheControl: found.cacheControl,
+    })
   }
 
   /** The answer to an unexpected error while serving a page: the site's own 500 page. */
@@ -85,5 +123,5 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
     return c.html(html, 500, { 'Cache-Control': 'no-store' })
   }
 
-  return { handler, errorPage }
+  return { handler, errorPage, answerFromMemory }
 }

@@ -7,8 +7,10 @@ const CHALK_WHITE = '#f2f1ec'
 /** Opens a product page, goes to its configurator and waits for it. */
 async function openConfigurator(page: Page, path = '/wingsuits/corvid-2', name = 'Corvid 2') {
   await page.goto(path)
-  // Its code loads as the section comes near the screen.
-  await page.getByRole('link', { name: 'Design your own' }).click()
+  // Its code loads as the section comes near the screen. The link is activated from the
+  // keyboard: what appears once the page has hydrated (the offline banner, the production time)
+  // moves it down, and a click aimed just before that lands beside it.
+  await page.getByRole('link', { name: 'Design your own' }).press('Enter')
   const section = page.getByRole('region', { name: `Design your ${name}` })
   await expect(section).toBeVisible()
   return section

@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
+import type { PlainAnswer } from './encoded-body.ts'
+import type { AccessLog } from './request-log.ts'
+import { viaHttps, type HeaderList, type SecurityHeaderLists } from './security-headers.ts'
+
+/** A GET or HEAD as the answers kept in memory see it. */
+export interface MemoryRequest {
+  method: 'GET' | 'HEAD'
+  /** The path as sent: no percent-escapes, dot-segments, empty segments or trailing slash. */
+  path: string
+  /** What follows `?`, or '' (letters, digits, `-._~=&` only). */
+  query: string
+  ifNoneMatch: string | undefined
+  /** A request header by its lower-case name. */
+  header(name: string): string | undefined
+  /** The request's security headers (with HSTS over HTTPS). */
+  security: HeaderList
+}
+
+/** The answer kept in memory for a request, or undefined when the Hono app has to give it. */
+export type MemoryAnswerer = (request: MemoryRequest) => PlainAnswer | undefined
+
+/**
+ * Paths and queries the fast path takes as they are. Anything else (`%`, `//`, `/./`, `/a/`, a
+ * hidden file) goes to the Hono app, which decodes, normalises, redirects or refuses it. Each
+ * segment starts with its own `/`, so matching takes linear time.
+ */
+const plainPath = /^(?:\/[\w~-][\w.~-]*)+$|^\/$/
+const plainQuery = /^[\w.~=&-]*$/
+/** The hosts @hono/node-server takes as written (any other is parsed and maybe refused). */
+const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+
+export interface MemoryListenerOptions {
+  answer: MemoryAnswerer
+  security: SecurityHeaderLists
+  log: AccessLog
+  /** Longer paths get 414 from the Hono app. */
+  maxPathLength: number
+}
+
+/**
+ * The request listener's fast path: a GET or HEAD whose answer is complete in memory (a built
+ * file, a prerendered page, a catalog answer) is written straight to the socket, with the same
+ * status, headers, body and access-log line the Hono app would give, without building a Request,
+ * a Context and the middleware chain around an answer that needs none of them. Returns false,
+ * having written nothing, for every other request.
+ */
+export function memoryListener({ answer, security, log, maxPathLength }: MemoryListenerOptions) {
+  return function answeredFromMemory(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+    const method = incoming.method
+    if (method !== 'GET' && method !== 'HEAD') return false
+    const target = incoming.url ?? ''
+    const mark = target.indexOf('?')
+    const path = mark < 0 ? target : target.slice(0, mark)
+    const query = mark < 0 ? '' : target.slice(mark + 1)
+    if (path.length > maxPathLength || !plainPath.test(path) || !plainQuery.test(query)) {
+      return false
+    }
+    const headers = incoming.headers
+    if (headers.host === undefined || !plainHost.test(headers.host)) return false
+    const started = log.enabled() ? performance.now() : undefined
+    const header = (name: string) => {
+      const value = headers[name]
+      return typeof value === 'string' ? value : undefined
+    }
+    const scheme = (incoming.socket as TLSSocket).encrypted ? 'https:' : 'http:'
+    let found: PlainAnswer | undefined
+    try {
+      found = answer({
+        method,
+        path,
+        query,
+        ifNoneMatch: header('if-none-match'),
+        header,
+        security: viaHttps(header('x-forwarded-proto'), scheme) ? security.secure : security.plain,
+      })
+    } catch {
+      // The Hono app meets the same failure and answers it as it answers any error.
+      return false
+    }
+    if (!found) return false
+    outgoing.writeHead(found.status, found.headers)
+    if (found.body) outgoing.end(found.body)
+    else outgoing.end()
+    if (started !== undefined) log.write(method, path, found.status, started)
+    return true
+  }
+}

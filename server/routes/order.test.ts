@@ -806,10 +806,16 @@ describe('OpenAPI', () => {
     ] as const) {
       const operation = document.paths[path]?.[method]
       expect(operation, `${method} ${path}`).toBeDefined()
+      expect(operation.security).toEqual([{ bearerAuth: [] }, { cartToken: [] }])
       expect(operation.responses['200'].content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/Cart',
       })
     }
+    expect(document.components.securitySchemes.cartToken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Cart-Token',
+    })
     expect(document.components.schemas.Cart.example).toBeDefined()
     expect(document.components.schemas.AddToOrderRequest.example).toBeDefined()
   })

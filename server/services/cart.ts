@@ -380,11 +380,15 @@ export async function addLine(
           `Your cart already holds ${existing.qty} of this; a line takes at most ${maxLineQty}.`,
         ],
       })
-    await setLineQty(tx, existing.id, qty)
+    // The new quantity on the line and its children, and the line's price as of now.
     await tx
       .update(orderLines)
-      .set({ unitAmount: priced.unitAmount, upgradeAmount: priced.upgradeAmount })
-      .where(eq(orderLines.id, existing.id))
+      .set({
+        qty,
+        unitAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.unitAmount} else ${orderLines.unitAmount} end`,
+        upgradeAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.upgradeAmount} else ${orderLines.upgradeAmount} end`,
+      })
+      .where(sql`${orderLines.id} = ${existing.id} or ${orderLines.parentId} = ${existing.id}`)
     lineId = existing.id
   } else {
     const [held] = await tx

@@ -131,7 +131,6 @@ const catchAll = [
   '/slow-slider',
   // screens still to come
   '/contact',
-  '/cart',
   '/login',
   '/reset-password',
   '/account',

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
+import { Route as CartRouteImport } from './routes/cart'
 import { Route as ColorsRouteImport } from './routes/colors'
 import { Route as DealersRouteImport } from './routes/dealers'
 import { Route as GalleryRouteImport } from './routes/gallery'
@@ -61,6 +62,11 @@ const IndexRoute = IndexRouteImport.update({
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ColorsRoute = ColorsRouteImport.update({
@@ -282,6 +288,7 @@ const EquipmentAccessoriesSkydivingItemRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -327,6 +334,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -373,6 +381,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -510,6 +521,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -556,6 +568,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
+  CartRoute: typeof CartRoute
   ColorsRoute: typeof ColorsRoute
   DealersRoute: typeof DealersRoute
   GalleryRoute: typeof GalleryRoute
@@ -613,6 +626,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/colors': {
@@ -908,6 +928,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  CartRoute: CartRoute,
   ColorsRoute: ColorsRoute,
   DealersRoute: DealersRoute,
   GalleryRoute: GalleryRoute,

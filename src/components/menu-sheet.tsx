@@ -35,7 +35,7 @@ export function MenuSheet({ open, onOpenChange, returnFocus }: MenuSheetProps) {
           <Link to="/store" hash="your-designs">
             Your designs
           </Link>
-          <CatchAllLink to="/cart">Cart</CatchAllLink>
+          <Link to="/cart">Cart</Link>
           <CatchAllLink to="/account">Account</CatchAllLink>
           <Link to="/learnSearch/$" params={{ _splat: '' }}>
             Search the guides

@@ -28,7 +28,7 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
       >
         Your designs
       </Link>
-      <CatchAllLink to="/cart" className="tab tab-cart">
+      <Link to="/cart" className="tab tab-cart">
         Cart
         {cart && (cart.count > 0 || cart.pending) && (
           // The count, ringed while changes wait to sync.
@@ -39,7 +39,7 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
             </span>
           </span>
         )}
-      </CatchAllLink>
+      </Link>
       <CatchAllLink to="/account" className="tab tab-account">
         Account
       </CatchAllLink>

@@ -42,11 +42,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Change where an order ships.',
     coming: ['The address form'],
   },
-  '/cart': {
-    title: 'Your cart',
-    summary: 'What you are about to order, kept even when you are offline.',
-    coming: ['Items, quantities and discounts', 'Offline changes synced when the network returns'],
-  },
   '/login': {
     title: 'Log in',
     summary: 'Log in with your password, or with just your e-mail address as a guest.',

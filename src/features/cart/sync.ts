@@ -1,0 +1,117 @@
+import type { QueryClient } from '@tanstack/react-query'
+import humps from 'humps'
+import { useSyncExternalStore } from 'react'
+import type { Workbox } from 'workbox-window'
+import type { CartWorkerReport } from '../../../sw/messages.ts'
+import { setCartBadge } from '../../lib/cart-badge.ts'
+import { db } from '../../lib/db.ts'
+import { connectCartQueue } from '../../lib/sw-registration.ts'
+import type { CartRefusalRecord } from '../../../store-db/store-db.ts'
+import { cartKeys, cartQuery } from './api.ts'
+import { keepLiveChanges, shownCart, withoutChange, type Cart, type CartState } from './model.ts'
+import { liveKeys, setWaitingKeys, subscribeWaiting, waitingCount } from './waiting.ts'
+
+/**
+ * Keeps the page in step with the worker's cart queue (started once the first view is up, on
+ * every page): the header's count, "N changes waiting to sync", the server's cart as each queued
+ * change lands, refusals, and the `online` signal the worker needs in browsers without
+ * Background Sync. With no worker, nothing is queued: changes not answered are dropped from the
+ * overlay at start (the page that made them said they were not saved).
+ */
+
+let refusals: CartRefusalRecord[] = []
+const refusalListeners = new Set<() => void>()
+
+async function loadRefusals(): Promise<void> {
+  refusals = await db.cartRefusalList()
+  for (const listener of refusalListeners) listener()
+}
+
+export async function dismissRefusal(key: string): Promise<void> {
+  await db.dismissCartRefusal(key)
+  await loadRefusals()
+}
+
+/** Changes the server refused while they were replayed, until the customer dismisses them. */
+export function useCartRefusals(): CartRefusalRecord[] {
+  return useSyncExternalStore(
+    (listener) => {
+      refusalListeners.add(listener)
+      return () => refusalListeners.delete(listener)
+    },
+    () => refusals,
+    () => refusals,
+  )
+}
+
+let started: Promise<void> | undefined
+
+export function startCartSync(client: QueryClient, wb: Workbox | undefined): Promise<void> {
+  started ??= start(client, wb)
+  return started
+}
+
+async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
+  const showBadge = () => {
+    const state = client.getQueryData<CartState>(cartKeys.all)
+    const cart = shownCart(state)
+    setCartBadge({
+      count: cart.itemCount,
+      pending: waitingCount() > 0,
+      merged: cart.mergeNotice !== null,
+    })
+  }
+  const prune = () =>
+    client.setQueryData<CartState>(cartKeys.all, (state) =>
+      state ? keepLiveChanges(state, liveKeys()) : state,
+    )
+  client.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash === cartQuery.queryHash) showBadge()
+  })
+  subscribeWaiting(showBadge)
+  showBadge()
+  void loadRefusals().catch(() => undefined)
+
+  let refresh: ReturnType<typeof setTimeout> | undefined
+  const refreshSoon = () => {
+    clearTimeout(refresh)
+    // The server's own read settles what replies arriving out of order may have left.
+    refresh = setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.all }), 500)
+  }
+
+  const onReport = (report: CartWorkerReport) => {
+    switch (report.type) {
+      case 'CART_QUEUE':
+        setWaitingKeys(report.keys)
+        prune()
+        break
+      case 'CART_SYNCED':
+        client.setQueryData<CartState>(cartKeys.all, (state) => ({
+          ...withoutChange(state ?? { server: null, changes: [] }, report.key),
+          server: report.cart ? (humps.camelizeKeys(report.cart) as Cart) : (state?.server ?? null),
+        }))
+        refreshSoon()
+        break
+      case 'CART_REFUSED':
+        client.setQueryData<CartState>(cartKeys.all, (state) =>
+          state ? withoutChange(state, report.key) : state,
+        )
+        void loadRefusals()
+        refreshSoon()
+        break
+    }
+  }
+
+  if (wb) {
+    const queue = connectCartQueue(wb, onReport)
+    const replay = () => void queue.ask('CART_REPLAY').catch(() => undefined)
+    window.addEventListener('online', replay)
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && waitingCount() > 0) replay()
+    })
+    await queue.ask(navigator.onLine ? 'CART_REPLAY' : 'CART_QUEUE').catch(() => undefined)
+  } else {
+    prune()
+  }
+  if (navigator.onLine) await client.prefetchQuery(cartQuery)
+}

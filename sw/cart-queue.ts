@@ -247,10 +247,13 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       if (result === 'done') {
         retryIndex = 0
       } else {
-        // Whoever waits live on a change that could not be delivered is told it is queued.
-        for (const key of [...waiters.keys()]) settle(key, undefined)
+        // Whoever waits live on a change that could not be delivered is told it is queued,
+        // after the pages have heard that it waits.
+        const undelivered = [...waiters.values()]
+        waiters.clear()
         await reportQueue()
         scheduleRetry()
+        for (const resolve of undelivered) resolve(undefined)
       }
       return result
     })()

@@ -134,7 +134,7 @@ export function shownCart(state: CartState | undefined): ShownCart {
         break
     }
   }
-  if (!estimated) return { ...base, estimated }
+  if (!estimated) return { ...base, mergeNotice, estimated }
   const subtotal = items.reduce((sum, line) => sum + line.linePrice, 0)
   // A discount the server gave stays as it was until it prices the cart again.
   const discountTotal = Math.min(base.discountTotal, subtotal)

@@ -32,7 +32,10 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
         Cart
         {cart && (cart.count > 0 || cart.pending) && (
           // The count, ringed while changes wait to sync.
-          <span className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}>
+          <span
+            className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
+            data-testid="tab-cart-count"
+          >
             {cart.count}
             <span className="visually-hidden">
               {` in the cart${cart.pending ? ', changes waiting to sync' : ''}`}

@@ -30,7 +30,6 @@ export const cartQuery = queryOptions({
     // The changes still on their way stay laid over the server's answer.
     return { server, changes: client.getQueryData<CartState>(cartKeys.all)?.changes ?? [] }
   },
-  staleTime: 30_000,
   ...persisted,
 })
 
@@ -38,7 +37,7 @@ export const cartQuery = queryOptions({
 export class NotSavedError extends Error {
   constructor() {
     super(
-      'Not saved: there is no network, and this browser cannot keep the change until there is. Try again when you are online.',
+      'There is no network, and this browser cannot keep the change until there is. Try again when you are online.',
     )
     this.name = 'NotSavedError'
   }

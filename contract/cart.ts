@@ -82,7 +82,8 @@ export type CartDiscount = z.infer<typeof CartDiscount>
 export const Cart = z.object({
   /** uuid; null while the device's cart has never had a line on the server. */
   id: z.string().nullable(),
-  status: z.enum(['open', 'submitted']),
+  /** `merged`: a guest cart whose lines went into an account's cart at sign-in (GET /api/order/{id}). */
+  status: z.enum(['open', 'submitted', 'merged']),
   currency: z.string(),
   items: z.array(CartLine),
   /** Sum of the lines' quantities: the header's badge. */
@@ -98,5 +99,7 @@ export const Cart = z.object({
   merge_notice: z
     .object({ lines_added: z.number().int(), lines_summed: z.number().int() })
     .nullable(),
+  /** The account cart a merged guest cart's lines went to; null otherwise (always sent). */
+  merged_into: z.string().nullable().optional(),
 })
 export type Cart = z.infer<typeof Cart>

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
+import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
@@ -11,6 +12,7 @@ import { isFinished, securityHeaders } from './http/security-headers.ts'
 import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
+import { orderRoutes } from './routes/order.ts'
 import { authRoutes } from './routes/auth.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
@@ -87,7 +89,7 @@ export function createApp({
       cors({
         origin: env.corsOrigins,
         credentials: true,
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowHeaders: ['Authorization', 'Content-Type', CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER],
         maxAge: 600,
       }),
     )
@@ -107,6 +109,7 @@ export function createApp({
   app.route('/api', archiveRoutes({ db }))
   app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ catalog }))
+  app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl }
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))

@@ -5,16 +5,20 @@ import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
+import { pruneIdempotencyKeys } from './services/cart.ts'
 import { pruneThrottles } from './services/throttle.ts'
 
 /** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 10_000
 
-/** Ended throttle windows are dropped now and then; the table holds only live counters. */
-function pruneThrottlesHourly(db: Database, logger: Logger) {
+/**
+ * Ended throttle windows and idempotency keys past 48 hours are dropped now and then; the
+ * tables hold only what is still needed.
+ */
+function pruneHourly(db: Database, logger: Logger) {
   const prune = () =>
-    pruneThrottles(db).catch((error: unknown) =>
-      logger.warn({ error: loggableError(error) }, 'could not prune throttles'),
+    Promise.all([pruneThrottles(db), pruneIdempotencyKeys(db)]).catch((error: unknown) =>
+      logger.warn({ error: loggableError(error) }, 'could not prune throttles or keys'),
     )
   void prune()
   setInterval(prune, 3_600_000).unref()
@@ -66,7 +70,7 @@ async function main() {
     logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
     await seed(database.db, { demoAccounts: env.demoAccounts })
     if (env.demoAccounts) warnAboutDemoAccounts(logger)
-    pruneThrottlesHourly(database.db, logger)
+    pruneHourly(database.db, logger)
     start(env, logger, database)
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')

@@ -4,12 +4,15 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { ArchiveType } from '../../contract/archive.ts'
@@ -254,3 +257,194 @@ export const outbox = pgTable('outbox', {
   text: text('text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The palette (content/palette.json), seeded like the catalogue: the server prices a line's
+ * colours by their palette type (a fluoro or metallic region costs extra) and names them in the
+ * cart's summary.
+ */
+export const paletteColors = pgTable('palette_colors', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  hex: text('hex').notNull(),
+  type: text('type').notNull(),
+})
+
+export const OrderStatus = ['open', 'submitted', 'merged'] as const
+export type OrderStatus = (typeof OrderStatus)[number]
+
+/** What the merge of a guest cart into an account's cart did (the §2 merge overlay). */
+export interface MergeNotice {
+  lines_added: number
+  lines_summed: number
+}
+
+/**
+ * Orders; the open one is the cart. A cart belongs to a user (any session, guest sessions
+ * included) or, before sign-in, to an anonymous cart token of which only the SHA-256 is kept.
+ * The partial unique indexes hold "one open cart per owner" across API processes: two requests
+ * that both find no cart cannot both create one.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the device's cart token; null once the cart belongs to a user. */
+    cartTokenHash: text('cart_token_hash'),
+    status: text('status').$type<OrderStatus>().notNull().default('open'),
+    /** The account cart a guest cart was merged into at sign-in. */
+    mergedInto: uuid('merged_into'),
+    mergeNotice: jsonb('merge_notice').$type<MergeNotice>(),
+    currency: text('currency').notNull().default('USD'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_status_known', sql`${t.status} in (${literals(OrderStatus)})`),
+    check('orders_owner', sql`${t.userId} is not null or ${t.cartTokenHash} is not null`),
+    uniqueIndex('orders_open_user_idx')
+      .on(t.userId)
+      .where(sql`status = 'open' and user_id is not null`),
+    uniqueIndex('orders_open_cart_token_idx')
+      .on(t.cartTokenHash)
+      .where(sql`status = 'open' and user_id is null`),
+    index('orders_cart_token_hash_idx').on(t.cartTokenHash),
+    foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
+  ],
+)
+
+/** One line of the add-to-order payload as it was configured (SPEC §3 meta list). */
+export interface StoredMeta {
+  key: string
+  value: string
+}
+
+/**
+ * Order lines. A line with `parent_id` is a child of another (a super custom design belongs to
+ * its suit) and always has its parent's quantity. `line_key` says which lines are "the same":
+ * a hash of the sku, the meta and the children (order-insensitive), so a second add of an
+ * identical configuration sums into the first line.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    /** Identity of a parent line within its order; null on children. */
+    lineKey: text('line_key'),
+    sku: text('sku').notNull(),
+    /** The product (its slug); a child's is its parent's product. */
+    productSlug: text('product_slug').notNull(),
+    qty: integer('qty').notNull(),
+    meta: jsonb('meta').$type<StoredMeta[]>().notNull(),
+    /**
+     * One item's price in minor units as priced on the server when last added: on a parent,
+     * its own configuration without its children; on a child, the upgrade's price.
+     */
+    unitAmount: integer('unit_amount').notNull(),
+    /** The part of `unit_amount` that upgrades make (cloud lite, asymmetric): not discounted by codes that spare upgrades. */
+    upgradeAmount: integer('upgrade_amount').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_lines_qty_range', sql`${t.qty} between 1 and 99`),
+    check(
+      'order_lines_amounts_non_negative',
+      sql`${t.unitAmount} >= 0 and ${t.upgradeAmount} >= 0`,
+    ),
+    index('order_lines_order_id_idx').on(t.orderId),
+    index('order_lines_parent_id_idx').on(t.parentId),
+    uniqueIndex('order_lines_order_line_key_idx')
+      .on(t.orderId, t.lineKey)
+      .where(sql`parent_id is null`),
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+  ],
+)
+
+export const DiscountKind = ['percent', 'fixed'] as const
+export type DiscountKind = (typeof DiscountKind)[number]
+
+/**
+ * Discount codes. `code` is stored upper-cased (checked below), so the unique index makes codes
+ * case-insensitive. `value` is a percentage (1–100) or minor units. A code restricted to product
+ * families and/or product slugs applies to the lines of those products only (either list
+ * matching is enough); with both lists empty it applies to every line. `used_count` counts
+ * submitted orders that used the code, against `usage_limit`.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    description: text('description').notNull(),
+    kind: text('kind').$type<DiscountKind>().notNull(),
+    value: integer('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    productFamilies: text('product_families')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productSlugs: text('product_slugs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Off the item itself only, not off its upgrades (super custom designs, cloud lite, …). */
+    excludesUpgrades: boolean('excludes_upgrades').notNull().default(false),
+    /** False: "cannot be combined with other offers". */
+    combinable: boolean('combinable').notNull().default(true),
+  },
+  (t) => [
+    check('discount_codes_code_upper_case', sql`${t.code} = upper(${t.code})`),
+    check('discount_codes_kind_known', sql`${t.kind} in (${literals(DiscountKind)})`),
+    check(
+      'discount_codes_value_range',
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
+    ),
+  ],
+)
+
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountCodeId: uuid('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.discountCodeId] })],
+)
+
+/**
+ * Idempotency keys of cart mutations: the first answer to a key is stored in the same
+ * transaction as the change it made, and given again to every repeat. The primary key
+ * (scope, key) is what makes concurrent duplicates wait for the first and then replay it, in
+ * one process or many. `scope` is `user:<id>` or `cart:<token hash>`; `line_id` is the line an
+ * add created or summed into, so update-qty can address it by the add's key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered (its transaction is open). */
+    status: integer('status'),
+    body: jsonb('body'),
+    lineId: uuid('line_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+)

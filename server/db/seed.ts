@@ -8,7 +8,17 @@ import type { Role } from '../../contract/user.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
-import { addresses, archiveImages, productionTimes, products, users, variants } from './schema.ts'
+import type { PaletteColor } from '../../contract/content.ts'
+import {
+  addresses,
+  archiveImages,
+  discountCodes,
+  paletteColors,
+  productionTimes,
+  products,
+  users,
+  variants,
+} from './schema.ts'
 
 /*
  * The database writes that bring the catalogue, the archive and the production times in line
@@ -226,6 +236,48 @@ export async function seedProductionTime(
   )
 }
 
+/** The palette, in one transaction: colours no longer listed are deleted. */
+export async function seedPalette(db: Database, palette: PaletteColor[]): Promise<void> {
+  const rows = palette.map(({ id, name, hex, type }) => ({ id, name, hex, type }))
+  await db.transaction((tx) => upsertAndRemoveMissing(tx, paletteColors, paletteColors.id, rows))
+}
+
+/**
+ * The discount codes the store's own pages announce. SPRING is the spring wingsuit sale
+ * (content/landing/spring-wingsuit-sale.md): ten percent off every wingsuit "before the end of
+ * May", off the suit itself and not its upgrades, not combined with other offers. The page names
+ * no year; the next end of May from this release is 2027's.
+ */
+export const announcedDiscountCodes = [
+  {
+    code: 'SPRING',
+    description: 'Spring wingsuit sale: 10 % off wingsuits',
+    kind: 'percent' as const,
+    value: 10,
+    expiresAt: new Date('2027-06-01T00:00:00Z'),
+    usageLimit: null,
+    productFamilies: ['wingsuits'],
+    productSlugs: [],
+    excludesUpgrades: true,
+    combinable: false,
+  },
+]
+
+/** Inserts or updates the announced codes; their use count is the orders', left alone. */
+export async function seedDiscountCodes(db: Database): Promise<void> {
+  for (const code of announcedDiscountCodes) {
+    const terms = { ...code, code: undefined }
+    await db
+      .insert(discountCodes)
+      .values(code)
+      .onConflictDoUpdate({
+        target: discountCodes.code,
+        set: terms,
+        setWhere: sql`(${discountCodes.description}, ${discountCodes.kind}, ${discountCodes.value}, ${discountCodes.expiresAt}, ${discountCodes.usageLimit}, ${discountCodes.productFamilies}, ${discountCodes.productSlugs}, ${discountCodes.excludesUpgrades}, ${discountCodes.combinable}) is distinct from (excluded.description, excluded.kind, excluded.value, excluded.expires_at, excluded.usage_limit, excluded.product_families, excluded.product_slugs, excluded.excludes_upgrades, excluded.combinable)`,
+      })
+  }
+}
+
 /** Creates each demo account whose e-mail address is not taken yet (the customer with an address). */
 export async function seedDemoAccounts(db: Database): Promise<void> {
   const passwordHash = await hash(demoPassword)
@@ -255,5 +307,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   // After the catalogue: archive entries name its products.
   await seedArchive(db, content.archive)
   await seedProductionTime(db, content.productionTime)
+  await seedPalette(db, content.palette)
+  await seedDiscountCodes(db)
   if (options.demoAccounts) await seedDemoAccounts(db)
 }

@@ -16,6 +16,7 @@ import {
 import { verifyPassword } from '../services/passwords.ts'
 import { revokeSession } from '../services/sessions.ts'
 import { attempt, clearPair } from '../services/throttle.ts'
+import { mergeCartAtSignIn } from './order.ts'
 
 const SessionSchema = component(Session, 'Session')
 const LoginSchema = component(LoginRequest, 'LoginRequest')
@@ -110,6 +111,7 @@ export function authRoutes({ db }: AccountDeps) {
         return c.json({ message: wrongCredentials, errors: { email: [wrongCredentials] } }, 422)
       }
       await clearPair(db, 'login', email, address)
+      await mergeCartAtSignIn(db, c, user.id)
       return c.json(await signIn(c, db, user.id, { remember }), 200)
     })
     .openapi(loginGuest, async (c) => {
@@ -117,6 +119,7 @@ export function authRoutes({ db }: AccountDeps) {
       const wait = await attempt(db, 'guest', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const user = await findOrCreateGuest(db, email)
+      await mergeCartAtSignIn(db, c, user.id)
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)
     })
     .openapi(logout, async (c) => {

@@ -23,6 +23,7 @@ import { hashPassword } from '../services/passwords.ts'
 import { revokeUserSessions } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
 import { throttledResponse, tooManyAttempts } from './auth.ts'
+import { mergeCartAtSignIn } from './order.ts'
 
 const AcceptedSchema = component(Accepted, 'Accepted')
 const SessionSchema = component(Session, 'Session')
@@ -158,12 +159,14 @@ export function passwordRoutes(deps: AccountDeps) {
         .where(eq(users.id, used.userId))
       await voidOneTimeTokens(db, used.userId, 'password-reset')
       await revokeUserSessions(db, used.userId)
+      await mergeCartAtSignIn(db, c, used.userId)
       return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
     })
     .openapi(verifyLogin, async (c) => {
       const { token } = c.req.valid('param')
       const used = await consumeOneTimeToken(db, token, ['login-link', 'admin-login'])
       if (!used) return c.json(linkInvalid, 422)
+      await mergeCartAtSignIn(db, c, used.userId)
       return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
     })
 }

@@ -20,6 +20,12 @@ export interface CatalogSnapshot {
   family(family: FamilyKey, includeInactive: boolean): EncodedBody
   /** Where an active product's page is (`/wingsuits/corvid-2`), or undefined if there is none. */
   productPagePath(slug: string): string | undefined
+  /** A product, retired ones included (cart lines name them). */
+  productBySlug(slug: string): Product | undefined
+  /** The product a product or variant sku belongs to, with the variant when it is one. */
+  productBySku(
+    sku: string,
+  ): { product: Product; variant: Product['variants'][number] | undefined } | undefined
 }
 
 export interface CatalogCache {
@@ -35,6 +41,14 @@ function jsonBody(value: unknown): EncodedBody {
 
 function snapshotOf(version: number, products: Product[]): CatalogSnapshot {
   const bySlug = new Map(products.map((product) => [product.slug, product]))
+  const bySku = new Map<
+    string,
+    { product: Product; variant: Product['variants'][number] | undefined }
+  >()
+  for (const product of products) {
+    bySku.set(product.sku, { product, variant: undefined })
+    for (const variant of product.variants) bySku.set(variant.sku, { product, variant })
+  }
   const answers = new Map<string, EncodedBody | undefined>()
   const answer = (key: string, build: () => EncodedBody | undefined) => {
     if (!answers.has(key)) answers.set(key, build())
@@ -60,6 +74,8 @@ function snapshotOf(version: number, products: Product[]): CatalogSnapshot {
       const product = bySlug.get(slug)
       return product?.active ? product.path : undefined
     },
+    productBySlug: (slug) => bySlug.get(slug),
+    productBySku: (sku) => bySku.get(sku),
   }
 }
 

@@ -1,0 +1,730 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Cart } from '../../contract/cart.ts'
+import type { AddToOrderRequest } from '../../contract/configurator.ts'
+import { discountCodes, idempotencyKeys, orderLines, orders, users } from '../db/schema.ts'
+import { demoPassword } from '../db/seed.ts'
+import { pruneIdempotencyKeys } from '../services/cart.ts'
+import { issueOneTimeToken } from '../services/one-time-tokens.ts'
+import { createSession, hashToken } from '../services/sessions.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+
+let database: TestDatabase
+let app: ReturnType<typeof createTestApp>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  app = createTestApp(database.db)
+})
+afterAll(() => database.close())
+
+const newCartToken = () => randomBytes(32).toString('base64url')
+const newKey = () => `key-${randomUUID()}`
+
+interface Caller {
+  token?: string
+  bearer?: string
+}
+
+async function newUser(role: 'customer' | 'guest' = 'customer') {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `cart-${randomUUID()}@example.com`, role })
+    .returning()
+  const bearer = await createSession(database.db, user!.id, 3600)
+  return { id: user!.id, email: user!.email, bearer }
+}
+
+function call(
+  method: 'GET' | 'POST',
+  path: string,
+  caller: Caller,
+  options: { body?: unknown; key?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (caller.token) headers['x-cart-token'] = caller.token
+  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`
+  if (options.key) headers['idempotency-key'] = options.key
+  return app.request(`/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+}
+
+async function cartOf(res: Response): Promise<Cart> {
+  expect(res.status).toBe(200)
+  return Cart.parse(await res.json())
+}
+
+const add = (caller: Caller, body: AddToOrderRequest, key?: string) =>
+  call('POST', '/order/add', caller, { body, key })
+const getCart = async (caller: Caller) => cartOf(await call('GET', '/order', caller))
+
+/** A bag by its variant's sku: nothing to configure. */
+const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
+
+/**
+ * A made-to-measure Corvid 2 as the configurator sends it: asymmetric, with fluoro and metallic
+ * regions, an option, an accent, cloud lite and a super custom design as its child line.
+ */
+function configuredSuit(qty = 1, extra: { key: string; value: string }[] = []): AddToOrderRequest {
+  return {
+    sku: 'CORVID2-CUSTOM',
+    qty,
+    meta: [
+      { key: 'color.body.l', value: 'y9F' },
+      { key: 'color.body.r', value: 'n4D' },
+      { key: 'color.arm-wing.l', value: 'm1S' },
+      { key: 'color.arm-wing.r', value: 'm1S' },
+      { key: 'color.leg-wing.l', value: 'r9F' },
+      { key: 'color.leg-wing.r', value: 'm2G' },
+      { key: 'measurement.units', value: 'metric' },
+      { key: 'measurement.height', value: '182' },
+      { key: 'option.booties', value: 'on' },
+      { key: 'accent', value: 'neon' },
+      { key: 'cloud_lite_key', value: 'cloud-lite-40' },
+      { key: 'super_asym', value: 'on' },
+      // The client's total is ignored: the server prices the line itself.
+      { key: 'total_price', value: '1' },
+      ...extra,
+    ],
+    child: [
+      {
+        sku: 'SUPERCUSTOM-WS',
+        qty,
+        meta: [
+          { key: 'child_super_custom_check', value: 'on' },
+          { key: 'pc_edit_state', value: 'v1.stripes.body' },
+          { key: 'pc_pattern_url', value: '/patterns/stripes.svg' },
+        ],
+      },
+    ],
+  }
+}
+
+/*
+ * The configurator's price of that suit, item by item from content/products/wingsuits/corvid-2.json
+ * (what its price summary lists): made to measure 2,240.00; booties 90.00; neon piping 40.00;
+ * torso in fluoro 25.00; arm wings in metallic 40.00; tail wing in fluoro 25.00 and in metallic
+ * 40.00; cloud lite 150.00; asymmetric 200.00; super custom 350.00.
+ */
+const suitUnit = 224_000 + 9_000 + 4_000 + 2_500 + 4_000 + 2_500 + 4_000 + 15_000 + 20_000 + 35_000
+/** Upgrades (cloud lite, asymmetric, super custom) that SPRING does not discount. */
+const suitUpgrades = 15_000 + 20_000 + 35_000
+
+describe('GET /api/order', () => {
+  it('is an empty cart with id null when there is no cart, with or without an owner', async () => {
+    for (const caller of [{}, { token: newCartToken() }, { bearer: (await newUser()).bearer }]) {
+      expect(await getCart(caller)).toEqual({
+        id: null,
+        status: 'open',
+        currency: 'USD',
+        items: [],
+        item_count: 0,
+        subtotal: 0,
+        discounts: [],
+        discount_total: 0,
+        total: 0,
+        merge_notice: null,
+        merged_into: null,
+      })
+    }
+  })
+
+  it('answers 401 for a bearer token with no live session, and 422 for a malformed cart token', async () => {
+    const expired = await call('GET', '/order', { bearer: 'not-a-session' })
+    expect(expired.status).toBe(401)
+    expect(await expired.json()).toEqual({ message: 'Your session has expired. Sign in again.' })
+    const malformed = await call('GET', '/order', { token: 'short' })
+    expect(malformed.status).toBe(422)
+    expect(await malformed.json()).toEqual({
+      message: 'The cart token is malformed.',
+      errors: { 'X-Cart-Token': ['The cart token must be 43 characters of [A-Za-z0-9_-].'] },
+    })
+  })
+})
+
+describe('POST /api/order/add', () => {
+  it('prices a configured suit as the configurator does, children and upgrades included', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, configuredSuit(2)))
+    expect(cart.items).toHaveLength(1)
+    const [line] = cart.items
+    expect(line).toMatchObject({
+      sku: 'CORVID2-CUSTOM',
+      product_slug: 'corvid-2',
+      product_path: '/wingsuits/corvid-2',
+      name: 'Corvid 2',
+      variant_name: 'Corvid 2, made to measure',
+      image: '/images/products/corvid-2.svg',
+      qty: 2,
+      unit_price: suitUnit,
+      line_price: suitUnit * 2,
+    })
+    expect(line!.child).toEqual([
+      {
+        id: expect.any(String),
+        sku: 'SUPERCUSTOM-WS',
+        name: 'Super Custom design',
+        qty: 2,
+        unit_price: 35_000,
+        line_price: 70_000,
+        meta: configuredSuit().child[0]!.meta,
+      },
+    ])
+    expect(line!.meta).not.toContainEqual({ key: 'total_price', value: '1' })
+    expect(line!.summary).toEqual([
+      'Made to measure',
+      'Colours: Torso Fluoro yellow / Deep navy, Arm wings Silver, Tail wing Fluoro coral / Gold',
+      'Options: Booties',
+      'Accent: Neon piping',
+      'Cloud Lite fabric: Cloud Lite 40: light, holds its shape longer',
+      'Asymmetric design',
+      'Super Custom design',
+    ])
+    expect(cart).toMatchObject({ item_count: 2, subtotal: suitUnit * 2, total: suitUnit * 2 })
+    expect(await getCart(caller)).toEqual(cart)
+  })
+
+  it('sums an identical line (meta in any order) and appends a different one', async () => {
+    const caller = { token: newCartToken() }
+    await cartOf(await add(caller, configuredSuit(1)))
+    const reordered = configuredSuit(2)
+    reordered.meta.reverse()
+    const summed = await cartOf(await add(caller, reordered))
+    expect(summed.items.map((line) => [line.qty, line.child[0]?.qty])).toEqual([[3, 3]])
+    const other = await cartOf(
+      await add(caller, configuredSuit(1, [{ key: 'option.grippers', value: 'on' }])),
+    )
+    expect(other.items.map((line) => line.qty)).toEqual([3, 1])
+    expect(other.items[1]!.unit_price).toBe(suitUnit + 4_500)
+    expect(other.item_count).toBe(4)
+  })
+
+  it('refuses a sum over 99 on qty and keeps the line as it was', async () => {
+    const caller = { token: newCartToken() }
+    await cartOf(await add(caller, { ...bag, qty: 60 }))
+    const res = await add(caller, { ...bag, qty: 40 })
+    expect(res.status).toBe(422)
+    expect((await res.json()).errors).toEqual({
+      qty: ['Your cart already holds 60 of this; a line takes at most 99.'],
+    })
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([60])
+  })
+
+  it('takes products without a configurator by product or variant sku', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, { ...bag, sku: 'MISSION-BAG' }))
+    const both = await cartOf(await add(caller, bag))
+    expect(cart.items[0]).toMatchObject({
+      name: 'Mission bag',
+      variant_name: null,
+      unit_price: 22_000,
+    })
+    expect(both.items.map((line) => [line.sku, line.variant_name])).toEqual([
+      ['MISSION-BAG', null],
+      ['MISSION-BAG-BLACK', 'Mission bag, black'],
+    ])
+  })
+
+  it('answers 422 with a message per field for input that does not fit', async () => {
+    const caller = { token: newCartToken() }
+    const cases: [AddToOrderRequest | Record<string, unknown>, Record<string, string[]>][] = [
+      [{ ...bag, sku: 'NO-SUCH-SKU' }, { sku: ['We do not sell “NO-SUCH-SKU”.'] }],
+      [{ ...bag, sku: 'RETRO1' }, { sku: [expect.stringMatching(/is no longer sold\.$/)] }],
+      [{ ...bag, qty: 0 }, { qty: [expect.any(String)] }],
+      [{ ...bag, qty: 100 }, { qty: [expect.any(String)] }],
+      [
+        { ...bag, meta: [{ key: 'option.booties', value: 'on' }] },
+        { meta: ['"option.booties" is not something Mission bag can be ordered with.'] },
+      ],
+      [
+        configuredSuit(1, [{ key: 'color.body', value: 'n4D' }]),
+        {
+          meta: ['Torso: an asymmetric design colours each side ("color.body.l", "color.body.r").'],
+        },
+      ],
+      [
+        { ...configuredSuit(), meta: [{ key: 'color.body.l', value: 'n4D' }] },
+        { meta: ['Torso: a side of its own ("color.body.l") needs the asymmetric design.'] },
+      ],
+      [
+        { ...configuredSuit(), meta: [{ key: 'color.body', value: 'zzZ' }] },
+        { meta: ['Torso: colour "zzZ" is not in the palette.'] },
+      ],
+      [
+        { ...configuredSuit(), meta: [{ key: 'color.hood', value: 'n4D' }] },
+        { meta: ['Corvid 2 has no region "hood" to colour.'] },
+      ],
+      [
+        { ...configuredSuit(), meta: [{ key: 'option.jetpack', value: 'on' }] },
+        { meta: ['Corvid 2 has no option "jetpack".'] },
+      ],
+      [
+        { ...configuredSuit(), meta: [{ key: 'accent', value: 'gold' }] },
+        { meta: ['Corvid 2 has no accent "gold".'] },
+      ],
+      [
+        { ...configuredSuit(), child: [{ sku: 'SUPERCUSTOM-TS', qty: 1, meta: [] }] },
+        { child: ['Line 1: "SUPERCUSTOM-TS" is not a design Corvid 2 can be ordered with.'] },
+      ],
+      [
+        { ...configuredSuit(2), child: [{ ...configuredSuit().child[0]!, qty: 1 }] },
+        { child: ['Line 1: a design goes with each item, so its qty must be 2.'] },
+      ],
+    ]
+    for (const [body, errors] of cases) {
+      const res = await call('POST', '/order/add', caller, { body })
+      expect(res.status, JSON.stringify(body)).toBe(422)
+      expect((await res.json()).errors).toEqual(errors)
+    }
+    expect((await getCart(caller)).id).toBeNull()
+  })
+
+  it('needs an owner: 401 with neither a session nor a cart token', async () => {
+    const res = await add({}, bag)
+    expect(res.status).toBe(401)
+    expect((await res.json()).message).toMatch(/X-Cart-Token/)
+  })
+
+  it('works for a guest session as for any account', async () => {
+    const guest = await newUser('guest')
+    const cart = await cartOf(await add({ bearer: guest.bearer }, bag))
+    expect(cart.items).toHaveLength(1)
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, cart.id!))
+    expect(row).toMatchObject({ userId: guest.id, cartTokenHash: null })
+  })
+
+  it('keeps only the hash of the cart token', async () => {
+    const token = newCartToken()
+    const cart = await cartOf(await add({ token }, bag))
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, cart.id!))
+    expect(row!.cartTokenHash).toBe(hashToken(token))
+    const dump = JSON.stringify(
+      await database.db.execute(sql`select * from orders where id = ${cart.id}`),
+    )
+    expect(dump).not.toContain(token)
+  })
+})
+
+describe('ownership', () => {
+  it('answers another owner’s order and lines with 404, user or token alike', async () => {
+    const alice = await newUser()
+    const bob = await newUser()
+    const tess = { token: newCartToken() }
+    const tom = { token: newCartToken() }
+    const aliceCart = await cartOf(await add({ bearer: alice.bearer }, bag))
+    const tessCart = await cartOf(await add(tess, bag))
+    await cartOf(await add({ bearer: bob.bearer }, bag))
+    await cartOf(await add(tom, bag))
+
+    expect(
+      (await cartOf(await call('GET', `/order/${aliceCart.id}`, { bearer: alice.bearer }))).id,
+    ).toBe(aliceCart.id)
+    expect((await cartOf(await call('GET', `/order/${tessCart.id}`, tess))).id).toBe(tessCart.id)
+    for (const [caller, cart] of [
+      [{ bearer: bob.bearer }, aliceCart],
+      [tom, tessCart],
+      [{ bearer: bob.bearer }, tessCart],
+      [tom, aliceCart],
+      [{}, aliceCart],
+    ] as const) {
+      const read = await call('GET', `/order/${cart.id}`, caller)
+      expect(read.status).toBe(404)
+      if (!caller.bearer && !caller.token) continue
+      const lineId = cart.items[0]!.id
+      const update = await call('POST', `/order/item/${lineId}/update-qty`, caller, {
+        body: { qty: 5 },
+      })
+      expect(update.status).toBe(404)
+      const discount = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+        body: { discount_codes: 'SPRING' },
+      })
+      expect(discount.status).toBe(404)
+    }
+    expect((await getCart({ bearer: alice.bearer })).items[0]!.qty).toBe(1)
+    expect((await getCart(tess)).items[0]!.qty).toBe(1)
+    expect((await call('GET', '/order/not-a-uuid', tess)).status).toBe(404)
+  })
+})
+
+describe('POST /api/order/item/{id}/update-qty', () => {
+  it('changes the quantity of a line and its children; 0 removes them', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, configuredSuit()))
+    await cartOf(await add(caller, bag))
+    const suit = cart.items[0]!
+    const changed = await cartOf(
+      await call('POST', `/order/item/${suit.id}/update-qty`, caller, { body: { qty: 3 } }),
+    )
+    expect(changed.items[0]).toMatchObject({ qty: 3, line_price: suitUnit * 3 })
+    expect(changed.items[0]!.child[0]!.qty).toBe(3)
+    const removed = await cartOf(
+      await call('POST', `/order/item/${suit.id}/update-qty`, caller, { body: { qty: 0 } }),
+    )
+    expect(removed.items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK'])
+    const left = await database.db.select().from(orderLines).where(eq(orderLines.orderId, cart.id!))
+    expect(left.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK'])
+    const gone = await call('POST', `/order/item/${suit.id}/update-qty`, caller, {
+      body: { qty: 1 },
+    })
+    expect(gone.status).toBe(404)
+  })
+
+  it('finds a line by the Idempotency-Key of the add that made it', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    await cartOf(await add(caller, bag, key))
+    const changed = await cartOf(
+      await call('POST', `/order/item/${key}/update-qty`, caller, { body: { qty: 4 } }),
+    )
+    expect(changed.items.map((line) => line.qty)).toEqual([4])
+    const stranger = await call(
+      'POST',
+      `/order/item/${key}/update-qty`,
+      { token: newCartToken() },
+      {
+        body: { qty: 1 },
+      },
+    )
+    expect(stranger.status).toBe(404)
+  })
+
+  it('answers 422 on qty outside 0–99', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, bag))
+    for (const qty of [-1, 100, 1.5, '2']) {
+      const res = await call('POST', `/order/item/${cart.items[0]!.id}/update-qty`, caller, {
+        body: { qty },
+      })
+      expect(res.status).toBe(422)
+      expect(Object.keys((await res.json()).errors)).toEqual(['qty'])
+    }
+  })
+})
+
+describe('POST /api/order/{id}/add-discount', () => {
+  async function cartWith(...lines: AddToOrderRequest[]) {
+    const caller = { token: newCartToken() }
+    let cart: Cart | undefined
+    for (const line of lines) cart = await cartOf(await add(caller, line))
+    return { caller, cart: cart! }
+  }
+  const discount = (caller: Caller, cart: Cart, codes: string | string[], key?: string) =>
+    call('POST', `/order/${cart.id}/add-discount`, caller, { body: { discount_codes: codes }, key })
+
+  async function insertCode(values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
+    await database.db.insert(discountCodes).values({
+      description: `Code ${values.code}`,
+      kind: 'percent',
+      value: 5,
+      ...values,
+    })
+  }
+
+  it('takes SPRING (any case) off wingsuits only, and not off their upgrades', async () => {
+    const { caller, cart } = await cartWith(configuredSuit(2), bag)
+    const discounted = await cartOf(await discount(caller, cart, 'spring'))
+    const off = Math.round(((suitUnit - suitUpgrades) * 2 * 10) / 100)
+    expect(discounted.discounts).toEqual([
+      { code: 'SPRING', description: 'Spring wingsuit sale: 10 % off wingsuits', amount: off },
+    ])
+    expect(discounted).toMatchObject({
+      subtotal: suitUnit * 2 + 22_000,
+      discount_total: off,
+      total: suitUnit * 2 + 22_000 - off,
+    })
+    // Applying it again changes nothing.
+    expect(await cartOf(await discount(caller, cart, ['SPRING']))).toEqual(discounted)
+  })
+
+  it('answers 422 on discount_codes for unknown, expired, used up and inapplicable codes', async () => {
+    await insertCode({ code: 'OLD', expiresAt: new Date('2024-01-31T00:00:00Z') })
+    await insertCode({ code: 'GONE', usageLimit: 3, usedCount: 3 })
+    await insertCode({ code: 'BAGS', productFamilies: ['bags'], kind: 'fixed', value: 5_000 })
+    const { caller, cart } = await cartWith(configuredSuit())
+    const cases: [string | string[], string[]][] = [
+      ['NOPE', ['“NOPE” is not a discount code we know.']],
+      ['old', ['“OLD” expired on 31 January 2024.']],
+      ['GONE', ['“GONE” has been used up.']],
+      ['BAGS', ['“BAGS” applies to bags only; your cart has none.']],
+      ['  ', ['Enter a discount code.']],
+      [['SPRING', 'NOPE'], ['“NOPE” is not a discount code we know.']],
+    ]
+    for (const [codes, messages] of cases) {
+      const res = await discount(caller, cart, codes)
+      expect(res.status, String(codes)).toBe(422)
+      expect((await res.json()).errors).toEqual({ discount_codes: messages })
+    }
+    expect((await getCart(caller)).discounts).toEqual([])
+    const { caller: bagCaller, cart: bagCart } = await cartWith(configuredSuit())
+    const spring = await cartWith(bag)
+    const springRes = await discount(spring.caller, spring.cart, 'SPRING')
+    expect((await springRes.json()).errors).toEqual({
+      discount_codes: ['“SPRING” applies to wingsuits only; your cart has none.'],
+    })
+    expect((await discount(bagCaller, bagCart, 'SPRING')).status).toBe(200)
+  })
+
+  it('takes a fixed amount off the lines it applies to, and combines codes that allow it', async () => {
+    await insertCode({ code: 'BAGTEN', productSlugs: ['mission-bag'], kind: 'fixed', value: 1_000 })
+    await insertCode({ code: 'ALLFIVE', kind: 'percent', value: 5 })
+    const { caller, cart } = await cartWith(configuredSuit(), { ...bag, qty: 2 })
+    const both = await cartOf(await discount(caller, cart, ['bagten', 'ALLFIVE']))
+    const fivePercent = Math.round(((suitUnit + 44_000) * 5) / 100)
+    expect(both.discounts.map((d) => [d.code, d.amount])).toEqual(
+      [
+        ['ALLFIVE', fivePercent],
+        ['BAGTEN', 1_000],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    )
+    expect(both.total).toBe(suitUnit + 44_000 - fivePercent - 1_000)
+    const spring = await discount(caller, cart, 'SPRING')
+    expect(spring.status).toBe(422)
+    expect((await spring.json()).errors).toEqual({
+      discount_codes: ['“SPRING” cannot be combined with other codes.'],
+    })
+  })
+})
+
+describe('idempotency', () => {
+  it('gives a repeated add the first answer, with one line', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    const first = await add(caller, configuredSuit(), key)
+    const firstBody = await first.json()
+    await cartOf(await add(caller, bag))
+    const again = await add(caller, configuredSuit(), key)
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(firstBody)
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1, 1])
+  })
+
+  it('replays a refusal too', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    const body = { ...bag, sku: 'NO-SUCH-SKU' }
+    const first = await add(caller, body, key)
+    expect(first.status).toBe(422)
+    const again = await add(caller, body, key)
+    expect(again.status).toBe(422)
+    expect(await again.json()).toEqual(await first.json())
+  })
+
+  it('refuses the same key with another body on Idempotency-Key', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    await cartOf(await add(caller, bag, key))
+    for (const [path, body] of [
+      ['/order/add', { ...bag, qty: 2 }],
+      ['/order/set-merged-notified', undefined],
+    ] as const) {
+      const res = await call('POST', path, caller, { body, key })
+      expect(res.status).toBe(422)
+      expect((await res.json()).errors).toEqual({
+        'Idempotency-Key': [
+          'This Idempotency-Key was already used for another request. Make a new key for each change.',
+        ],
+      })
+    }
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('refuses a malformed key', async () => {
+    const res = await add({ token: newCartToken() }, bag, 'bad key!')
+    expect(res.status).toBe(422)
+    expect(Object.keys((await res.json()).errors)).toEqual(['Idempotency-Key'])
+  })
+
+  it('does not double concurrent duplicates', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => add(caller, configuredSuit(), key)),
+    )
+    const bodies = await Promise.all(answers.map((res) => res.json()))
+    expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200))
+    for (const body of bodies) expect(body).toEqual(bodies[0])
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('is the same for update-qty and add-discount', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, configuredSuit()))
+    const key = newKey()
+    const path = `/order/item/${cart.items[0]!.id}/update-qty`
+    const first = await cartOf(await call('POST', path, caller, { body: { qty: 0 }, key }))
+    expect(first.items).toEqual([])
+    await cartOf(await add(caller, configuredSuit()))
+    // The line was removed and a new one made; the repeat still answers as the first did.
+    expect(await cartOf(await call('POST', path, caller, { body: { qty: 0 }, key }))).toEqual(first)
+    expect((await getCart(caller)).items).toHaveLength(1)
+  })
+
+  it('drops keys older than 48 hours, not those of the last day', async () => {
+    const caller = { token: newCartToken() }
+    const oldKey = newKey()
+    const newerKey = newKey()
+    await cartOf(await add(caller, bag, oldKey))
+    await cartOf(await add(caller, { ...bag, qty: 2 }, newerKey))
+    await database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 49 * 3600 * 1000) })
+      .where(eq(idempotencyKeys.key, oldKey))
+    await database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600 * 1000) })
+      .where(eq(idempotencyKeys.key, newerKey))
+    expect(await pruneIdempotencyKeys(database.db)).toBeGreaterThanOrEqual(1)
+    const keys = await database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} in (${oldKey}, ${newerKey})`)
+    expect(keys).toEqual([{ key: newerKey }])
+  })
+})
+
+describe('cart merge at sign-in', () => {
+  async function userWithPassword() {
+    const user = await newUser()
+    const { hash } = await import('@node-rs/argon2')
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hash(demoPassword) })
+      .where(eq(users.id, user.id))
+    return user
+  }
+  const login = (email: string, token: string) =>
+    call('POST', '/login', { token }, { body: { email, password: demoPassword, remember: false } })
+
+  it('sums identical lines, appends others, notes it once and merges only once', async () => {
+    const user = await userWithPassword()
+    await cartOf(await add({ bearer: user.bearer }, configuredSuit(2)))
+    const token = newCartToken()
+    const guestKey = newKey()
+    const guestCart = await cartOf(await add({ token }, configuredSuit(1), guestKey))
+    await cartOf(await add({ token }, bag))
+
+    expect((await login(user.email, token)).status).toBe(200)
+    const merged = await getCart({ bearer: user.bearer })
+    expect(merged.items.map((line) => [line.sku, line.qty])).toEqual([
+      ['CORVID2-CUSTOM', 3],
+      ['MISSION-BAG-BLACK', 1],
+    ])
+    expect(merged.items[0]!.child[0]!.qty).toBe(3)
+    expect(merged.merge_notice).toEqual({ lines_added: 1, lines_summed: 1 })
+
+    // The guest cart is marked merged; the token now starts a new, empty cart.
+    const [guestRow] = await database.db.select().from(orders).where(eq(orders.id, guestCart.id!))
+    expect(guestRow).toMatchObject({ status: 'merged', mergedInto: merged.id })
+    expect((await getCart({ token })).id).toBeNull()
+
+    // Twice is once.
+    expect((await login(user.email, token)).status).toBe(200)
+    expect(await getCart({ bearer: user.bearer })).toEqual(merged)
+
+    // A guest add replayed after sign-in is recognised, and its key still names the line.
+    const replay = await add({ bearer: user.bearer, token }, configuredSuit(1), guestKey)
+    expect(replay.status).toBe(200)
+    expect((await getCart({ bearer: user.bearer })).items[0]!.qty).toBe(3)
+    const viaKey = await cartOf(
+      await call(
+        'POST',
+        `/order/item/${guestKey}/update-qty`,
+        { bearer: user.bearer },
+        {
+          body: { qty: 5 },
+        },
+      ),
+    )
+    expect(viaKey.items[0]!.qty).toBe(5)
+
+    const cleared = await cartOf(
+      await call('POST', '/order/set-merged-notified', { bearer: user.bearer }),
+    )
+    expect(cleared.merge_notice).toBeNull()
+    expect((await getCart({ bearer: user.bearer })).merge_notice).toBeNull()
+  })
+
+  it('adopts the lines without a notice when the account’s cart was empty', async () => {
+    const user = await userWithPassword()
+    const token = newCartToken()
+    await cartOf(await add({ token }, bag))
+    expect((await login(user.email, token)).status).toBe(200)
+    const cart = await getCart({ bearer: user.bearer })
+    expect(cart.items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK'])
+    expect(cart.merge_notice).toBeNull()
+  })
+
+  it('caps a summed line at 99', async () => {
+    const user = await userWithPassword()
+    await cartOf(await add({ bearer: user.bearer }, { ...bag, qty: 90 }))
+    const token = newCartToken()
+    await cartOf(await add({ token }, { ...bag, qty: 20 }))
+    expect((await login(user.email, token)).status).toBe(200)
+    expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([99])
+  })
+
+  it('merges at guest sign-in and at sign-in by link', async () => {
+    const guestToken = newCartToken()
+    await cartOf(await add({ token: guestToken }, bag))
+    const email = `guest-${randomUUID()}@example.com`
+    const guestLogin = await call(
+      'POST',
+      '/login-guest',
+      { token: guestToken },
+      {
+        body: { email, remember: false },
+      },
+    )
+    const { token: guestBearer } = (await guestLogin.json()) as { token: string }
+    expect((await getCart({ bearer: guestBearer })).items.map((line) => line.sku)).toEqual([
+      'MISSION-BAG-BLACK',
+    ])
+
+    const user = await newUser()
+    const linkToken = newCartToken()
+    await cartOf(await add({ token: linkToken }, configuredSuit()))
+    const { token: link } = await issueOneTimeToken(database.db, user.id, 'login-link')
+    const signedIn = await call('POST', `/password/verify-login/${link}`, { token: linkToken })
+    expect(signedIn.status).toBe(200)
+    expect((await getCart({ bearer: user.bearer })).items.map((line) => line.sku)).toEqual([
+      'CORVID2-CUSTOM',
+    ])
+  })
+
+  it('merges a cart filled by the token after sign-in on the next signed-in call', async () => {
+    const user = await newUser()
+    const token = newCartToken()
+    await cartOf(await add({ bearer: user.bearer }, bag))
+    await cartOf(await add({ token }, configuredSuit()))
+    const cart = await getCart({ bearer: user.bearer, token })
+    expect(cart.items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK', 'CORVID2-CUSTOM'])
+    expect(cart.merge_notice).toEqual({ lines_added: 1, lines_summed: 0 })
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents every cart call with its bodies', async () => {
+    const document = await (await app.request('/api/openapi.json')).json()
+    for (const [path, method] of [
+      ['/api/order', 'get'],
+      ['/api/order/{id}', 'get'],
+      ['/api/order/add', 'post'],
+      ['/api/order/item/{id}/update-qty', 'post'],
+      ['/api/order/{id}/add-discount', 'post'],
+      ['/api/order/set-merged-notified', 'post'],
+    ] as const) {
+      const operation = document.paths[path]?.[method]
+      expect(operation, `${method} ${path}`).toBeDefined()
+      expect(operation.responses['200'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Cart',
+      })
+    }
+    expect(document.components.schemas.Cart.example).toBeDefined()
+    expect(document.components.schemas.AddToOrderRequest.example).toBeDefined()
+  })
+})

@@ -1,0 +1,837 @@
+import { createHash } from 'node:crypto'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import type { Cart, CartLine } from '../../contract/cart.ts'
+import type { Product } from '../../contract/catalog.ts'
+import type { AddToOrderRequest } from '../../contract/configurator.ts'
+import {
+  choicesFromMeta,
+  metaKeys,
+  pricingConfiguratorOf,
+  type PricingConfigurator,
+} from '../../contract/pricing.ts'
+import type { Database } from '../db/index.ts'
+import {
+  discountCodes,
+  idempotencyKeys,
+  orderDiscounts,
+  orderLines,
+  orders,
+  paletteColors,
+  type MergeNotice,
+  type StoredMeta,
+} from '../db/schema.ts'
+import type { CatalogSnapshot } from './catalog-cache.ts'
+
+/*
+ * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
+ * a guest cart into an account's at sign-in, and the idempotency of every change. All state is in
+ * the database, so any number of API processes serve the same carts.
+ */
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+type Executor = Database | Transaction
+
+/** Who a cart call is for: a signed-in user, or the holder of an anonymous cart token. */
+export type CartOwner =
+  | { kind: 'user'; userId: string; tokenHash: string | undefined }
+  | { kind: 'token'; tokenHash: string }
+
+export const maxLineQty = 99
+
+/** An answer of a cart call: a status and its JSON body, as stored for idempotent replays. */
+export interface CartAnswer {
+  status: 200 | 404 | 422
+  body: unknown
+}
+
+export function fieldErrors(errors: Record<string, string[]>): CartAnswer {
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.'
+  return { status: 422, body: { message: first, errors } }
+}
+
+export const notFound: CartAnswer = { status: 404, body: { message: 'Not found.' } }
+
+/** The idempotency scopes of an owner: its own first; a signed-in device's cart token after it. */
+function scopesOf(owner: CartOwner): string[] {
+  if (owner.kind === 'token') return [`cart:${owner.tokenHash}`]
+  return owner.tokenHash
+    ? [`user:${owner.userId}`, `cart:${owner.tokenHash}`]
+    : [`user:${owner.userId}`]
+}
+
+function ownerCondition(owner: CartOwner) {
+  return owner.kind === 'user'
+    ? eq(orders.userId, owner.userId)
+    : and(eq(orders.cartTokenHash, owner.tokenHash), isNull(orders.userId))
+}
+
+type OrderRow = typeof orders.$inferSelect
+type LineRow = typeof orderLines.$inferSelect
+
+export async function findOpenOrder(db: Executor, owner: CartOwner, lock = false) {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(ownerCondition(owner), eq(orders.status, 'open')))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+/**
+ * The owner's open order, made if there is none, locked for the rest of the transaction: every
+ * change to one cart waits for the one before it, whichever process makes it. The partial
+ * unique indexes on orders make a concurrent second creation a no-op.
+ */
+async function openOrderForUpdate(tx: Transaction, owner: CartOwner): Promise<OrderRow> {
+  const found = await findOpenOrder(tx, owner, true)
+  if (found) return found
+  await tx
+    .insert(orders)
+    .values(
+      owner.kind === 'user'
+        ? { userId: owner.userId, cartTokenHash: null }
+        : { userId: null, cartTokenHash: owner.tokenHash },
+    )
+    .onConflictDoNothing()
+  const created = await findOpenOrder(tx, owner, true)
+  if (!created) throw new Error('open order vanished while it was being made')
+  return created
+}
+
+/** Sorted keys, so the same document always hashes the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/** What makes two requests "the same" for an idempotency key: the call and its body. */
+export function requestHash(call: string, body: unknown): string {
+  return sha256(`${call}\n${stableJson(body)}`)
+}
+
+export interface Mutation {
+  owner: CartOwner
+  /** The Idempotency-Key header, already checked against idempotencyKeyPattern. */
+  key: string | undefined
+  /** The call, e.g. `POST /order/add`, with its path parameters. */
+  call: string
+  body: unknown
+}
+
+export interface MutationResult extends CartAnswer {
+  /** The line an add created or summed into (update-qty finds it by the add's key). */
+  lineId?: string
+}
+
+export const keyReusedMessage =
+  'This Idempotency-Key was already used for another request. Make a new key for each change.'
+
+/**
+ * Runs a cart change once per idempotency key. The key's row is inserted first in the change's
+ * own transaction: a concurrent duplicate (this process or another) waits on the primary key
+ * until the first commits, then finds the row and gives the stored answer; if the first rolled
+ * back, the duplicate does the work itself. The answer is stored before the commit, so a key
+ * is never seen without it.
+ */
+export async function runMutation(
+  db: Database,
+  mutation: Mutation,
+  work: (tx: Transaction) => Promise<MutationResult>,
+): Promise<CartAnswer> {
+  const hash = requestHash(mutation.call, mutation.body)
+  const [scope, ...otherScopes] = scopesOf(mutation.owner)
+  return db.transaction(async (tx) => {
+    const { key } = mutation
+    if (key) {
+      const replay = (row: typeof idempotencyKeys.$inferSelect): CartAnswer => {
+        if (row.requestHash !== hash) return fieldErrors({ 'Idempotency-Key': [keyReusedMessage] })
+        return { status: (row.status ?? 200) as CartAnswer['status'], body: row.body }
+      }
+      if (otherScopes.length > 0) {
+        const [earlier] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(inArray(idempotencyKeys.scope, otherScopes), eq(idempotencyKeys.key, key)))
+        if (earlier) return replay(earlier)
+      }
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope: scope!, key, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (inserted.length === 0) {
+        const [first] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
+        if (first) return replay(first)
+      }
+    }
+    const result = await work(tx)
+    if (key)
+      await tx
+        .update(idempotencyKeys)
+        .set({ status: result.status, body: result.body, lineId: result.lineId ?? null })
+        .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
+    return { status: result.status, body: result.body }
+  })
+}
+
+/** Keys are kept at least 24 hours; those older than 48 are dropped now and then. */
+export const idempotencyKeyLifetimeMs = 48 * 3600 * 1000
+
+export async function pruneIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - idempotencyKeyLifetimeMs)))
+    .returning({ key: idempotencyKeys.key })
+  return removed.length
+}
+
+// The palette, read from the database at most every few seconds: it changes only when a
+// process seeds new content.
+const paletteCache = new WeakMap<
+  Database,
+  { at: number; colors: Map<string, { name: string; type: string }> }
+>()
+const paletteRecheckMs = 5_000
+
+async function paletteOf(db: Database) {
+  const cached = paletteCache.get(db)
+  if (cached && performance.now() - cached.at < paletteRecheckMs) return cached.colors
+  const rows = await db.select().from(paletteColors)
+  const colors = new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]))
+  paletteCache.set(db, { at: performance.now(), colors })
+  return colors
+}
+
+const configuratorCache = new WeakMap<Product, PricingConfigurator | null>()
+function configuratorOf(product: Product): PricingConfigurator | null {
+  let configurator = configuratorCache.get(product)
+  if (configurator === undefined) {
+    configurator =
+      product.configurable && product.configurator
+        ? pricingConfiguratorOf(product.configurator)
+        : null
+    configuratorCache.set(product, configurator)
+  }
+  return configurator
+}
+
+/** Meta as stored: without the client's total, which is never trusted nor kept. */
+function storedMeta(meta: readonly StoredMeta[]): StoredMeta[] {
+  return meta
+    .filter((entry) => entry.key !== metaKeys.totalPrice)
+    .map(({ key, value }) => ({ key, value }))
+}
+
+const byKey = (a: StoredMeta, b: StoredMeta) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0
+
+/** Which lines are "the same": sku, meta and children, in any order, quantities aside. */
+export function lineKeyOf(request: Pick<AddToOrderRequest, 'sku' | 'meta' | 'child'>): string {
+  return sha256(
+    stableJson({
+      sku: request.sku,
+      meta: storedMeta(request.meta).sort(byKey),
+      child: request.child
+        .map((child) => ({ sku: child.sku, meta: storedMeta(child.meta).sort(byKey) }))
+        .sort((a, b) => stableJson(a).localeCompare(stableJson(b))),
+    }),
+  )
+}
+
+interface PricedAdd {
+  product: Product
+  unitAmount: number
+  upgradeAmount: number
+  children: { sku: string; price: number; meta: StoredMeta[] }[]
+}
+
+export type Palette = Map<string, { name: string; type: string }>
+
+/** Checks an add against the catalog and prices it; field errors as the 422 gives them. */
+export function priceAdd(
+  catalog: CatalogSnapshot,
+  palette: Palette,
+  request: AddToOrderRequest,
+): { ok: true; priced: PricedAdd } | { ok: false; errors: Record<string, string[]> } {
+  const found = catalog.productBySku(request.sku)
+  if (!found) return { ok: false, errors: { sku: [`We do not sell “${request.sku}”.`] } }
+  const { product } = found
+  if (!product.active) return { ok: false, errors: { sku: [`${product.name} is no longer sold.`] } }
+  const errors: Record<string, string[]> = {}
+  request.child.forEach((child, index) => {
+    if (child.qty !== request.qty)
+      (errors.child ??= []).push(
+        `Line ${index + 1}: a design goes with each item, so its qty must be ${request.qty}.`,
+      )
+  })
+  const types = new Map([...palette].map(([id, color]) => [id, color.type]))
+  const result = choicesFromMeta(
+    {
+      name: product.name,
+      price: product.price,
+      sizes: product.sizes,
+      colors: product.colors,
+      variants: product.variants,
+      configurator: configuratorOf(product),
+    },
+    request.sku,
+    request.meta,
+    request.child,
+    types,
+  )
+  if (!result.ok) {
+    if (result.errors.meta) errors.meta = result.errors.meta
+    if (result.errors.child) (errors.child ??= []).push(...result.errors.child)
+  }
+  if (!result.ok || Object.keys(errors).length > 0) return { ok: false, errors }
+  const childTotal = result.priced.children.reduce((sum, child) => sum + child.price, 0)
+  return {
+    ok: true,
+    priced: {
+      product,
+      unitAmount: result.priced.unitPrice - childTotal,
+      upgradeAmount: result.priced.upgradeAmount - childTotal,
+      children: result.priced.children.map((child, index) => ({
+        sku: child.sku,
+        price: child.price,
+        meta: storedMeta(request.child[index]!.meta),
+      })),
+    },
+  }
+}
+
+async function nextPosition(tx: Transaction, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${orderLines.position})` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+  return (row?.max ?? -1) + 1
+}
+
+async function setLineQty(tx: Transaction, lineId: string, qty: number) {
+  await tx
+    .update(orderLines)
+    .set({ qty })
+    .where(sql`${orderLines.id} = ${lineId} or ${orderLines.parentId} = ${lineId}`)
+}
+
+async function touch(tx: Transaction, orderId: string) {
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId))
+}
+
+/** POST /api/order/add, inside runMutation's transaction. */
+export async function addLine(
+  tx: Transaction,
+  owner: CartOwner,
+  request: AddToOrderRequest,
+  priced: PricedAdd,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<MutationResult> {
+  const order = await openOrderForUpdate(tx, owner)
+  const lineKey = lineKeyOf(request)
+  const [existing] = await tx
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.orderId, order.id),
+        eq(orderLines.lineKey, lineKey),
+        isNull(orderLines.parentId),
+      ),
+    )
+  let lineId: string
+  if (existing) {
+    const qty = existing.qty + request.qty
+    if (qty > maxLineQty)
+      return fieldErrors({
+        qty: [
+          `Your cart already holds ${existing.qty} of this; a line takes at most ${maxLineQty}.`,
+        ],
+      })
+    await setLineQty(tx, existing.id, qty)
+    await tx
+      .update(orderLines)
+      .set({ unitAmount: priced.unitAmount, upgradeAmount: priced.upgradeAmount })
+      .where(eq(orderLines.id, existing.id))
+    lineId = existing.id
+  } else {
+    const position = await nextPosition(tx, order.id)
+    const [line] = await tx
+      .insert(orderLines)
+      .values({
+        orderId: order.id,
+        lineKey,
+        sku: request.sku,
+        productSlug: priced.product.slug,
+        qty: request.qty,
+        meta: storedMeta(request.meta),
+        unitAmount: priced.unitAmount,
+        upgradeAmount: priced.upgradeAmount,
+        position,
+      })
+      .returning({ id: orderLines.id })
+    lineId = line!.id
+    if (priced.children.length > 0)
+      await tx.insert(orderLines).values(
+        priced.children.map((child, index) => ({
+          orderId: order.id,
+          parentId: lineId,
+          sku: child.sku,
+          productSlug: priced.product.slug,
+          qty: request.qty,
+          meta: child.meta,
+          unitAmount: child.price,
+          upgradeAmount: child.price,
+          position: index,
+        })),
+      )
+  }
+  await touch(tx, order.id)
+  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * A line of the owner's open cart, by its id or by the Idempotency-Key of the add that made it
+ * (or summed into it): the app names lines it added offline that way. Another owner's line is
+ * not found.
+ */
+async function findOwnLine(
+  tx: Transaction,
+  owner: CartOwner,
+  order: OrderRow,
+  id: string,
+): Promise<LineRow | undefined> {
+  let lineId: string | undefined = id
+  if (!uuidPattern.test(id)) {
+    const [row] = await tx
+      .select({ lineId: idempotencyKeys.lineId })
+      .from(idempotencyKeys)
+      .where(and(inArray(idempotencyKeys.scope, scopesOf(owner)), eq(idempotencyKeys.key, id)))
+    lineId = row?.lineId ?? undefined
+  }
+  if (!lineId) return undefined
+  const [line] = await tx
+    .select()
+    .from(orderLines)
+    .where(
+      and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id), isNull(orderLines.parentId)),
+    )
+  return line
+}
+
+/** POST /api/order/item/{id}/update-qty: 0 removes the line and its children. */
+export async function updateQty(
+  tx: Transaction,
+  owner: CartOwner,
+  id: string,
+  qty: number,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<MutationResult> {
+  const order = await findOpenOrder(tx, owner, true)
+  if (!order) return notFound
+  const line = await findOwnLine(tx, owner, order, id)
+  if (!line) return notFound
+  if (qty === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id))
+  else await setLineQty(tx, line.id, qty)
+  await touch(tx, order.id)
+  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId: line.id }
+}
+
+/** An order the caller may see: theirs by account, or by the device's cart token. */
+export async function findOwnedOrder(db: Executor, owner: CartOwner, id: string, lock = false) {
+  if (!uuidPattern.test(id)) return undefined
+  const owned =
+    owner.kind === 'user' && owner.tokenHash
+      ? sql`(${orders.userId} = ${owner.userId} or (${orders.cartTokenHash} = ${owner.tokenHash} and ${orders.userId} is null))`
+      : ownerCondition(owner)
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), owned))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+type CodeRow = typeof discountCodes.$inferSelect
+
+function normalizeCodes(input: string | string[]): string[] {
+  const list = Array.isArray(input) ? input : [input]
+  return [...new Set(list.map((code) => code.trim().toUpperCase()).filter(Boolean))]
+}
+
+function restrictionText(code: CodeRow): string {
+  const names = [...code.productFamilies, ...code.productSlugs].map((name) =>
+    name.replaceAll('-', ' '),
+  )
+  return names.length === 0 ? 'any product' : names.join(' or ')
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** POST /api/order/{id}/add-discount. All codes apply, or none does (422 per code). */
+export async function addDiscount(
+  tx: Transaction,
+  owner: CartOwner,
+  orderId: string,
+  input: string | string[],
+  catalog: CatalogSnapshot,
+  palette: Palette,
+  now = new Date(),
+): Promise<MutationResult> {
+  let order = await findOwnedOrder(tx, owner, orderId, true)
+  if (!order) return notFound
+  // A guest cart merged at sign-in: the code goes where its lines went.
+  if (order.status === 'merged' && order.mergedInto) {
+    const target = await findOwnedOrder(tx, owner, order.mergedInto, true)
+    if (target) order = target
+  }
+  if (order.status !== 'open')
+    return fieldErrors({ discount_codes: ['This order is no longer open for changes.'] })
+  const codes = normalizeCodes(input)
+  if (codes.length === 0) return fieldErrors({ discount_codes: ['Enter a discount code.'] })
+  const rows = await tx.select().from(discountCodes).where(inArray(discountCodes.code, codes))
+  const applied = await tx
+    .select({ code: discountCodes })
+    .from(orderDiscounts)
+    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
+    .where(eq(orderDiscounts.orderId, order.id))
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id))
+  const parents = lines.filter((line) => line.parentId === null)
+  const problems: string[] = []
+  const found: CodeRow[] = []
+  for (const text of codes) {
+    const code = rows.find((row) => row.code === text)
+    if (!code) problems.push(`“${text}” is not a discount code we know.`)
+    else if (code.expiresAt && code.expiresAt <= now)
+      problems.push(`“${text}” expired on ${dateFormat.format(code.expiresAt)}.`)
+    else if (code.usageLimit !== null && code.usedCount >= code.usageLimit)
+      problems.push(`“${text}” has been used up.`)
+    else if (!parents.some((line) => appliesTo(code, line, catalog)))
+      problems.push(`“${text}” applies to ${restrictionText(code)} only; your cart has none.`)
+    else found.push(code)
+  }
+  const all = new Map([...applied.map((row) => [row.code.id, row.code] as const)])
+  for (const code of found) all.set(code.id, code)
+  if (problems.length === 0 && all.size > 1) {
+    const alone = [...all.values()].find((code) => !code.combinable)
+    if (alone) problems.push(`“${alone.code}” cannot be combined with other codes.`)
+  }
+  if (problems.length > 0) return fieldErrors({ discount_codes: problems })
+  if (found.length > 0)
+    await tx
+      .insert(orderDiscounts)
+      .values(found.map((code) => ({ orderId: order.id, discountCodeId: code.id })))
+      .onConflictDoNothing()
+  await touch(tx, order.id)
+  return { status: 200, body: await renderCart(tx, order, catalog, palette) }
+}
+
+function appliesTo(code: CodeRow, line: LineRow, catalog: CatalogSnapshot): boolean {
+  if (code.productFamilies.length === 0 && code.productSlugs.length === 0) return true
+  const product = catalog.productBySlug(line.productSlug)
+  return (
+    code.productSlugs.includes(line.productSlug) ||
+    (product !== undefined && code.productFamilies.includes(product.family))
+  )
+}
+
+/** POST /api/order/set-merged-notified: the merge overlay was shown. */
+export async function setMergedNotified(
+  tx: Transaction,
+  owner: CartOwner,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<MutationResult> {
+  const order = await findOpenOrder(tx, owner, true)
+  if (order?.mergeNotice) {
+    await tx.update(orders).set({ mergeNotice: null }).where(eq(orders.id, order.id))
+    order.mergeNotice = null
+  }
+  return { status: 200, body: await renderCart(tx, order, catalog, palette) }
+}
+
+/** Whether a cart token's open cart holds lines that a signed-in request should merge. */
+export async function guestCartHasLines(db: Executor, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(eq(orders.cartTokenHash, tokenHash), eq(orders.status, 'open'), isNull(orders.userId)),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Merges a cart token's open cart into the user's (SPEC §2 overlay), in one transaction:
+ * identical lines have their quantities summed (at most 99), others move over; the guest cart
+ * is marked merged. If the user's cart had lines, it records what happened for the overlay; an
+ * empty one simply takes the lines. A second merge finds no open guest cart and does nothing.
+ * The guest's idempotency keys are copied to the user, pointing at the lines' new places, so a
+ * change replayed after sign-in is still recognised.
+ */
+export async function mergeGuestCart(db: Database, userId: string, tokenHash: string) {
+  return db.transaction(async (tx) => {
+    const [guest] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.cartTokenHash, tokenHash), eq(orders.status, 'open'), isNull(orders.userId)),
+      )
+      .for('update')
+    if (!guest) return undefined
+    const guestLines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, guest.id))
+      .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
+    const guestParents = guestLines.filter((line) => line.parentId === null)
+    if (guestParents.length === 0) return undefined
+
+    const owner: CartOwner = { kind: 'user', userId, tokenHash: undefined }
+    const target = await openOrderForUpdate(tx, owner)
+    const targetLines = await tx
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, target.id), isNull(orderLines.parentId)))
+    const hadLines = targetLines.length > 0
+    let position = await nextPosition(tx, target.id)
+    let linesAdded = 0
+    let linesSummed = 0
+    const userScope = `user:${userId}`
+    for (const line of guestParents) {
+      const same = targetLines.find((other) => other.lineKey === line.lineKey)
+      if (same) {
+        await setLineQty(tx, same.id, Math.min(maxLineQty, same.qty + line.qty))
+        await tx
+          .update(idempotencyKeys)
+          .set({ lineId: same.id })
+          .where(
+            and(
+              inArray(idempotencyKeys.scope, [`cart:${tokenHash}`, userScope]),
+              eq(idempotencyKeys.lineId, line.id),
+            ),
+          )
+        await tx.delete(orderLines).where(eq(orderLines.id, line.id))
+        linesSummed += 1
+      } else {
+        await tx
+          .update(orderLines)
+          .set({ orderId: target.id, position: position++ })
+          .where(eq(orderLines.id, line.id))
+        await tx
+          .update(orderLines)
+          .set({ orderId: target.id })
+          .where(eq(orderLines.parentId, line.id))
+        linesAdded += 1
+      }
+    }
+    await tx.execute(sql`
+      insert into ${orderDiscounts} (order_id, discount_code_id, created_at)
+      select ${target.id}, discount_code_id, created_at from ${orderDiscounts}
+      where order_id = ${guest.id}
+      on conflict do nothing`)
+    await tx.delete(orderDiscounts).where(eq(orderDiscounts.orderId, guest.id))
+    await tx.execute(sql`
+      insert into ${idempotencyKeys} (scope, key, request_hash, status, body, line_id, created_at)
+      select ${userScope}, key, request_hash, status, body, line_id, created_at
+      from ${idempotencyKeys} where scope = ${`cart:${tokenHash}`}
+      on conflict do nothing`)
+    await tx
+      .update(orders)
+      .set({ status: 'merged', mergedInto: target.id, updatedAt: new Date() })
+      .where(eq(orders.id, guest.id))
+    const previous = target.mergeNotice
+    const notice: MergeNotice | null = hadLines
+      ? {
+          lines_added: (previous?.lines_added ?? 0) + linesAdded,
+          lines_summed: (previous?.lines_summed ?? 0) + linesSummed,
+        }
+      : previous
+    await tx
+      .update(orders)
+      .set({ mergeNotice: notice, updatedAt: new Date() })
+      .where(eq(orders.id, target.id))
+    return { orderId: target.id, linesAdded, linesSummed }
+  })
+}
+
+/** The Cart of an order (or the empty cart when there is none yet). */
+export async function renderCart(
+  db: Executor,
+  order: OrderRow | undefined,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<Cart> {
+  if (!order)
+    return {
+      id: null,
+      status: 'open',
+      currency: 'USD',
+      items: [],
+      item_count: 0,
+      subtotal: 0,
+      discounts: [],
+      discount_total: 0,
+      total: 0,
+      merge_notice: null,
+      merged_into: null,
+    }
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
+  const codes = await db
+    .select({ code: discountCodes })
+    .from(orderDiscounts)
+    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
+    .where(eq(orderDiscounts.orderId, order.id))
+    .orderBy(asc(orderDiscounts.createdAt), asc(discountCodes.code))
+  const colors = palette
+  const parents = lines.filter((line) => line.parentId === null)
+  const items: CartLine[] = parents.map((line) => {
+    const children = lines.filter((child) => child.parentId === line.id)
+    const product = catalog.productBySlug(line.productSlug)
+    const configurator = product ? configuratorOf(product) : null
+    const unit = line.unitAmount + children.reduce((sum, child) => sum + child.unitAmount, 0)
+    return {
+      id: line.id,
+      sku: line.sku,
+      product_slug: line.productSlug,
+      product_path: product?.path ?? '',
+      name: product?.name ?? line.sku,
+      variant_name: product?.variants.find((v) => v.sku === line.sku)?.name ?? null,
+      image: product?.images[0]?.src ?? null,
+      qty: line.qty,
+      unit_price: unit,
+      line_price: unit * line.qty,
+      meta: line.meta,
+      child: children.map((child) => ({
+        id: child.id,
+        sku: child.sku,
+        name: upgradeLabel(configurator, child.sku),
+        qty: child.qty,
+        unit_price: child.unitAmount,
+        line_price: child.unitAmount * child.qty,
+        meta: child.meta,
+      })),
+      summary: summaryOf(line, children, configurator, colors),
+    }
+  })
+  const subtotal = items.reduce((sum, item) => sum + item.line_price, 0)
+  const now = new Date()
+  let left = subtotal
+  const discounts = codes.map(({ code }) => {
+    const live =
+      (!code.expiresAt || code.expiresAt > now) &&
+      (code.usageLimit === null || code.usedCount < code.usageLimit)
+    let base = 0
+    if (live)
+      for (const line of parents) {
+        if (!appliesTo(code, line, catalog)) continue
+        const children = lines.filter((child) => child.parentId === line.id)
+        const whole = line.unitAmount + children.reduce((sum, child) => sum + child.unitAmount, 0)
+        base += (code.excludesUpgrades ? line.unitAmount - line.upgradeAmount : whole) * line.qty
+      }
+    const raw =
+      code.kind === 'percent' ? Math.round((base * code.value) / 100) : Math.min(code.value, base)
+    const amount = Math.min(raw, left)
+    left -= amount
+    return { code: code.code, description: code.description, amount }
+  })
+  const discountTotal = subtotal - left
+  return {
+    id: order.id,
+    status: order.status,
+    currency: order.currency,
+    items,
+    item_count: items.reduce((sum, item) => sum + item.qty, 0),
+    subtotal,
+    discounts,
+    discount_total: discountTotal,
+    total: subtotal - discountTotal,
+    merge_notice: order.mergeNotice ?? null,
+    merged_into: order.mergedInto ?? null,
+  }
+}
+
+/** The palette (read before a transaction: PGlite has one session, which a transaction holds). */
+export function cachedPalette(db: Database): Promise<Palette> {
+  return paletteOf(db)
+}
+
+function upgradeLabel(configurator: PricingConfigurator | null, sku: string): string {
+  if (configurator?.superCustom?.sku === sku) return `${configurator.superCustom.label} design`
+  if (configurator?.superDuperCustom?.sku === sku)
+    return `${configurator.superDuperCustom.label} design`
+  return sku
+}
+
+/** Human lines describing a line's configuration, for the cart. */
+function summaryOf(
+  line: LineRow,
+  children: LineRow[],
+  configurator: PricingConfigurator | null,
+  palette: Palette,
+): string[] {
+  const meta = new Map(line.meta.map((entry) => [entry.key, entry.value]))
+  const colorName = (id: string) => palette.get(id)?.name ?? id
+  const summary: string[] = []
+  const size = meta.get(metaKeys.size)
+  if (size) summary.push(`Size: ${size}`)
+  else if (line.sku.includes('-CUSTOM')) summary.push('Made to measure')
+  if (!configurator) {
+    const color = meta.get('color')
+    if (color) summary.push(`Colour: ${colorName(color)}`)
+    return summary
+  }
+  const asym = meta.get(metaKeys.superAsym) === 'on'
+  const regions = configurator.regions.flatMap((region) => {
+    const whole = meta.get(`color.${region.id}`)
+    const left = meta.get(`color.${region.id}.l`)
+    const right = meta.get(`color.${region.id}.r`)
+    if (asym && left && right)
+      return [
+        left === right
+          ? `${region.label} ${colorName(left)}`
+          : `${region.label} ${colorName(left)} / ${colorName(right)}`,
+      ]
+    return whole ? [`${region.label} ${colorName(whole)}`] : []
+  })
+  if (regions.length > 0) summary.push(`Colours: ${regions.join(', ')}`)
+  const options = configurator.options
+    .filter((option) => meta.get(`option.${option.key}`) === 'on')
+    .map((option) => option.label)
+  if (options.length > 0) summary.push(`Options: ${options.join(', ')}`)
+  const accent = configurator.accents.find((a) => a.key === meta.get(metaKeys.accent))
+  if (accent) summary.push(`Accent: ${accent.label}`)
+  const fabric = configurator.cloudLite?.keys.find((k) => k.key === meta.get(metaKeys.cloudLiteKey))
+  if (fabric && configurator.cloudLite)
+    summary.push(`${configurator.cloudLite.label}: ${fabric.label}`)
+  if (asym && configurator.superAsym) summary.push(configurator.superAsym.label)
+  for (const child of children) summary.push(upgradeLabel(configurator, child.sku))
+  return summary
+}

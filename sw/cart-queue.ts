@@ -150,14 +150,17 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   const now = deps.now ?? Date.now
   /** Pages waiting live for the answer to their change, by key. */
   const waiters = new Map<string, (response: Response | undefined) => void>()
+  /** The entry being sent: out of the Queue meanwhile, but still waiting. */
+  let inFlight: string | undefined
   let running: Promise<ReplayResult> | undefined
   let again = false
   let retryIndex = 0
   let retryScheduled = false
 
   async function waitingKeys(): Promise<string[]> {
-    const entries = await deps.queue.getAll()
-    return entries.map((entry) => keyOf(entry.request)).filter((key) => !waiters.has(key))
+    const keys = (await deps.queue.getAll()).map((entry) => keyOf(entry.request))
+    if (inFlight && !keys.includes(inFlight)) keys.unshift(inFlight)
+    return keys.filter((key) => !waiters.has(key))
   }
 
   async function reportQueue(): Promise<void> {
@@ -194,15 +197,18 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   async function drain(): Promise<ReplayResult> {
     for (let entry = await deps.queue.shiftRequest(); entry;) {
       const key = keyOf(entry.request)
+      inFlight = key
       let response: Response
       try {
         response = await send(entry.request.clone())
       } catch {
         await deps.queue.unshiftRequest(entry)
+        inFlight = undefined
         return 'offline'
       }
       if (response.status >= 500) {
         await deps.queue.unshiftRequest(entry)
+        inFlight = undefined
         return 'server-error'
       }
       if (response.ok) {
@@ -225,6 +231,7 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
         })
         await deps.broadcast({ type: 'CART_REFUSED', key })
       }
+      inFlight = undefined
       settle(key, response)
       await reportQueue()
       entry = await deps.queue.shiftRequest()

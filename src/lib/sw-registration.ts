@@ -102,11 +102,6 @@ export async function askOfflineStorage(
   return (await messageSW(registration.active, message)) as OfflineStorageReply
 }
 
-/** Whether a service worker controls this page (its cart changes then go through the worker's queue). */
-export function workerControlsPage(): boolean {
-  return canUseServiceWorker(window.location) && !!navigator.serviceWorker?.controller
-}
-
 /**
  * The cart queue's side of the channel: every report the worker posts (CART_QUEUE, CART_SYNCED,
  * CART_REFUSED) goes to `onReport`; `ask` sends CART_QUEUE or CART_REPLAY and hands the answer

@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net'
  */
 export interface LossyProxy {
   origin: string
-  /** Loses the answers to the next `count` requests that `match`. */
+  /** Loses the answers to the next `count` requests that `match` (every one by default). */
   loseAnswers(match: (request: IncomingMessage) => boolean, count?: number): void
+  /** Forwards every answer again. */
+  stopLosing(): void
   /** How many answers were lost so far. */
   lost(): number
   close(): Promise<void>
@@ -53,8 +55,11 @@ export async function startLossyProxy(target: string, port = 0): Promise<LossyPr
   const { port: bound } = server.address() as AddressInfo
   return {
     origin: `http://127.0.0.1:${bound}`,
-    loseAnswers(match, count = 1) {
+    loseAnswers(match, count = Infinity) {
       rule = { match, left: count }
+    },
+    stopLosing() {
+      rule = undefined
     },
     lost: () => lostCount,
     close: () =>

@@ -3,7 +3,6 @@ import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import { CART_LINE_NAME_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
 import { api, NetworkError, type RequestOptions } from '../../lib/api-client.ts'
 import { persisted } from '../../lib/query-client.ts'
-import { workerControlsPage } from '../../lib/sw-registration.ts'
 import {
   newIdempotencyKey,
   withoutChange,
@@ -111,6 +110,11 @@ export async function sendChange(
   } finally {
     changeEnded(change.key)
   }
+}
+
+/** A service worker controls the page: its cart changes go through the worker's queue. */
+function workerControlsPage(): boolean {
+  return !!globalThis.navigator?.serviceWorker?.controller
 }
 
 const changeOptions = { networkMode: 'always', retry: 0 } as const

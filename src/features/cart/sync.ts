@@ -1,15 +1,19 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { hashKey, type QueryClient } from '@tanstack/react-query'
 import humps from 'humps'
-import { useSyncExternalStore } from 'react'
 import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { setCartBadge } from '../../lib/cart-badge.ts'
-import { db } from '../../lib/db.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
-import type { CartRefusalRecord } from '../../../store-db/store-db.ts'
 import { cartKeys, cartQuery } from './api.ts'
 import { keepLiveChanges, shownCart, withoutChange, type Cart, type CartState } from './model.ts'
-import { liveKeys, setWaitingKeys, subscribeWaiting, waitingCount } from './waiting.ts'
+import { loadRefusals } from './refusals.ts'
+import {
+  changeSettled,
+  liveKeys,
+  setWaitingKeys,
+  subscribeWaiting,
+  waitingCount,
+} from './waiting.ts'
 
 /**
  * Keeps the page in step with the worker's cart queue (started once the first view is up, on
@@ -18,31 +22,6 @@ import { liveKeys, setWaitingKeys, subscribeWaiting, waitingCount } from './wait
  * Background Sync. With no worker, nothing is queued: changes not answered are dropped from the
  * overlay at start (the page that made them said they were not saved).
  */
-
-let refusals: CartRefusalRecord[] = []
-const refusalListeners = new Set<() => void>()
-
-async function loadRefusals(): Promise<void> {
-  refusals = await db.cartRefusalList()
-  for (const listener of refusalListeners) listener()
-}
-
-export async function dismissRefusal(key: string): Promise<void> {
-  await db.dismissCartRefusal(key)
-  await loadRefusals()
-}
-
-/** Changes the server refused while they were replayed, until the customer dismisses them. */
-export function useCartRefusals(): CartRefusalRecord[] {
-  return useSyncExternalStore(
-    (listener) => {
-      refusalListeners.add(listener)
-      return () => refusalListeners.delete(listener)
-    },
-    () => refusals,
-    () => refusals,
-  )
-}
 
 let started: Promise<void> | undefined
 
@@ -57,7 +36,7 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
     const cart = shownCart(state)
     setCartBadge({
       count: cart.itemCount,
-      pending: waitingCount() > 0,
+      pending: waitingCount(state?.changes.length ?? 0) > 0,
       merged: cart.mergeNotice !== null,
     })
   }
@@ -65,8 +44,9 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
     client.setQueryData<CartState>(cartKeys.all, (state) =>
       state ? keepLiveChanges(state, liveKeys()) : state,
     )
+  const cartHash = hashKey(cartKeys.all)
   client.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash === cartQuery.queryHash) showBadge()
+    if (event.query.queryHash === cartHash) showBadge()
   })
   subscribeWaiting(showBadge)
   showBadge()
@@ -86,6 +66,7 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
         prune()
         break
       case 'CART_SYNCED':
+        changeSettled(report.key)
         client.setQueryData<CartState>(cartKeys.all, (state) => ({
           ...withoutChange(state ?? { server: null, changes: [] }, report.key),
           server: report.cart ? (humps.camelizeKeys(report.cart) as Cart) : (state?.server ?? null),
@@ -93,6 +74,7 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
         refreshSoon()
         break
       case 'CART_REFUSED':
+        changeSettled(report.key)
         client.setQueryData<CartState>(cartKeys.all, (state) =>
           state ? withoutChange(state, report.key) : state,
         )
@@ -107,10 +89,12 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
     const replay = () => void queue.ask('CART_REPLAY').catch(() => undefined)
     window.addEventListener('online', replay)
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && waitingCount() > 0) replay()
+      if (document.visibilityState === 'visible' && waitingCount(0) > 0) replay()
     })
     await queue.ask(navigator.onLine ? 'CART_REPLAY' : 'CART_QUEUE').catch(() => undefined)
   } else {
+    // No worker: nothing waits anywhere but in this page's own sends.
+    setWaitingKeys([])
     prune()
   }
   if (navigator.onLine) await client.prefetchQuery(cartQuery)

@@ -8,8 +8,12 @@ import { useSyncExternalStore } from 'react'
  */
 
 let waiting: readonly string[] = []
+/** Whether the worker (or the lack of one) has said what waits since this page started. */
+let reported = false
 const sending = new Set<string>()
 const justQueued = new Set<string>()
+/** Keys the worker has listed or settled: its word arrived before the page's own answer may. */
+const heardOf = new Set<string>()
 const listeners = new Set<() => void>()
 
 function notify(): void {
@@ -21,7 +25,15 @@ export function changeStarted(key: string): void {
 }
 
 export function changeQueued(key: string): void {
+  if (heardOf.has(key)) return
   justQueued.add(key)
+  notify()
+}
+
+/** The worker delivered the change, or the server refused it. */
+export function changeSettled(key: string): void {
+  heardOf.add(key)
+  justQueued.delete(key)
   notify()
 }
 
@@ -31,8 +43,12 @@ export function changeEnded(key: string): void {
 
 /** The worker's list of what waits for the network; resolves the "just queued" ones it names. */
 export function setWaitingKeys(keys: readonly string[]): void {
-  for (const key of keys) justQueued.delete(key)
+  for (const key of keys) {
+    heardOf.add(key)
+    justQueued.delete(key)
+  }
   waiting = keys
+  reported = true
   notify()
 }
 
@@ -46,11 +62,17 @@ export function subscribeWaiting(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-export function waitingCount(): number {
-  return new Set([...waiting, ...justQueued]).size
+/**
+ * How many changes wait for the network. Until the worker has answered, every change this page
+ * remembers (`remembered`, from the persisted cart) counts as waiting: that is the truth as far
+ * as the page knows it.
+ */
+export function waitingCount(remembered: number): number {
+  return reported ? new Set([...waiting, ...justQueued]).size : remembered
 }
 
-/** How many changes wait for the network ("N changes waiting to sync"). */
-export function useWaitingCount(): number {
-  return useSyncExternalStore(subscribeWaiting, waitingCount, () => 0)
+/** "N changes waiting to sync". */
+export function useWaitingCount(remembered: number): number {
+  const snapshot = () => waitingCount(remembered)
+  return useSyncExternalStore(subscribeWaiting, snapshot, () => 0)
 }

@@ -17,7 +17,7 @@ import './cart.css'
 export function CartPage() {
   const { data, error, isPending } = useQuery(cartQuery)
   const cart = shownCart(data)
-  const waiting = useWaitingCount()
+  const waiting = useWaitingCount(data?.changes.length ?? 0)
   const currency = cart.currency
 
   return (

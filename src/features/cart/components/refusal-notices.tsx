@@ -1,5 +1,5 @@
 import type { CartRefusalRecord } from '../../../../store-db/store-db.ts'
-import { dismissRefusal, useCartRefusals } from '../sync.ts'
+import { dismissRefusal, useCartRefusals } from '../refusals.ts'
 
 function sentence(refusal: CartRefusalRecord): string {
   switch (refusal.action) {

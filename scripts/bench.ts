@@ -17,6 +17,7 @@ import { firstLoadJs } from './bench/first-load-js.ts'
 import { precache } from './bench/precache.ts'
 import { lighthouse } from './bench/lighthouse.ts'
 import { offlineDownload } from './bench/offline-download.ts'
+import { orderAdd } from './bench/order-add.ts'
 import { throughput } from './bench/throughput.ts'
 import { installCleanup, runToEnd } from './bench/processes.ts'
 import { statusOf, toJson, toMarkdown } from './bench/report.ts'
@@ -30,6 +31,7 @@ const measurements: Measurement[] = [
   lighthouse,
   offlineDownload,
   throughput,
+  orderAdd,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

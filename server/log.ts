@@ -18,6 +18,8 @@ const redactPaths = [
   '*.password',
   '*.token',
   'headers["set-cookie"]',
+  'headers["x-cart-token"]',
+  '*.headers["x-cart-token"]',
   '*.headers.authorization',
   '*.headers.cookie',
   '*.headers["set-cookie"]',

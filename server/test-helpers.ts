@@ -32,6 +32,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const opened = await openDatabase({ databaseUrl: url.toString() })
   return seeded({
     db: opened.db,
+    url: url.toString(),
     close: async () => {
       await opened.close()
       await onServer(testDatabaseUrl, `drop database if exists ${name} with (force)`)
@@ -46,6 +47,8 @@ export interface TestDatabase extends OpenDatabase {
    * (on PostgreSQL; in-memory PGlite shares its one session). Close it before the database.
    */
   connectAgain(): Promise<OpenDatabase>
+  /** The connection string of the test database on PostgreSQL (for server processes of its own). */
+  url?: string
 }
 
 async function seeded(opened: TestDatabase): Promise<TestDatabase> {

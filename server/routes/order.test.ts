@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { discountCodes, idempotencyKeys, orderLines, orders, users } from '../db/schema.ts'
+import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
+import { loadEnv } from '../env.ts'
+import { createLogger } from '../log.ts'
 import { pruneIdempotencyKeys } from '../services/cart.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
@@ -325,13 +328,14 @@ describe('ownership', () => {
       (await cartOf(await call('GET', `/order/${aliceCart.id}`, { bearer: alice.bearer }))).id,
     ).toBe(aliceCart.id)
     expect((await cartOf(await call('GET', `/order/${tessCart.id}`, tess))).id).toBe(tessCart.id)
-    for (const [caller, cart] of [
+    const pairs: [Caller, Cart][] = [
       [{ bearer: bob.bearer }, aliceCart],
       [tom, tessCart],
       [{ bearer: bob.bearer }, tessCart],
       [tom, aliceCart],
       [{}, aliceCart],
-    ] as const) {
+    ]
+    for (const [caller, cart] of pairs) {
       const read = await call('GET', `/order/${cart.id}`, caller)
       expect(read.status).toBe(404)
       if (!caller.bearer && !caller.token) continue
@@ -668,7 +672,7 @@ describe('cart merge at sign-in', () => {
     expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([99])
   })
 
-  it('merges at guest sign-in and at sign-in by link', async () => {
+  it('merges at guest sign-in, at sign-in by link and with a new password', async () => {
     const guestToken = newCartToken()
     await cartOf(await add({ token: guestToken }, bag))
     const email = `guest-${randomUUID()}@example.com`
@@ -694,6 +698,24 @@ describe('cart merge at sign-in', () => {
     expect((await getCart({ bearer: user.bearer })).items.map((line) => line.sku)).toEqual([
       'CORVID2-CUSTOM',
     ])
+
+    const resetter = await newUser()
+    const resetToken = newCartToken()
+    await cartOf(await add({ token: resetToken }, bag))
+    const { token: reset } = await issueOneTimeToken(database.db, resetter.id, 'password-reset')
+    const newPassword = await call(
+      'POST',
+      `/password/usetoken/${reset}`,
+      { token: resetToken },
+      {
+        body: { password: 'a-new-long-password-7', confirmPassword: 'a-new-long-password-7' },
+      },
+    )
+    expect(newPassword.status).toBe(200)
+    const { token: resetBearer } = (await newPassword.json()) as { token: string }
+    expect((await getCart({ bearer: resetBearer })).items.map((line) => line.sku)).toEqual([
+      'MISSION-BAG-BLACK',
+    ])
   })
 
   it('merges a cart filled by the token after sign-in on the next signed-in call', async () => {
@@ -704,6 +726,31 @@ describe('cart merge at sign-in', () => {
     const cart = await getCart({ bearer: user.bearer, token })
     expect(cart.items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK', 'CORVID2-CUSTOM'])
     expect(cart.merge_notice).toEqual({ lines_added: 1, lines_summed: 0 })
+  })
+})
+
+describe('logs', () => {
+  it('never hold the cart token', async () => {
+    const lines: string[] = []
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace' })
+    const logger = createLogger(env, { write: (line: string) => void lines.push(line) })
+    const logged = createApp({ db: database.db, env, logger })
+    const token = newCartToken()
+    const headers = { 'content-type': 'application/json', 'x-cart-token': token }
+    const cart = Cart.parse(
+      await (
+        await logged.request('/api/order/add', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(bag),
+        })
+      ).json(),
+    )
+    await logged.request('/api/order', { headers })
+    await logged.request(`/api/order/${cart.id}`, { headers })
+    await logged.request('/api/order/add', { method: 'POST', headers, body: '{' })
+    expect(lines.length).toBeGreaterThanOrEqual(4)
+    expect(lines.join('\n')).not.toContain(token)
   })
 })
 

@@ -77,15 +77,26 @@ export async function findOpenOrder(db: Executor, owner: CartOwner, lock = false
   return row
 }
 
+/** Marks the owner's open order changed now, which also locks it: one statement for both. */
+async function touchOpenOrder(tx: Transaction, owner: CartOwner) {
+  const [row] = await tx
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(and(ownerCondition(owner), eq(orders.status, 'open')))
+    .returning()
+  return row
+}
+
 /**
  * The owner's open order, made if there is none, locked for the rest of the transaction: every
  * change to one cart waits for the one before it, whichever process makes it. The partial
- * unique indexes on orders make a concurrent second creation a no-op.
+ * unique indexes on orders make a concurrent second creation a no-op (and the update after it
+ * then waits for the first to commit).
  */
 async function openOrderForUpdate(tx: Transaction, owner: CartOwner): Promise<OrderRow> {
-  const found = await findOpenOrder(tx, owner, true)
+  const found = await touchOpenOrder(tx, owner)
   if (found) return found
-  await tx
+  const [created] = await tx
     .insert(orders)
     .values(
       owner.kind === 'user'
@@ -93,9 +104,11 @@ async function openOrderForUpdate(tx: Transaction, owner: CartOwner): Promise<Or
         : { userId: null, cartTokenHash: owner.tokenHash },
     )
     .onConflictDoNothing()
-  const created = await findOpenOrder(tx, owner, true)
-  if (!created) throw new Error('open order vanished while it was being made')
-  return created
+    .returning()
+  if (created) return created
+  const raced = await touchOpenOrder(tx, owner)
+  if (!raced) throw new Error('open order vanished while it was being made')
+  return raced
 }
 
 /** Sorted keys, so the same document always hashes the same. */
@@ -368,7 +381,6 @@ export async function addLine(
       .where(eq(orderLines.id, existing.id))
     lineId = existing.id
   } else {
-    const position = await nextPosition(tx, order.id)
     const [line] = await tx
       .insert(orderLines)
       .values({
@@ -380,7 +392,7 @@ export async function addLine(
         meta: storedMeta(request.meta),
         unitAmount: priced.unitAmount,
         upgradeAmount: priced.upgradeAmount,
-        position,
+        position: sql`(select coalesce(max(position) + 1, 0) from ${orderLines} where order_id = ${order.id})`,
       })
       .returning({ id: orderLines.id })
     lineId = line!.id
@@ -399,7 +411,6 @@ export async function addLine(
         })),
       )
   }
-  await touch(tx, order.id)
   return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId }
 }
 
@@ -443,13 +454,12 @@ export async function updateQty(
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Promise<MutationResult> {
-  const order = await findOpenOrder(tx, owner, true)
+  const order = await touchOpenOrder(tx, owner)
   if (!order) return notFound
   const line = await findOwnLine(tx, owner, order, id)
   if (!line) return notFound
   if (qty === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id))
   else await setLineQty(tx, line.id, qty)
-  await touch(tx, order.id)
   return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId: line.id }
 }
 

@@ -1,0 +1,166 @@
+// Add to order (issue 11): POST /api/order/add throughput and p99 at 50 connections, on PGlite
+// and on PostgreSQL. Each request is a configured suit with a super custom design (the heaviest
+// add the store takes: priced from the catalog, checked against the product, one transaction
+// with its Idempotency-Key), with an Idempotency-Key of its own, spread over a pool of guest cart
+// tokens and a few distinct configurations per cart so no line reaches the 99 cap.
+//
+//   npm run bench -- order-add [--no-build]      (within the whole bench's report)
+//   tsx scripts/bench/order-add.ts                (this part alone)
+//
+// The store runs as production does (`tsx server/main.ts`, LOG_LEVEL=info, its access log written
+// to /dev/null) and autocannon here. BENCH_ORDER_ADD_SECONDS (default 5) is the measured time per
+// database, after a one-second warm-up.
+import { randomBytes } from 'node:crypto'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import autocannon from 'autocannon'
+import { startPostgres } from './postgres.ts'
+import { freePort, installCleanup, makeTempDir, removeTempDir, stopGroup } from './processes.ts'
+import { toMarkdown } from './report.ts'
+import { readyPath, spawnServer, waitForStatus } from './server.ts'
+import type { BenchContext, Measurement, Row } from './types.ts'
+
+const connections = 50
+const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 5)
+const cartTokens = 50
+/** Distinct configurations per cart: with the tokens, room for 50 × 4 × 99 adds. */
+const variantsPerCart = 4
+
+interface Load {
+  requestsPerSecond: number
+  p99: number
+  total: number
+}
+
+function body(variant: number) {
+  return JSON.stringify({
+    sku: 'CORVID2-CUSTOM',
+    qty: 1,
+    meta: [
+      { key: 'color.body', value: 'y9F' },
+      { key: 'color.arm-wing', value: 'm1S' },
+      { key: 'measurement.units', value: 'metric' },
+      { key: 'measurement.height', value: String(170 + variant) },
+      { key: 'option.booties', value: 'on' },
+      { key: 'accent', value: 'neon' },
+      { key: 'total_price', value: '0' },
+    ],
+    child: [
+      {
+        sku: 'SUPERCUSTOM-WS',
+        qty: 1,
+        meta: [
+          { key: 'child_super_custom_check', value: 'on' },
+          { key: 'pc_edit_state', value: 'v1.stripes.body' },
+        ],
+      },
+    ],
+  })
+}
+
+async function measure(origin: string, duration: number, run: string): Promise<Load> {
+  const tokens = Array.from({ length: cartTokens }, () => randomBytes(32).toString('base64url'))
+  const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant))
+  let sent = 0
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/order/add',
+        setupRequest: (request) => {
+          const n = sent++
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              'x-cart-token': tokens[n % cartTokens]!,
+              'idempotency-key': `bench-${run}-${n}`,
+            },
+            body: bodies[Math.floor(n / cartTokens) % variantsPerCart]!,
+          }
+        },
+      },
+    ],
+  })
+  const failed = result.non2xx + result.errors + result.timeouts
+  if (failed > 0)
+    throw new Error(`${failed} of ${result.requests.total} adds failed or were not 200`)
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  }
+}
+
+async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL') {
+  const dir = makeTempDir('bench-order-add')
+  const postgres = database === 'PostgreSQL' ? startPostgres(await freePort()) : undefined
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined
+  try {
+    server = await spawnServer(context, join(dir, 'data'), {
+      databaseUrl: postgres?.url,
+      logLevel: 'info',
+      discardStdout: true,
+    })
+    await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
+    console.error(`  ${database} POST /api/order/add`)
+    await measure(server.origin, 1, 'warm-up')
+    return { database, load: await measure(server.origin, seconds, 'measured') }
+  } finally {
+    if (server) await stopGroup(server)
+    postgres?.stop()
+    removeTempDir(dir)
+  }
+}
+
+let lastTable: string | undefined
+
+export const orderAdd: Measurement = {
+  name: 'order-add throughput',
+  async run(context) {
+    const figures = []
+    for (const database of ['PGlite', 'PostgreSQL'] as const)
+      figures.push(await measureOn(context, database))
+    lastTable = [
+      `Add to order: \`POST /api/order/add\` (a configured suit with a super custom design), ` +
+        `${connections} connections, ${seconds} s, a new Idempotency-Key per request over ` +
+        `${cartTokens} guest carts (autocannon).`,
+      '',
+      '| database | adds/s | p99 | adds in the run |',
+      '| --- | ---: | ---: | ---: |',
+      ...figures.map(
+        ({ database, load }) =>
+          `| ${database} | ${Math.round(load.requestsPerSecond).toLocaleString('en')} | ` +
+          `${load.p99} ms | ${load.total.toLocaleString('en')} |`,
+      ),
+    ].join('\n')
+    return figures.flatMap(({ database, load }): Row[] => [
+      {
+        metric: `POST /api/order/add, ${database}: adds per second`,
+        value: Math.round(load.requestsPerSecond),
+        unit: 'count',
+        note: `${connections} connections`,
+      },
+      { metric: `POST /api/order/add, ${database}: p99`, value: load.p99, unit: 'ms' },
+    ])
+  },
+  section: () => lastTable,
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  installCleanup()
+  const root = resolve(import.meta.dirname, '..', '..')
+  orderAdd.run({ root, distDir: join(root, 'dist') }).then(
+    (rows) => {
+      console.log(`${lastTable}\n\n${toMarkdown(rows)}`)
+      process.exit(0)
+    },
+    (error: unknown) => {
+      console.error((error as Error).stack ?? String(error))
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,185 @@
+/*
+ * Scale past one machine (issue 11): two API processes on one PostgreSQL get the same
+ * add-to-cart with the same Idempotency-Key at the same moment, 100 times over. Each pair must
+ * leave exactly one line and give both callers the same answer.
+ *
+ * On PostgreSQL (TEST_DATABASE_URL, CI's second pass) these are two real `server/main.ts`
+ * processes, each with its own connection pool, on free ports. An embedded PGlite database
+ * cannot be opened by two processes, so on PGlite the same 100 pairs go to two apps in this
+ * process sharing the database: the test's title says which ran.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { and, inArray, isNull } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Cart } from '../../contract/cart.ts'
+import { orderLines, orders } from '../db/schema.ts'
+import { loadTestEnv } from '../env.ts'
+import { hashToken } from '../services/sessions.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const pairs = 100
+/** Pairs in flight at once: enough to overlap, few enough for a 2-core machine. */
+const inFlight = 10
+
+interface ApiProcess {
+  child: ChildProcess
+  origin: string
+}
+
+/** Starts `tsx server/main.ts` on a free port and resolves once it says where it listens. */
+function startApi(databaseUrl: string): Promise<ApiProcess> {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'test',
+        STATIC_DIR: path.join(root, 'no-such-dir'),
+        DEMO_ACCOUNTS: 'false',
+      },
+    },
+  )
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output)
+      if (match) resolve({ child, origin: `http://127.0.0.1:${match[1]}` })
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', read)
+    child.once('exit', (code) =>
+      reject(new Error(`API exited (${code}) before listening:\n${output}`)),
+    )
+  })
+}
+
+/** Ends the process group started above (tsx runs the server in a child of its own). */
+async function stopApi(api: ApiProcess) {
+  if (api.child.exitCode !== null || api.child.pid === undefined) return
+  const exited = new Promise((resolve) => api.child.once('exit', resolve))
+  process.kill(-api.child.pid, 'SIGTERM')
+  await exited
+}
+
+type Send = (origin: 0 | 1, token: string, key: string, body: unknown) => Promise<Response>
+
+let database: TestDatabase
+let send: Send
+const started: ApiProcess[] = []
+const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const headers = (token: string, key: string) => ({
+    'content-type': 'application/json',
+    'x-cart-token': token,
+    'idempotency-key': key,
+  })
+  if (database.url) {
+    // One after the other: each runs the (idempotent) seed at start.
+    started.push(await startApi(database.url))
+    started.push(await startApi(database.url))
+    send = (which, token, key, body) =>
+      fetch(`${started[which]!.origin}/api/order/add`, {
+        method: 'POST',
+        headers: headers(token, key),
+        body: JSON.stringify(body),
+      })
+  } else {
+    const apps = [createTestApp(database.db), createTestApp(database.db)]
+    send = (which, token, key, body) =>
+      Promise.resolve(
+        apps[which]!.request('/api/order/add', {
+          method: 'POST',
+          headers: headers(token, key),
+          body: JSON.stringify(body),
+        }),
+      )
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(started.map(stopApi))
+  await database.close()
+})
+
+const suit = {
+  sku: 'CORVID2-M',
+  qty: 1,
+  meta: [
+    { key: 'color.body', value: 'y9F' },
+    { key: 'option.booties', value: 'on' },
+    { key: 'size', value: 'M' },
+    { key: 'accent', value: 'none' },
+  ],
+  child: [
+    {
+      sku: 'SUPERCUSTOM-WS',
+      qty: 1,
+      meta: [{ key: 'child_super_custom_check', value: 'on' }],
+    },
+  ],
+}
+
+describe('the same add with the same key to two API processes at once', () => {
+  it(
+    onPostgres
+      ? `gives one line and one answer, ${pairs} times (two server processes on PostgreSQL)`
+      : `gives one line and one answer, ${pairs} times (PGlite: two apps in one process; two processes run on PostgreSQL)`,
+    async () => {
+      const tokens = Array.from({ length: pairs }, () => randomBytes(32).toString('base64url'))
+      const results: { statuses: number[]; bodies: unknown[] }[] = []
+      for (let start = 0; start < pairs; start += inFlight) {
+        const batch = tokens.slice(start, start + inFlight).map(async (token) => {
+          const key = `twin-${randomUUID()}`
+          const answers = await Promise.all([send(0, token, key, suit), send(1, token, key, suit)])
+          return {
+            statuses: answers.map((res) => res.status),
+            bodies: await Promise.all(answers.map((res) => res.json())),
+          }
+        })
+        results.push(...(await Promise.all(batch)))
+      }
+      for (const { statuses, bodies } of results) {
+        expect(statuses).toEqual([200, 200])
+        expect(bodies[1]).toEqual(bodies[0])
+        const cart = Cart.parse(bodies[0])
+        expect(cart.items.map((line) => line.qty)).toEqual([1])
+      }
+      // What the database holds: one cart per token, one suit line (qty 1) in each.
+      const carts = await database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.cartTokenHash, tokens.map(hashToken)))
+      expect(carts).toHaveLength(pairs)
+      const parents = await database.db
+        .select({ orderId: orderLines.orderId, qty: orderLines.qty })
+        .from(orderLines)
+        .where(
+          and(
+            isNull(orderLines.parentId),
+            inArray(
+              orderLines.orderId,
+              carts.map((cart) => cart.id),
+            ),
+          ),
+        )
+      expect(new Set(parents.map((line) => line.orderId)).size).toBe(pairs)
+      expect(parents.map((line) => line.qty)).toEqual(Array(pairs).fill(1))
+    },
+    180_000,
+  )
+})

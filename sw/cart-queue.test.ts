@@ -191,6 +191,28 @@ describe('the cart queue', () => {
     expect(server.lines).toEqual(['A'])
   })
 
+  it('lists the change being sent as still waiting (a page asking meanwhile must not forget it)', async () => {
+    const queue = memoryQueue()
+    let release!: () => void
+    const cart = createCartQueue({
+      queue,
+      send: () =>
+        new Promise<Response>((_, reject) => {
+          release = () => reject(new TypeError('Failed to fetch'))
+        }),
+      recordRefusal: async () => undefined,
+      broadcast: async () => undefined,
+    })
+    await queue.pushRequest({ request: add('key-00001', 'A') })
+    const replay = cart.replay()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(queue.entries).toHaveLength(0)
+    expect(await cart.waitingKeys()).toEqual(['key-00001'])
+    release()
+    expect(await replay).toBe('offline')
+    expect(await cart.waitingKeys()).toEqual(['key-00001'])
+  })
+
   it('never sends the page’s line-name header to the server', async () => {
     const { cart, server } = setup()
     await cart.handle(add('key-00001', 'A', 'Corvid 2'))

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { cartSync } from './bench/cart-sync.ts'
 import { coldStart } from './bench/cold-start.ts'
 import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
@@ -32,6 +33,7 @@ const measurements: Measurement[] = [
   offlineDownload,
   throughput,
   orderAdd,
+  cartSync,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

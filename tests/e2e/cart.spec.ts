@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { expect, test, waitForServiceWorker } from './fixtures.ts'
-import { startLossyProxy, type LossyProxy } from './lossy-proxy.ts'
+import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
 
 /*
  * The cart's promise, end to end in Chromium with the real worker and server: what a customer

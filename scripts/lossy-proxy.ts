@@ -2,7 +2,7 @@ import { createServer, request as forward, type IncomingMessage, type Server } f
 import type { AddressInfo } from 'node:net'
 
 /**
- * A small HTTP proxy in front of the store for the cart tests: the page is opened through it, so
+ * A small HTTP proxy in front of the store for the cart tests and `npm run chaos`: the page is opened through it, so
  * everything it and its service worker fetch passes here. It forwards as it is, except that it
  * can lose answers: the request reaches the server, the server answers, and the proxy destroys
  * the browser's connection before a byte of the answer arrives (what a dropped mobile

@@ -66,7 +66,7 @@ async function openBagPage(page: Page, origin: string): Promise<void> {
       navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     )
   })
-  await page.getByRole('form', { name: BAG_FORM }).getByRole('button').waitFor()
+  await page.getByRole('form', { name: BAG_FORM }).getByRole('button').waitFor({ timeout: 60_000 })
 }
 
 /** Adds one bag in the option chosen; resolves with the sku when the page said it was added. */
@@ -156,8 +156,14 @@ async function run(
   let restarted = false
 
   for (let step = 0; step < STEPS; step += 1) {
-    const roll = random()
-    const page = pick(pages)
+    try {
+      await act(random(), pick(pages))
+    } catch (error) {
+      throw new Error(`${(error as Error).message} (after: ${actions.join(', ') || 'nothing'})`)
+    }
+  }
+
+  async function act(roll: number, page: Page): Promise<void> {
     if (roll < 0.45) {
       const sku = await addBag(page, Math.floor(random() * 4))
       actions.push(`add ${sku ?? 'not added'}`)
@@ -175,13 +181,19 @@ async function run(
       actions.push(`lose ${lose}`)
     } else if (roll < 0.8) {
       await page.reload()
-      await page.getByRole('form', { name: BAG_FORM }).getByRole('button').waitFor()
+      await page
+        .getByRole('form', { name: BAG_FORM })
+        .getByRole('button')
+        .waitFor({ timeout: 60_000 })
       actions.push('reload')
     } else if (roll < 0.9) {
       if (pages.length < 2) {
         const tab = await context.newPage()
         await tab.goto(`${proxy.origin}${BAG_PATH}`)
-        await tab.getByRole('form', { name: BAG_FORM }).getByRole('button').waitFor()
+        await tab
+          .getByRole('form', { name: BAG_FORM })
+          .getByRole('button')
+          .waitFor({ timeout: 60_000 })
         pages.push(tab)
         actions.push('second tab')
       } else {

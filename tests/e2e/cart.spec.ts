@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
 
 /*
@@ -232,4 +232,29 @@ test('with no service worker, a change made offline is not kept, and the page sa
   } finally {
     await context.close()
   }
+})
+
+test('the cart changes quantities, refuses an unknown discount code in the server’s words, and empties', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  await page.goto(`${proxy.origin}/cart`)
+  const total = page.getByTestId('cart-total')
+  await expect(total).toHaveText('$220.00')
+  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+  await expect(total).toHaveText('$440.00')
+  await expect(page.getByTestId('tab-cart-count')).toHaveText('2 in the cart')
+
+  const code = page.getByRole('textbox', { name: 'Discount code' })
+  await code.fill('NOPE')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('alert')).toHaveText('“NOPE” is not a discount code we know.')
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  expectFailedResource(consoleErrors, 422)
+
+  await page.getByRole('button', { name: `Remove ${BAG.name}` }).click()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  expect((await serverCart(await cartToken(page))).items).toEqual([])
 })

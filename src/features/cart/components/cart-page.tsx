@@ -57,7 +57,7 @@ export function CartPage() {
             <dt>Subtotal</dt>
             <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal, currency)}</dd>
             {cart.discounts.map((discount) => (
-              <div key={discount.code} style={{ display: 'contents' }}>
+              <div key={discount.code}>
                 <dt>
                   Discount {discount.code}
                   {discount.description ? ` (${discount.description})` : ''}

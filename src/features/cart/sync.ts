@@ -6,7 +6,6 @@ import { setCartBadge } from '../../lib/cart-badge.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
 import { cartKeys, cartQuery } from './api.ts'
 import { keepLiveChanges, shownCart, withoutChange, type Cart, type CartState } from './model.ts'
-import { loadRefusals } from './refusals.ts'
 import {
   changeSettled,
   liveKeys,
@@ -50,7 +49,6 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
   })
   subscribeWaiting(showBadge)
   showBadge()
-  void loadRefusals().catch(() => undefined)
 
   let refresh: ReturnType<typeof setTimeout> | undefined
   const refreshSoon = () => {
@@ -78,7 +76,8 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
         client.setQueryData<CartState>(cartKeys.all, (state) =>
           state ? withoutChange(state, report.key) : state,
         )
-        void loadRefusals()
+        // The IndexedDB code loads only when there is a refusal to show (not on every page).
+        void import('./refusals.ts').then(({ loadRefusals }) => loadRefusals())
         refreshSoon()
         break
     }

@@ -1,5 +1,6 @@
 import type { CartRefusalRecord } from '../../../../store-db/store-db.ts'
-import { dismissRefusal, useCartRefusals } from '../refusals.ts'
+import { useEffect } from 'react'
+import { dismissRefusal, loadRefusals, useCartRefusals } from '../refusals.ts'
 
 function sentence(refusal: CartRefusalRecord): string {
   switch (refusal.action) {
@@ -17,6 +18,9 @@ function sentence(refusal: CartRefusalRecord): string {
 /** What the server refused when the queued changes reached it, until the customer dismisses it. */
 export function RefusalNotices() {
   const refusals = useCartRefusals()
+  useEffect(() => {
+    void loadRefusals().catch(() => undefined)
+  }, [])
   if (refusals.length === 0) return null
   return (
     <section aria-label="Changes the shop refused">

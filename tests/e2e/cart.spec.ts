@@ -134,12 +134,16 @@ test('a change whose answer is lost after the server applied it is still there o
   await expect(await addBag(page)).toHaveText(/^Added — will sync when online: Mission bag\./)
   proxy.stopLosing()
   await page.goto(`${proxy.origin}/cart`)
+  await expect(page.getByRole('list', { name: 'Lines' })).toBeVisible()
+  const token = await cartToken(page)
   // The worker tries again on its own (no `online` event comes: the network never left).
-  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 30_000 })
+  await expect
+    .poll(async () => sorted((await serverCart(token)).items), { timeout: 30_000 })
+    .toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
+  await expect(page.getByTestId('cart-waiting')).toBeHidden()
   // The server answered each add at least once before this, and holds each once.
   expect(proxy.lost()).toBeGreaterThanOrEqual(2)
-  const server = await serverCart(await cartToken(page))
-  expect(sorted(server.items)).toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
+  expect(sorted((await serverCart(token)).items)).toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
   forgetOfflineFailures(consoleErrors)
 })
 
@@ -226,6 +230,8 @@ test('with no service worker, a change made offline is not kept, and the page sa
     await page.goto(BAG.path)
     const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
     await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+    // The app's idle-time code has loaded: with no worker, nothing would serve it offline.
+    await page.waitForLoadState('networkidle')
     await context.setOffline(true)
     await form.getByRole('button', { name: 'Add to order' }).click()
     await expect(form.getByRole('alert')).toHaveText(/^Not added: There is no network/)

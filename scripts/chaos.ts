@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import type { BrowserContext, Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 import type { CartWorkerReport } from '../sw/messages.ts'
 import { withChromium } from './bench/browser.ts'
 import {
@@ -73,6 +73,8 @@ async function openBagPage(page: Page, origin: string): Promise<void> {
 async function addBag(page: Page, option: number): Promise<string | undefined> {
   const form = page.getByRole('form', { name: BAG_FORM })
   const select = form.getByLabel('Option')
+  // Chosen once the page is live (before, the form is disabled: what shows is what is added).
+  await expect(select).toBeEnabled({ timeout: 60_000 })
   const skus = await select
     .locator('option')
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))

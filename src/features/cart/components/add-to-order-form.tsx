@@ -77,6 +77,7 @@ export function AddToOrderForm({ product }: { product: Product }) {
           <br />
           <select
             id={`${id}-variant`}
+            disabled={!hydrated}
             value={variant.sku}
             onChange={(event) => setSku(event.target.value)}
           >
@@ -97,6 +98,7 @@ export function AddToOrderForm({ product }: { product: Product }) {
           inputMode="numeric"
           min={1}
           max={99}
+          disabled={!hydrated}
           value={qty}
           onChange={(event) => setQty(Math.min(99, Math.max(1, Number(event.target.value) || 1)))}
         />

@@ -31,8 +31,8 @@ const measurements: Measurement[] = [
   configurator,
   lighthouse,
   offlineDownload,
-  throughput,
   orderAdd,
+  throughput,
   cartSync,
 ]
 

@@ -19,6 +19,13 @@ export function registerOpenApiDocument(app: OpenAPIHono) {
     scheme: 'bearer',
     description: 'The session token from sign-in (the `authToken` cookie, SPEC §1).',
   })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cartToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Cart-Token',
+    description:
+      'The device’s anonymous cart token (contract/cart.ts): a guest’s cart without sign-in.',
+  })
   app.openAPIRegistry.register('ApiError', ApiError)
   app.get('/api/openapi.json', (c) => {
     const document = app.getOpenAPI31Document({

@@ -32,25 +32,23 @@ interface ApiProcess {
 
 /** Starts `tsx server/main.ts` on a free port and resolves once it says where it listens. */
 function startApi(databaseUrl: string): Promise<ApiProcess> {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'test',
-        STATIC_DIR: path.join(root, 'no-such-dir'),
-        DEMO_ACCOUNTS: 'false',
-      },
+  // tsx as a loader, not its CLI: the server is then this one process, ended by its own pid.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      STATIC_DIR: path.join(root, 'no-such-dir'),
+      DEMO_ACCOUNTS: 'false',
     },
-  )
+  })
+  // Should this test process end early, its servers end with it.
+  process.once('exit', () => child.kill('SIGKILL'))
   return new Promise((resolve, reject) => {
     let output = ''
     const read = (chunk: Buffer) => {
@@ -66,11 +64,11 @@ function startApi(databaseUrl: string): Promise<ApiProcess> {
   })
 }
 
-/** Ends the process group started above (tsx runs the server in a child of its own). */
+/** Ends a server started above, as a deployment would (SIGTERM: it closes its pool). */
 async function stopApi(api: ApiProcess) {
-  if (api.child.exitCode !== null || api.child.pid === undefined) return
+  if (api.child.exitCode !== null) return
   const exited = new Promise((resolve) => api.child.once('exit', resolve))
-  process.kill(-api.child.pid, 'SIGTERM')
+  api.child.kill('SIGTERM')
   await exited
 }
 

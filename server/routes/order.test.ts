@@ -287,9 +287,34 @@ describe('POST /api/order/add', () => {
     expect((await getCart(caller)).id).toBeNull()
   })
 
+  it('holds at most 100 different lines in one cart', async () => {
+    const caller = { token: newCartToken() }
+    const [cart] = await database.db
+      .insert(orders)
+      .values({ cartTokenHash: hashToken(caller.token) })
+      .returning()
+    await database.db.insert(orderLines).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        orderId: cart!.id,
+        lineKey: `filler-${i}`,
+        sku: 'MISSION-BAG-NAVY',
+        productSlug: 'mission-bag',
+        qty: 1,
+        meta: [],
+        unitAmount: 22_000,
+      })),
+    )
+    const res = await add(caller, bag)
+    expect(res.status).toBe(422)
+    expect((await res.json()).errors).toEqual({
+      sku: ['Your cart holds 100 different lines, the most it can take.'],
+    })
+  })
+
   it('needs an owner: 401 with neither a session nor a cart token', async () => {
     const res = await add({}, bag)
     expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
     expect((await res.json()).message).toMatch(/X-Cart-Token/)
   })
 
@@ -646,6 +671,20 @@ describe('cart merge at sign-in', () => {
     )
     expect(viaKey.items[0]!.qty).toBe(5)
 
+    // A code sent for the guest cart's id (queued before sign-in) reaches the merged cart.
+    const discounted = await cartOf(
+      await call(
+        'POST',
+        `/order/${guestCart.id}/add-discount`,
+        { bearer: user.bearer, token },
+        {
+          body: { discount_codes: 'SPRING' },
+        },
+      ),
+    )
+    expect(discounted.id).toBe(merged.id)
+    expect(discounted.discounts.map((d) => d.code)).toEqual(['SPRING'])
+
     const cleared = await cartOf(
       await call('POST', '/order/set-merged-notified', { bearer: user.bearer }),
     )
@@ -767,10 +806,16 @@ describe('OpenAPI', () => {
     ] as const) {
       const operation = document.paths[path]?.[method]
       expect(operation, `${method} ${path}`).toBeDefined()
+      expect(operation.security).toEqual([{ bearerAuth: [] }, { cartToken: [] }])
       expect(operation.responses['200'].content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/Cart',
       })
     }
+    expect(document.components.securitySchemes.cartToken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Cart-Token',
+    })
     expect(document.components.schemas.Cart.example).toBeDefined()
     expect(document.components.schemas.AddToOrderRequest.example).toBeDefined()
   })

@@ -158,6 +158,9 @@ const IdParam = (description: string) =>
       .openapi({ param: { name: 'id', in: 'path' }, description }),
   })
 
+/** Either owner will do: a bearer session, or the device's cart token. */
+const ownerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { cartToken: [] }]
+
 export const noOwnerMessage =
   'Sign in, or send the device’s cart token in the X-Cart-Token header, to change a cart.'
 export const expiredSessionMessage = 'Your session has expired. Sign in again.'
@@ -234,7 +237,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'The caller’s open order with its lines, unit and line prices, discounts and totals in ' +
       'integer minor units. Without a cart yet (or without any owner) an empty cart with `id` ' +
       'null.',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: { headers: cartHeaders },
     responses: {
       200: cartResponse('The cart'),
@@ -248,7 +251,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     path: '/order/{id}',
     tags: ['cart'],
     summary: 'An order of the caller’s',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: { params: IdParam('The order’s id (uuid)'), headers: cartHeaders },
     responses: {
       200: cartResponse('The order'),
@@ -268,7 +271,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'empty meta list. The server prices the line from the catalog with the configurator’s ' +
       'own pricing function; `total_price` in meta is ignored. A line identical in sku, meta ' +
       'and children sums into the existing one (at most 99).',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: {
       headers: mutationHeaders,
       body: { required: true, content: { 'application/json': { schema: AddSchema } } },
@@ -292,7 +295,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     description:
       '`{id}` is the line’s id, or the Idempotency-Key of the add that made (or summed into) ' +
       'the line. Children follow their line.',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: {
       params: IdParam('A line id, or the Idempotency-Key of the add that made the line'),
       headers: mutationHeaders,
@@ -315,7 +318,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'One code or a list, case-insensitive. Every code applies or none does. A code may be ' +
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
       'families or products only. A merged guest cart’s id reaches the cart it went into.',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: {
       params: IdParam('The open order’s id (uuid)'),
       headers: mutationHeaders,
@@ -338,7 +341,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     tags: ['cart'],
     summary: 'The cart merge overlay was shown',
     description: 'Clears `merge_notice` of the open cart.',
-    security: [{ bearerAuth: [] }],
+    security: ownerSecurity,
     request: { headers: mutationHeaders },
     responses: {
       200: cartResponse('The cart, without its merge notice'),
@@ -348,8 +351,10 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
   })
 
   type Answered = { status: CartAnswer['status'] | 401; body: unknown }
-  const send = (c: Context, answer: Answered) =>
-    c.json(answer.body as Record<string, unknown>, answer.status)
+  const send = (c: Context, answer: Answered) => {
+    if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
+    return c.json(answer.body as Record<string, unknown>, answer.status)
+  }
 
   type Work = (owner: CartOwner) => (tx: Transaction) => Promise<MutationResult>
 

@@ -37,6 +37,8 @@ export type CartOwner =
   | { kind: 'token'; tokenHash: string }
 
 export const maxLineQty = 99
+/** Lines (not counting children) one cart holds: far more than any order, a bound on abuse. */
+export const maxCartLines = 100
 
 /** An answer of a cart call: a status and its JSON body, as stored for idempotent replays. */
 export interface CartAnswer {
@@ -93,15 +95,19 @@ async function touchOpenOrder(tx: Transaction, owner: CartOwner) {
  * unique indexes on orders make a concurrent second creation a no-op (and the update after it
  * then waits for the first to commit).
  */
-async function openOrderForUpdate(tx: Transaction, owner: CartOwner): Promise<OrderRow> {
+async function openOrderForUpdate(
+  tx: Transaction,
+  owner: CartOwner,
+  currency = 'USD',
+): Promise<OrderRow> {
   const found = await touchOpenOrder(tx, owner)
   if (found) return found
   const [created] = await tx
     .insert(orders)
     .values(
       owner.kind === 'user'
-        ? { userId: owner.userId, cartTokenHash: null }
-        : { userId: null, cartTokenHash: owner.tokenHash },
+        ? { userId: owner.userId, cartTokenHash: null, currency }
+        : { userId: null, cartTokenHash: owner.tokenHash, currency },
     )
     .onConflictDoNothing()
     .returning()
@@ -353,7 +359,7 @@ export async function addLine(
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Promise<MutationResult> {
-  const order = await openOrderForUpdate(tx, owner)
+  const order = await openOrderForUpdate(tx, owner, priced.product.currency)
   const lineKey = lineKeyOf(request)
   const [existing] = await tx
     .select()
@@ -374,13 +380,25 @@ export async function addLine(
           `Your cart already holds ${existing.qty} of this; a line takes at most ${maxLineQty}.`,
         ],
       })
-    await setLineQty(tx, existing.id, qty)
+    // The new quantity on the line and its children, and the line's price as of now.
     await tx
       .update(orderLines)
-      .set({ unitAmount: priced.unitAmount, upgradeAmount: priced.upgradeAmount })
-      .where(eq(orderLines.id, existing.id))
+      .set({
+        qty,
+        unitAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.unitAmount} else ${orderLines.unitAmount} end`,
+        upgradeAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.upgradeAmount} else ${orderLines.upgradeAmount} end`,
+      })
+      .where(sql`${orderLines.id} = ${existing.id} or ${orderLines.parentId} = ${existing.id}`)
     lineId = existing.id
   } else {
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, order.id), isNull(orderLines.parentId)))
+    if ((held?.n ?? 0) >= maxCartLines)
+      return fieldErrors({
+        sku: [`Your cart holds ${maxCartLines} different lines, the most it can take.`],
+      })
     const [line] = await tx
       .insert(orderLines)
       .values({
@@ -621,7 +639,7 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
     if (guestParents.length === 0) return undefined
 
     const owner: CartOwner = { kind: 'user', userId, tokenHash: undefined }
-    const target = await openOrderForUpdate(tx, owner)
+    const target = await openOrderForUpdate(tx, owner, guest.currency)
     const targetLines = await tx
       .select()
       .from(orderLines)

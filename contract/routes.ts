@@ -131,7 +131,6 @@ const catchAll = [
   '/slow-slider',
   // screens still to come
   '/contact',
-  '/cart',
   '/orders/$orderId',
   '/orders/confirmation/$',
   '/add-to-order/$paymentCode',

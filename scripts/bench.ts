@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { argon2 } from './bench/argon2.ts'
+import { cartSync } from './bench/cart-sync.ts'
 import { coldStart } from './bench/cold-start.ts'
 import { configurator } from './bench/configurator.ts'
 import { firstLoadJs } from './bench/first-load-js.ts'
@@ -33,7 +34,9 @@ const measurements: Measurement[] = [
   offlineDownload,
   orderAdd,
   throughput,
+  throughput,
   argon2,
+  cartSync,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

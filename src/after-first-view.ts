@@ -7,13 +7,15 @@ import {
   startWorkerBackgroundJobs,
   type ServiceWorkerHandlers,
 } from './lib/sw-registration.ts'
+import { loadQueryClient } from './lib/data-layer.ts'
 import type { createAppRouter } from './router.tsx'
 
 /**
  * What the app starts once the first view is up and the browser is idle, loaded as its own
  * chunk so none of it weighs on the first page: smooth anchor scrolling, prefetching of links
  * in view (SPEC §9), and the service worker (SPEC §1), which then takes the offline catalog
- * snapshot off the main thread. Where no worker runs, the page takes the snapshot itself.
+ * snapshot off the main thread. Where no worker runs, the page takes the snapshot itself. Then
+ * the cart's sync with the worker's queue (the header's count, changes waiting to sync).
  */
 export function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,
@@ -34,6 +36,17 @@ export function startBackgroundWork(
   const worker = import.meta.env.PROD
     ? registerServiceWorker(serviceWorker)
     : Promise.resolve(undefined)
+  void worker
+    .then(async (wb) => {
+      const [client, { startCartSync }] = await Promise.all([
+        loadQueryClient(),
+        import('./features/cart/sync.ts'),
+      ])
+      await startCartSync(client, wb)
+    })
+    .catch(() => {
+      // Offline before the cart's code was cached: the next page load starts it.
+    })
   worker
     .then(async (wb) => {
       if (wb) return startWorkerBackgroundJobs(wb)

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as CartRouteImport } from './routes/cart'
 import { Route as ColorsRouteImport } from './routes/colors'
 import { Route as DealersRouteImport } from './routes/dealers'
 import { Route as GalleryRouteImport } from './routes/gallery'
@@ -71,6 +72,11 @@ const SplatRoute = SplatRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ColorsRoute = ColorsRouteImport.update({
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/account': typeof AccountRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -364,6 +371,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/account': typeof AccountRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -415,6 +423,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/account': typeof AccountRoute
+  '/cart': typeof CartRoute
   '/colors': typeof ColorsRoute
   '/dealers': typeof DealersRoute
   '/gallery': typeof GalleryRoute
@@ -467,6 +476,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/cart'
     | '/colors'
     | '/dealers'
     | '/gallery'
@@ -618,6 +630,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   AccountRoute: typeof AccountRoute
+  CartRoute: typeof CartRoute
   ColorsRoute: typeof ColorsRoute
   DealersRoute: typeof DealersRoute
   GalleryRoute: typeof GalleryRoute
@@ -686,6 +699,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/colors': {
@@ -1010,6 +1030,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AccountRoute: AccountRoute,
+  CartRoute: CartRoute,
   ColorsRoute: ColorsRoute,
   DealersRoute: DealersRoute,
   GalleryRoute: GalleryRoute,

@@ -11,6 +11,8 @@ import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
  *   configurator change so a design survives reloads, closed tabs and days offline.
  * - products: the catalog snapshot, so product pages render offline even if never visited.
  * - meta: small bookkeeping values (e.g. when the catalog snapshot was taken).
+ * - cartRefusals (version 2): cart changes made offline that the server refused when the
+ *   worker's queue replayed them, kept until the customer has read and dismissed the notice.
  * Every schema version stays listed: Dexie upgrades an old database step by step.
  */
 
@@ -31,6 +33,19 @@ export interface CatalogProductRecord {
   data: CatalogProduct
 }
 
+/** What a refused cart change was, for the notice: which line, what the server said. */
+export interface CartRefusalRecord {
+  /** The change's Idempotency-Key. */
+  key: string
+  action: 'add' | 'update-qty' | 'add-discount' | 'set-merged-notified'
+  /** The product's name as the page knew it, or the sku when it did not say. */
+  name: string
+  status: number
+  /** The server's own words (its first field message, else its message). */
+  message: string
+  at: number
+}
+
 export interface MetaRecord {
   key: string
   value: unknown
@@ -43,6 +58,7 @@ export class StoreDB extends Dexie {
   drafts!: EntityTable<DraftRecord, 'id'>
   products!: EntityTable<CatalogProductRecord, 'slug'>
   meta!: EntityTable<MetaRecord, 'key'>
+  cartRefusals!: EntityTable<CartRefusalRecord, 'key'>
 
   constructor(name = 'glidecraft') {
     // 'relaxed': a write is done once the browser has handed it to the operating system, not
@@ -55,6 +71,23 @@ export class StoreDB extends Dexie {
       products: 'slug, family',
       meta: 'key',
     })
+    // Only adds a table: the app of the previous release keeps working on its tables, and the
+    // worker and the app of one build open the same version.
+    this.version(2).stores({ cartRefusals: 'key, at' })
+  }
+
+  /** Keeps a refusal met while replaying the cart queue (a repeat of one key replaces it). */
+  async recordCartRefusal(refusal: CartRefusalRecord): Promise<void> {
+    await this.cartRefusals.put(refusal)
+  }
+
+  /** Refusals not yet dismissed, oldest first. */
+  async cartRefusalList(): Promise<CartRefusalRecord[]> {
+    return this.cartRefusals.orderBy('at').toArray()
+  }
+
+  async dismissCartRefusal(key: string): Promise<void> {
+    await this.cartRefusals.delete(key)
   }
 
   /**

@@ -10,6 +10,10 @@
  * - IS_KEPT_OFFLINE: whether those URLs are all kept; answered with a `KeptOfflineReply`.
  * - OFFLINE_STORAGE / CLEAR_OFFLINE_DATA: the offline settings page shows, or clears, what is
  *   kept; answered with an `OfflineStorageReply`.
+ * - CART_QUEUE: which cart changes wait in the worker's sync queue; answered with a
+ *   `CartQueueReport`.
+ * - CART_REPLAY: the page saw the network return (browsers without Background Sync rely on it):
+ *   the worker sends its queue now; answered with a `CartQueueReport` once it has tried.
  */
 export type WorkerMessage =
   | { type: 'SKIP_WAITING' }
@@ -20,6 +24,8 @@ export type WorkerMessage =
   | { type: 'IS_KEPT_OFFLINE'; urls: string[] }
   | { type: 'OFFLINE_STORAGE' }
   | { type: 'CLEAR_OFFLINE_DATA' }
+  | { type: 'CART_QUEUE' }
+  | { type: 'CART_REPLAY' }
 
 /**
  * Answer to OFFLINE_STORAGE (what the worker keeps for offline use, per cache) and to
@@ -58,3 +64,35 @@ export interface BackgroundJobsReport {
   /** Undefined when the page-data download failed or has not run. */
   offlineData: OfflineDataStatus | undefined
 }
+
+/**
+ * The synthetic answer the worker gives a cart mutation it could not deliver (no response, or
+ * the server failed with a 5xx): status 202 and this body. The server itself always answers 200;
+ * a 202 means "kept in this device's queue, sent when the network returns".
+ */
+export const QUEUED_STATUS = 202
+export interface QueuedAnswer {
+  queued: true
+}
+
+/**
+ * A header the page adds to a cart mutation only when a worker controls it: the product's name,
+ * URI-encoded, so a refusal met while replaying can say which line it was. The worker keeps it
+ * with the queued request and strips it before the request goes to the server.
+ */
+export const CART_LINE_NAME_HEADER = 'X-Cart-Line-Name'
+
+/**
+ * What the worker tells every page about the cart queue (posted to all its clients, read
+ * through workbox-window's `message` event), and its answer to CART_QUEUE / CART_REPLAY.
+ * - CART_QUEUE: the Idempotency-Keys of the changes waiting to sync, oldest first (a change the
+ *   page is still waiting on live is not listed: it is not waiting for the network yet).
+ * - CART_SYNCED: a queued change reached the server; `cart` is the server's answer (the wire's
+ *   snake_case Cart).
+ * - CART_REFUSED: the server refused a queued change (4xx); the refusal is in IndexedDB
+ *   (store-db cartRefusals) until the customer dismisses it.
+ */
+export type CartWorkerReport =
+  | { type: 'CART_QUEUE'; keys: string[] }
+  | { type: 'CART_SYNCED'; key: string; cart: unknown }
+  | { type: 'CART_REFUSED'; key: string }

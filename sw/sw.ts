@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /// <reference types="vite/client" />
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
+import { Queue } from 'workbox-background-sync'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
   cleanupOutdatedCaches,
@@ -17,9 +18,18 @@ import {
   type PageDataManifestFile,
 } from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
+import {
+  CART_QUEUE_NAME,
+  CART_QUEUE_RETENTION_MINUTES,
+  createCartQueue,
+  isCartMutation,
+  type CartQueue,
+  type ReplayResult,
+} from './cart-queue.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
 import type {
   BackgroundJobsReport,
+  CartWorkerReport,
   KeptOfflineReply,
   OfflineDataStatus,
   OfflineStorageReply,
@@ -56,8 +66,9 @@ import {
  * (network first, cache when offline), page data and images. Once it has activated and a page
  * has loaded, it keeps the catalog snapshot in IndexedDB fresh, off the page's main thread, and
  * downloads the data of every page the build lists (page-data/manifest.json), so the whole site
- * opens offline after one visit; after a new build, only the files whose hash changed.
- * Which URLs go where, and what may be kept, is decided in policy.ts.
+ * opens offline after one visit; after a new build, only the files whose hash changed. Cart
+ * changes go through the cart queue (cart-queue.ts), which keeps what the network did not take
+ * and sends it when it can. Which URLs go where, and what may be kept, is decided in policy.ts.
  */
 
 declare const self: ServiceWorkerGlobalScope
@@ -307,6 +318,39 @@ function keptCopy(request: Request): Promise<Response | undefined> {
   return caches.match(request.url, { cacheName: KEPT_CACHE })
 }
 
+async function broadcast(report: CartWorkerReport): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const page of pages) page.postMessage(report)
+}
+
+const cartQueue: CartQueue = createCartQueue({
+  queue: new Queue(CART_QUEUE_NAME, {
+    maxRetentionTime: CART_QUEUE_RETENTION_MINUTES,
+    // The browser's `sync` event; a failed replay makes the browser try again later. (Without
+    // Background Sync the Queue calls this from its constructor: the start-up replay below
+    // covers that case.)
+    onSync: async () => {
+      const result: ReplayResult = await Promise.resolve().then(() => cartQueue.replay())
+      if (result !== 'done') throw new Error(`The cart queue is not sent yet (${result}).`)
+    },
+  }),
+  send: (request, signal) => fetch(request, { signal }),
+  recordRefusal: async (refusal) => {
+    const db = new StoreDB()
+    try {
+      await db.recordCartRefusal(refusal)
+    } finally {
+      db.close()
+    }
+  },
+  broadcast,
+  schedule: (retry, ms) => void setTimeout(retry, ms),
+})
+
+// A worker that was asleep sends what waits as soon as it starts (browsers without Background
+// Sync have no other moment than this and a page's `online` message).
+void cartQueue.replay()
+
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null
   const reply = (data: unknown) => event.ports[0]?.postMessage(data)
@@ -351,6 +395,17 @@ self.addEventListener('message', (event) => {
     case 'CLEAR_OFFLINE_DATA':
       event.waitUntil(clearOfflineData().then(reply))
       break
+    case 'CART_QUEUE':
+      event.waitUntil(cartQueue.waitingKeys().then((keys) => reply({ type: 'CART_QUEUE', keys })))
+      break
+    case 'CART_REPLAY':
+      event.waitUntil(
+        cartQueue
+          .replay()
+          .then(() => cartQueue.waitingKeys())
+          .then((keys) => reply({ type: 'CART_QUEUE', keys })),
+      )
+      break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
       break
@@ -362,6 +417,19 @@ const keepPublicAnswers: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => cacheKeyFor(request),
   cacheWillUpdate: async ({ request, response }) => (mayCache(request, response) ? response : null),
 }
+
+// Cart changes: through the queue, delivered once, in the order they were made.
+const cartOrigins = apiOrigins(self.location.origin, apiUrl)
+registerRoute(
+  ({ url, request }) => isCartMutation(request, url, cartOrigins),
+  ({ request, event }) => {
+    const answer = cartQueue.handle(request)
+    // The worker stays up until the change has been sent or queued.
+    ;(event as ExtendableEvent).waitUntil(answer.catch(() => undefined))
+    return answer
+  },
+  'POST',
+)
 
 const shell = createHandlerBoundToURL('/index.html')
 

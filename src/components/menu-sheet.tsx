@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { MouseEvent, RefObject } from 'react'
 import { AccountLink } from './account-link.tsx'
-import { CatchAllLink } from './catch-all-link.tsx'
 import { Sheet } from './sheet.tsx'
 import { MainNavLinks, MoreNavLinks } from './site-nav.tsx'
 
@@ -36,7 +35,7 @@ export function MenuSheet({ open, onOpenChange, returnFocus }: MenuSheetProps) {
           <Link to="/store" hash="your-designs">
             Your designs
           </Link>
-          <CatchAllLink to="/cart">Cart</CatchAllLink>
+          <Link to="/cart">Cart</Link>
           <AccountLink />
           <Link to="/learnSearch/$" params={{ _splat: '' }}>
             Search the guides

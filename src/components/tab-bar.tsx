@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { AccountLink } from './account-link.tsx'
-import { CatchAllLink } from './catch-all-link.tsx'
 
 /** What the cart tab shows once a cart exists: its item count, and whether changes wait to sync. */
 export interface CartBadge {
@@ -29,18 +28,21 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
       >
         Your designs
       </Link>
-      <CatchAllLink to="/cart" className="tab tab-cart">
+      <Link to="/cart" className="tab tab-cart">
         Cart
         {cart && (cart.count > 0 || cart.pending) && (
           // The count, ringed while changes wait to sync.
-          <span className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}>
+          <span
+            className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
+            data-testid="tab-cart-count"
+          >
             {cart.count}
             <span className="visually-hidden">
               {` in the cart${cart.pending ? ', changes waiting to sync' : ''}`}
             </span>
           </span>
         )}
-      </CatchAllLink>
+      </Link>
       <AccountLink className="tab tab-account" />
     </nav>
   )

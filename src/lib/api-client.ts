@@ -92,6 +92,8 @@ export interface RequestOptions {
   cart?: boolean
   /** A mutation's key, made when the customer acted, so a replay is never applied twice. */
   idempotencyKey?: string
+  /** Further headers (e.g. one the service worker reads and strips: sw/messages.ts). */
+  headers?: Record<string, string>
   json?: unknown
   searchParams?: Record<string, string | number | boolean>
   signal?: AbortSignal
@@ -104,7 +106,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response
   const token = options.auth ? readCookie(AUTH_COOKIE) : null
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.cart) headers[CART_TOKEN_HEADER] = cartToken()
   if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { QueryClient, type Query } from '@tanstack/react-query'
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query'
 import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from './api-client.ts'
 import { config } from './config.ts'
@@ -77,12 +77,30 @@ export async function forgetUserQueries(client: QueryClient, storage?: Storage):
   await createPersistOptions(storage).persister.removeClient()
 }
 
+const PERSIST_KEY = 'glidecraft-query-cache'
+
 export function createPersistOptions(storage: Storage = window.localStorage) {
   return {
-    persister: createSyncStoragePersister({ storage, key: 'glidecraft-query-cache' }),
+    persister: createSyncStoragePersister({ storage, key: PERSIST_KEY }),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: config.buildId,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  }
+}
+
+/** Writes the persisted queries at once, as the persister would (same key, buster and shape). */
+export function flushPersistedQueries(client: QueryClient, storage: Storage = window.localStorage) {
+  try {
+    storage.setItem(
+      PERSIST_KEY,
+      JSON.stringify({
+        buster: config.buildId,
+        timestamp: Date.now(),
+        clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }),
+      }),
+    )
+  } catch {
+    // A full storage keeps the last copy; the next throttled write tries again.
   }
 }
 
@@ -99,5 +117,12 @@ export async function startQueryClient(storage?: Storage): Promise<QueryClient> 
   client.mount()
   const [, restored] = persistQueryClient({ queryClient: client, ...createPersistOptions(storage) })
   await restored.catch(() => undefined)
+  // The persister writes at most once a second; a page hidden or closed in between (a reload
+  // right after adding to the cart) writes what it shows now, so it is there on the next start.
+  const flush = () => {
+    if (document.visibilityState === 'hidden') flushPersistedQueries(client, storage)
+  }
+  window.addEventListener('pagehide', () => flushPersistedQueries(client, storage))
+  document.addEventListener('visibilitychange', flush)
   return client
 }

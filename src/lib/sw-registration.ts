@@ -1,6 +1,7 @@
 import { messageSW, Workbox } from 'workbox-window'
 import type {
   BackgroundJobsReport,
+  CartWorkerReport,
   KeptOfflineReply,
   OfflineStorageReply,
   WorkerMessage,
@@ -99,4 +100,23 @@ export async function askOfflineStorage(
   if (!registration?.active) return undefined
   const message: WorkerMessage = { type }
   return (await messageSW(registration.active, message)) as OfflineStorageReply
+}
+
+/**
+ * The cart queue's side of the channel: every report the worker posts (CART_QUEUE, CART_SYNCED,
+ * CART_REFUSED) goes to `onReport`; `ask` sends CART_QUEUE or CART_REPLAY and hands the answer
+ * to `onReport` too.
+ */
+export function connectCartQueue(
+  wb: Workbox,
+  onReport: (report: CartWorkerReport) => void,
+): { ask: (type: 'CART_QUEUE' | 'CART_REPLAY') => Promise<void> } {
+  wb.addEventListener('message', (event) => onReport(event.data as CartWorkerReport))
+  return {
+    ask: async (type) => {
+      const message: WorkerMessage = { type }
+      const reply = (await wb.messageSW(message)) as CartWorkerReport | undefined
+      if (reply) onReport(reply)
+    },
+  }
 }

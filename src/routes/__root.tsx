@@ -1,8 +1,13 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { DocumentHead } from '../components/document-head.tsx'
 import { SiteLayout } from '../components/site-layout.tsx'
+import { useCartBadge } from '../lib/cart-badge.ts'
 import { useStartedQueryClient } from '../lib/data-layer.ts'
+
+/** Loaded only when a merged cart has something to tell. */
+const CartMergeOverlay = lazy(() => import('../features/cart/components/merge-overlay.tsx'))
 
 export interface RouterContext {
   /** Resolves once the query client has started (see lib/data-layer.ts). */
@@ -20,12 +25,21 @@ function RootLayout() {
   // The provider stays in place from the first render; its value arrives with the data layer,
   // before any route that reads queries renders (their loaders await it).
   const queryClient = useStartedQueryClient()
+  const cart = useCartBadge()
+  // Once shown, the overlay stays mounted until closed (telling the server clears the flag).
+  const [merged, setMerged] = useState(false)
+  if (cart?.merged && !merged) setMerged(true)
   return (
     <QueryClientContext.Provider value={queryClient}>
       <DocumentHead />
-      <SiteLayout>
+      <SiteLayout cart={cart}>
         <Outlet />
       </SiteLayout>
+      {merged && (
+        <Suspense>
+          <CartMergeOverlay />
+        </Suspense>
+      )}
     </QueryClientContext.Provider>
   )
 }

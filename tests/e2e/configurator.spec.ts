@@ -274,7 +274,7 @@ test('invalid measurements disable add-to-order, with a message next to the fiel
   await expect(add).toBeEnabled()
 
   await add.click()
-  const dialog = page.getByRole('dialog', { name: 'What will be added to your order' })
+  const dialog = page.getByRole('dialog', { name: 'Added to your order' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('A5-CUSTOM')
   await expect(dialog).toContainText('measurement.height')

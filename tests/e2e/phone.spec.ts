@@ -56,7 +56,8 @@ async function open(page: Page, path: string): Promise<void> {
 /** A product page opened to design: the configurator loads and shows its form. */
 async function openConfigurator(page: Page, path = '/wingsuits/corvid-2#design'): Promise<void> {
   await page.goto(path)
-  await expect(page.getByRole('button', { name: 'Add to order' })).toBeVisible()
+  // The configurator's own (the page's options have an "Add to order" of their own).
+  await expect(page.locator('#design').getByRole('button', { name: 'Add to order' })).toBeVisible()
   await page.waitForLoadState('networkidle')
 }
 
@@ -479,7 +480,10 @@ test.describe('the configurator on a phone', () => {
       const row = (await control.locator('xpath=..').boundingBox())!
       expect(row.height).toBeGreaterThanOrEqual(44)
     }
-    const add = (await page.getByRole('button', { name: 'Add to order' }).boundingBox())!
+    const add = (await page
+      .getByRole('region', { name: 'Design your Corvid 2' })
+      .getByRole('button', { name: 'Add to order' })
+      .boundingBox())!
     expect(add.height).toBeGreaterThanOrEqual(44)
   })
 })

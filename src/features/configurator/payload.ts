@@ -65,3 +65,49 @@ export function buildAddToOrder(draft: OrderDraft, context: DraftContext): AddTo
 
   return { sku: draft.selectedVariant, qty: draft.qty, meta, child }
 }
+
+/**
+ * What "Add to order" hands the cart (composed by the route): the request, and what the cart
+ * shows of the line until the server has priced it (the configurator's own total).
+ */
+export interface DesignOrder {
+  request: AddToOrderRequest
+  line: {
+    name: string
+    productSlug: string
+    productPath: string
+    variantName: string | null
+    image: string | null
+    unitPrice: number
+    currency: string
+    summary: string[]
+  }
+}
+
+/** 'saved': the server has it; 'queued': kept on this device until the network returns. */
+export type AddDesignToOrder = (order: DesignOrder) => Promise<'saved' | 'queued'>
+
+export function designOrder(draft: OrderDraft, context: DraftContext): DesignOrder {
+  const request = buildAddToOrder(draft, context)
+  const { product } = context
+  const variant = product.variants.find((candidate) => candidate.sku === request.sku)
+  const summary: string[] = []
+  if (draft.isSuperCustom) summary.push('Super custom design')
+  if (draft.isSuperDuperCustom) summary.push('Super duper custom design')
+  if (draft.isSuperAsym) summary.push('Asymmetric colours')
+  summary.push(`Accent: ${draft.orderAccent}`)
+  const total = Number(draft.order[TOTAL_PRICE] ?? 0)
+  return {
+    request,
+    line: {
+      name: product.name,
+      productSlug: product.slug,
+      productPath: product.path,
+      variantName: variant?.name ?? null,
+      image: product.images[0]?.src ?? null,
+      unitPrice: Math.round(total / Math.max(1, request.qty)),
+      currency: product.currency,
+      summary,
+    },
+  }
+}

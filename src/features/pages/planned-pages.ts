@@ -32,11 +32,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Change where an order ships.',
     coming: ['The address form'],
   },
-  '/cart': {
-    title: 'Your cart',
-    summary: 'What you are about to order, kept even when you are offline.',
-    coming: ['Items, quantities and discounts', 'Offline changes synced when the network returns'],
-  },
   '/orders/$orderId': {
     title: 'Order',
     summary: 'The status and details of one order.',

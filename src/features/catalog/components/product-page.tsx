@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
-import { productQuery } from '../api.ts'
+import { productQuery, type Product } from '../api.ts'
 import { formatLeadTime, formatPrice } from '../../../lib/format-price.ts'
 import { indexPalette, swatchOf } from '../palette.ts'
 import { AfterHydration } from '../../../components/after-hydration.tsx'
@@ -21,10 +21,18 @@ interface ProductPageProps {
   productionTime?: ReactNode
   /** The configurator of a configurable product (another feature's, composed by the route). */
   configurator?: ReactNode
+  /** "Add to order" for the product's options (the cart's, composed by the route). */
+  order?: (product: Product) => ReactNode
 }
 
 /** The product display page: pictures, price, options, specifications, manual, related. */
-export function ProductPage({ slug, palette, productionTime, configurator }: ProductPageProps) {
+export function ProductPage({
+  slug,
+  palette,
+  productionTime,
+  configurator,
+  order,
+}: ProductPageProps) {
   const { data: product } = useSuspenseQuery(productQuery(slug))
   const paletteIndex = useMemo(() => indexPalette(palette), [palette])
   const customVariant = product.variants.find((v) => v.sku.includes('-CUSTOM'))
@@ -40,6 +48,7 @@ export function ProductPage({ slug, palette, productionTime, configurator }: Pro
           </p>
           <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
           <AfterHydration>{productionTime}</AfterHydration>
+          {order?.(product)}
           {configurator && product.configurable && (
             <p>
               <a className="button" href="#design">

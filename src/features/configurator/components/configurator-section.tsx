@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
+import type { AddDesignToOrder } from '../payload.ts'
 import type { ConfigurableProduct, Product } from '../model.ts'
 import { DESIGN_ANCHOR, DESIGN_PARAM } from '../link-names.ts'
 
@@ -11,6 +12,8 @@ interface ConfiguratorSectionProps {
   product: Product
   palette: PaletteSwatch[]
   productionTime?: ReactNode
+  /** Adds the design to the cart (the cart's, composed by the route). */
+  onAddToOrder: AddDesignToOrder
 }
 
 function isConfigurable(product: Product): product is ConfigurableProduct {
@@ -33,6 +36,7 @@ export function ConfiguratorSection({
   product,
   palette,
   productionTime,
+  onAddToOrder,
 }: ConfiguratorSectionProps) {
   const hydrated = useHydrated()
   const slot = useRef<HTMLDivElement>(null)
@@ -66,7 +70,12 @@ export function ConfiguratorSection({
     <div className="configurator-slot" id={DESIGN_ANCHOR} ref={slot}>
       {wanted ? (
         <Suspense fallback={waiting}>
-          <Configurator product={product} palette={palette} productionTime={productionTime} />
+          <Configurator
+            product={product}
+            palette={palette}
+            productionTime={productionTime}
+            onAddToOrder={onAddToOrder}
+          />
         </Suspense>
       ) : (
         <div className="configurator-placeholder">

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { upgradeKeys, type ConfigurableProduct, type DraftContext } from '../model.ts'
+import type { AddDesignToOrder } from '../payload.ts'
 import { useOrderDraft } from '../store.ts'
 import { AccentFieldset } from './accent-fieldset.tsx'
 import { ColoursFieldset } from './colours-fieldset.tsx'
@@ -24,6 +25,8 @@ export interface ConfiguratorProps {
   palette: PaletteSwatch[]
   /** The workshop's current production time (another feature's, composed by the route). */
   productionTime?: ReactNode
+  /** Adds the design to the cart (the cart's, composed by the route). */
+  onAddToOrder: AddDesignToOrder
 }
 
 /**
@@ -34,7 +37,12 @@ export interface ConfiguratorProps {
  * is kept here is what several parts share: the part being coloured (the drawing chooses it
  * too), which messages show, and the two overlays anything may open.
  */
-export default function Configurator({ product, palette, productionTime }: ConfiguratorProps) {
+export default function Configurator({
+  product,
+  palette,
+  productionTime,
+  onAddToOrder,
+}: ConfiguratorProps) {
   const context = useMemo<DraftContext>(() => ({ product, palette }), [product, palette])
   const { draft, dispatch, replace } = useOrderDraft(context)
   const uid = useId()
@@ -151,6 +159,7 @@ export default function Configurator({ product, palette, productionTime }: Confi
             priceDetails={priceSummary}
             allMessagesShown={messages.allShown}
             onShowAllMessages={messages.revealAll}
+            onAddToOrder={onAddToOrder}
           />
           <ConfiguratorActions draft={draft} ask={setWarning} onReset={reset} />
           <p className="configurator-saved">Saved on this device as you go, also offline.</p>

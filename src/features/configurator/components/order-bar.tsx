@@ -1,8 +1,10 @@
+import { Link } from '@tanstack/react-router'
 import { useRef, useState, type ReactNode } from 'react'
 import { Sheet } from '../../../components/sheet.tsx'
 import { StickyBar } from '../../../components/sticky-bar.tsx'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { TOTAL_PRICE, type DraftContext, type OrderDraft } from '../model.ts'
+import { designOrder, type AddDesignToOrder } from '../payload.ts'
 import { OrderPreview } from './order-preview.tsx'
 import { Overlay } from './overlays.tsx'
 
@@ -14,11 +16,32 @@ interface OrderBarProps {
   /** Whether every field's message is already shown. */
   allMessagesShown: boolean
   onShowAllMessages: () => void
+  /** Adds the design to the cart (the cart's, composed by the route). */
+  onAddToOrder: AddDesignToOrder
+}
+
+type AddState =
+  | { step: 'adding' }
+  | { step: 'saved' | 'queued'; draft: OrderDraft }
+  | { step: 'failed'; message: string }
+
+const addTitles: Record<AddState['step'], string> = {
+  adding: 'Adding to your order…',
+  saved: 'Added to your order',
+  queued: 'Added — will sync when online',
+  failed: 'Not added',
+}
+
+function errorText(error: unknown): string {
+  const errors = (error as { errors?: Record<string, string[]> } | null)?.errors
+  const first = errors ? Object.values(errors)[0]?.[0] : undefined
+  return first ?? (error instanceof Error ? error.message : 'Something went wrong.')
 }
 
 /**
  * The design's one main action, "Add to order" (while nothing stops it; else what stops it, and
- * "Show what"). On a phone it is a bar at the bottom of the screen with the total and the price
+ * "Show what"). Adding opens an overlay that says what became of it, truthfully: added, or kept
+ * on this device to sync when online, or not added and why, with what was added. On a phone it is a bar at the bottom of the screen with the total and the price
  * details, in view while the customer chooses (configurator.css); on a wide screen the button
  * closes the form, the price being beside it.
  */
@@ -28,8 +51,10 @@ export function OrderBar({
   priceDetails,
   allMessagesShown,
   onShowAllMessages,
+  onAddToOrder,
 }: OrderBarProps) {
   const [orderOpen, setOrderOpen] = useState(false)
+  const [added, setAdded] = useState<AddState>({ step: 'adding' })
   const [detailsOpen, setDetailsOpen] = useState(false)
   const detailsButton = useRef<HTMLButtonElement>(null)
   const problems = Object.keys(draft.checkOrderValidationError).length
@@ -54,7 +79,16 @@ export function OrderBar({
         className="button order-bar-add"
         aria-disabled={draft.disabledAddToCart}
         disabled={draft.disabledAddToCart}
-        onClick={() => setOrderOpen(true)}
+        onClick={() => {
+          // The payload is the draft as it is now: later changes make another line.
+          const snapshot = draft
+          setAdded({ step: 'adding' })
+          setOrderOpen(true)
+          onAddToOrder(designOrder(snapshot, context)).then(
+            (outcome) => setAdded({ step: outcome, draft: snapshot }),
+            (error: unknown) => setAdded({ step: 'failed', message: errorText(error) }),
+          )
+        }}
       >
         Add to order
       </button>
@@ -98,17 +132,26 @@ export function OrderBar({
       <Overlay
         open={orderOpen}
         onOpenChange={setOrderOpen}
-        title="What will be added to your order"
-        description="Ordering opens with the cart. Your design stays saved on this device until then."
+        title={addTitles[added.step]}
+        description={
+          added.step === 'queued'
+            ? 'You are offline: the line is in your cart on this device and reaches the shop when the network returns.'
+            : added.step === 'failed'
+              ? added.message
+              : undefined
+        }
+        actions={
+          added.step === 'saved' || added.step === 'queued' ? (
+            <Link to="/cart" className="button">
+              View your cart
+            </Link>
+          ) : undefined
+        }
         wide
       >
-        {orderOpen &&
-          (draft.disabledAddToCart ? (
-            // Changed meanwhile in another tab: the payload cannot be built.
-            <p>This design has changed and cannot be ordered as it is. Close this to see why.</p>
-          ) : (
-            <OrderPreview draft={draft} context={context} />
-          ))}
+        {(added.step === 'saved' || added.step === 'queued') && (
+          <OrderPreview draft={added.draft} context={context} />
+        )}
       </Overlay>
     </StickyBar>
   )

@@ -2,7 +2,7 @@ import { formatPrice } from '../../../lib/format-price.ts'
 import { TOTAL_PRICE, type DraftContext, type OrderDraft } from '../model.ts'
 import { buildAddToOrder } from '../payload.ts'
 
-/** What "Add to order" would send (POST /api/order/add), shown until the cart exists. */
+/** What "Add to order" sent (POST /api/order/add): the design as it went into the cart. */
 export function OrderPreview({ draft, context }: { draft: OrderDraft; context: DraftContext }) {
   const payload = buildAddToOrder(draft, context)
   return (

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadProductPage } from '../../../features/catalog/api.ts'
 import { ProductPage } from '../../../features/catalog/components/product-page.tsx'
+import { AddToOrderForm } from '../../../features/cart/components/add-to-order-form.tsx'
 import { CurrentProductionTime } from '../../../features/production-time/components/current-production-time.tsx'
 import { loaderHead } from '../../../lib/loader-head.ts'
 
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/parachutes/base-jumping/$model')({
         slug={model}
         palette={Route.useLoaderData().palette}
         productionTime={<CurrentProductionTime category="base-parachutes" />}
+        order={(product) => <AddToOrderForm product={product} />}
       />
     )
   },

@@ -1,0 +1,119 @@
+import { Link } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import type { Product as WireProduct } from '../../../../contract/catalog.ts'
+import type { Camelized } from '../../../lib/api-client.ts'
+import { formatPrice } from '../../../lib/format-price.ts'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
+import { useAddToOrder, type ChangeOutcome } from '../api.ts'
+import './cart.css'
+
+type Product = Camelized<WireProduct>
+
+/** What the customer is told once "Add to order" has done its part: only what is true. */
+export function AddedMessage({ outcome, name }: { outcome: ChangeOutcome; name: string }) {
+  return (
+    <p role="status" className="added-message">
+      {outcome === 'saved' ? `Added: ${name}.` : `Added — will sync when online: ${name}.`}{' '}
+      <Link to="/cart">View your cart</Link>
+    </p>
+  )
+}
+
+/** The error of an add, as the customer reads it (the server's own field message when it has one). */
+export function addErrorText(error: Error): string {
+  const errors = (error as { errors?: Record<string, string[]> }).errors
+  const first = errors ? Object.values(errors)[0]?.[0] : undefined
+  return `Not added: ${first ?? error.message}`
+}
+
+/**
+ * "Add to order" for a product off the shelf: choose the option (variant), the quantity, add.
+ * Made-to-measure variants are not offered here: they are designed in the configurator or
+ * ordered through a dealer.
+ */
+export function AddToOrderForm({ product }: { product: Product }) {
+  const hydrated = useHydrated()
+  const id = useId()
+  const addToOrder = useAddToOrder()
+  const variants = product.variants.filter((variant) => !variant.sku.includes('-CUSTOM'))
+  const [sku, setSku] = useState(variants[0]?.sku ?? '')
+  const [qty, setQty] = useState(1)
+  const [result, setResult] = useState<
+    { outcome: ChangeOutcome; name: string } | { error: string } | null
+  >(null)
+  if (variants.length === 0) return null
+  const variant = variants.find((candidate) => candidate.sku === sku) ?? variants[0]!
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setResult(null)
+    const name = product.name
+    addToOrder.mutate(
+      {
+        request: { sku: variant.sku, qty, meta: [], child: [] },
+        line: {
+          name,
+          productSlug: product.slug,
+          productPath: product.path,
+          variantName: variants.length > 1 ? variant.name : null,
+          image: product.images[0]?.src ?? null,
+          unitPrice: variant.price,
+          currency: product.currency,
+          summary: [],
+        },
+      },
+      {
+        onSuccess: (outcome) => setResult({ outcome, name }),
+        onError: (error) => setResult({ error: addErrorText(error) }),
+      },
+    )
+  }
+
+  return (
+    <form className="add-to-order" onSubmit={submit} aria-label={`Order the ${product.name}`}>
+      {variants.length > 1 && (
+        <label htmlFor={`${id}-variant`}>
+          Option
+          <br />
+          <select
+            id={`${id}-variant`}
+            disabled={!hydrated}
+            value={variant.sku}
+            onChange={(event) => setSku(event.target.value)}
+          >
+            {variants.map((option) => (
+              <option key={option.sku} value={option.sku}>
+                {option.name} — {formatPrice(option.price, product.currency)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label htmlFor={`${id}-qty`}>
+        Quantity
+        <br />
+        <input
+          id={`${id}-qty`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          disabled={!hydrated}
+          value={qty}
+          onChange={(event) => setQty(Math.min(99, Math.max(1, Number(event.target.value) || 1)))}
+        />
+      </label>
+      <button type="submit" className="button" disabled={!hydrated || addToOrder.isPending}>
+        Add to order
+      </button>
+      {result &&
+        ('error' in result ? (
+          <p role="alert" className="field-error">
+            {result.error}
+          </p>
+        ) : (
+          <AddedMessage outcome={result.outcome} name={result.name} />
+        ))}
+    </form>
+  )
+}

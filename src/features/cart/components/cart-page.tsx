@@ -1,0 +1,222 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { ValidationError } from '../../../lib/api-client.ts'
+import { formatPrice } from '../../../lib/format-price.ts'
+import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
+import { shownCart, waitingText, type CartLine } from '../model.ts'
+import { useWaitingCount } from '../waiting.ts'
+import { RefusalNotices } from './refusal-notices.tsx'
+import './cart.css'
+
+/**
+ * The cart: its lines with their configuration, quantities, a discount code and the totals, as
+ * the customer left them, also offline (the persisted query cache), with the changes not yet
+ * synced shown and counted.
+ */
+export function CartPage() {
+  const { data, error, isPending } = useQuery(cartQuery)
+  const cart = shownCart(data)
+  const waiting = useWaitingCount(data?.changes.length ?? 0)
+  const currency = cart.currency
+
+  return (
+    <article className="page cart-page">
+      <h1>Your cart</h1>
+      {waiting > 0 && (
+        <p className="cart-waiting" role="status" data-testid="cart-waiting">
+          {waitingText(waiting)}. They are kept on this device and sent when the network returns.
+        </p>
+      )}
+      <RefusalNotices />
+      {isPending && !data ? (
+        <p role="status">Loading your cart…</p>
+      ) : cart.items.length === 0 ? (
+        error && !data ? (
+          <p>
+            Your cart could not be loaded: you seem to be offline. It shows here once you are back.
+          </p>
+        ) : (
+          <section className="panel">
+            <h2>Your cart is empty</h2>
+            <p>
+              Find a suit, a canopy or a bag in the <Link to="/store">store</Link>, or design your
+              own.
+            </p>
+          </section>
+        )
+      ) : (
+        <>
+          <ul className="cart-lines" aria-label="Lines">
+            {cart.items.map((line) => (
+              <CartLineItem key={line.id} line={line} currency={currency} />
+            ))}
+          </ul>
+          {cart.id && <DiscountForm cartId={cart.id} />}
+          <dl className="cart-totals" aria-label="Totals">
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal, currency)}</dd>
+            {cart.discounts.map((discount) => (
+              <div key={discount.code}>
+                <dt>
+                  Discount {discount.code}
+                  {discount.description ? ` (${discount.description})` : ''}
+                </dt>
+                <dd>−{formatPrice(discount.amount, currency)}</dd>
+              </div>
+            ))}
+            {cart.discounts.length === 0 && cart.discountTotal > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd>−{formatPrice(cart.discountTotal, currency)}</dd>
+              </>
+            )}
+            <dt className="cart-total">Total</dt>
+            <dd className="cart-total" data-testid="cart-total">
+              {formatPrice(cart.total, currency)}
+            </dd>
+          </dl>
+          {cart.estimated && (
+            <p className="note">
+              Totals are updating: the shop confirms prices and discounts when your changes sync.
+            </p>
+          )}
+        </>
+      )}
+    </article>
+  )
+}
+
+function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
+  const updateQty = useUpdateQty()
+  const [problem, setProblem] = useState<string | null>(null)
+  const change = (qty: number) => {
+    setProblem(null)
+    updateQty.mutate(
+      { lineId: line.id, qty, name: line.name },
+      { onError: (error) => setProblem(error.message) },
+    )
+  }
+  return (
+    <li className={line.pending ? 'cart-line cart-line-pending' : 'cart-line'} data-sku={line.sku}>
+      {line.image ? <img src={line.image} alt="" width={80} height={80} /> : <span />}
+      <div>
+        <h2>
+          <a href={line.productPath}>{line.name}</a>
+        </h2>
+        {line.variantName && <p className="cart-line-variant">{line.variantName}</p>}
+        {line.summary.length > 0 && (
+          <ul className="cart-line-summary">
+            {line.summary.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        )}
+        {line.child.length > 0 && !line.pending && (
+          <p className="cart-line-children">
+            With {line.child.map((child) => child.name).join(', ')}
+          </p>
+        )}
+        {line.pending && <p className="note">Not synced yet</p>}
+      </div>
+      <div className="cart-line-controls">
+        <span className="qty-stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`One fewer ${line.name}`}
+            disabled={line.qty <= 1}
+            onClick={() => change(line.qty - 1)}
+          >
+            −
+          </button>
+          <output aria-live="polite">{line.qty}</output>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`One more ${line.name}`}
+            disabled={line.qty >= 99}
+            onClick={() => change(line.qty + 1)}
+          >
+            +
+          </button>
+        </span>
+        <button type="button" className="link-button cart-remove" onClick={() => change(0)}>
+          Remove<span className="visually-hidden"> {line.name}</span>
+        </button>
+        <span className="cart-line-price">{formatPrice(line.linePrice, currency)}</span>
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function DiscountForm({ cartId }: { cartId: string }) {
+  const addDiscount = useAddDiscount()
+  const id = useId()
+  const [code, setCode] = useState('')
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const codes = code.trim()
+    if (!codes) {
+      setMessage({ text: 'Enter a discount code.', error: true })
+      return
+    }
+    setMessage(null)
+    addDiscount.mutate(
+      { cartId, codes },
+      {
+        onSuccess: (outcome) =>
+          setMessage({
+            text:
+              outcome === 'saved'
+                ? `Code ${codes} applied.`
+                : `Code ${codes} will be applied when you are online.`,
+            error: false,
+          }),
+        onError: (error) =>
+          setMessage({
+            text:
+              error instanceof ValidationError
+                ? (Object.values(error.errors)[0]?.[0] ?? error.message)
+                : error.message,
+            error: true,
+          }),
+      },
+    )
+  }
+  return (
+    <form className="discount-form" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-code`}>
+        Discount code
+        <br />
+        <input
+          id={`${id}-code`}
+          name="discount_codes"
+          value={code}
+          autoComplete="off"
+          aria-invalid={message?.error || undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="button" disabled={addDiscount.isPending}>
+        Apply
+      </button>
+      {message && (
+        <p
+          id={`${id}-message`}
+          className={message.error ? 'field-error' : undefined}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+    </form>
+  )
+}

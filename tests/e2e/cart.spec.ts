@@ -1,0 +1,266 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
+import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
+
+/*
+ * The cart's promise, end to end in Chromium with the real worker and server: what a customer
+ * adds offline is kept through reloads and closed pages and reaches the server once, also when
+ * the server's answer is lost on the way back; what the server refuses is told; a guest cart
+ * merged at sign-in is announced once. Pages are opened through a proxy (lossy-proxy.ts) that
+ * can lose answers; the server's cart is read straight from the API with the page's cart token.
+ */
+
+const PROXY_PORT = 5160
+const BAG = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
+const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2', sku: 'CORVID2-M' }
+
+let proxy: LossyProxy
+let api: APIRequestContext
+
+test.beforeEach(async ({ playwright, baseURL }) => {
+  proxy = await startLossyProxy(baseURL!, PROXY_PORT)
+  api = await playwright.request.newContext({ baseURL })
+})
+
+test.afterEach(async () => {
+  await api.dispose()
+  await proxy.close()
+})
+
+/** Offline, requests the worker could not answer are logged by the browser: expected here. */
+function forgetOfflineFailures(errors: string[]) {
+  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
+  errors.splice(0, errors.length, ...errors.filter((e) => !offline.test(e)))
+}
+
+async function cartToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  return token!
+}
+
+interface ServerLine {
+  id: string
+  sku: string
+  qty: number
+  child: { sku: string }[]
+}
+
+/** The cart as the server holds it for this token. */
+async function serverCart(token: string, bearer?: string): Promise<{ items: ServerLine[] }> {
+  const headers: Record<string, string> = { 'X-Cart-Token': token }
+  if (bearer) headers.Authorization = `Bearer ${bearer}`
+  const response = await api.get('/api/order', { headers })
+  expect(response.status()).toBe(200)
+  return (await response.json()) as { items: ServerLine[] }
+}
+
+async function openStore(page: Page, path: string) {
+  await page.goto(`${proxy.origin}${path}`)
+  await waitForServiceWorker(page)
+}
+
+/** Designs a Corvid 2 (size M, booties) and adds it; resolves with the overlay's title. */
+async function addConfiguredSuit(page: Page, context: BrowserContext, offline: boolean) {
+  await page.goto(`${proxy.origin}${SUIT.path}`)
+  await page.getByRole('link', { name: 'Design your own' }).click()
+  const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
+  await section.getByLabel(/^Corvid 2, size M/).check()
+  await section.getByRole('checkbox', { name: /^Booties/ }).check()
+  if (offline) await context.setOffline(true)
+  await section.getByRole('button', { name: 'Add to order' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Added/ })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(SUIT.sku)
+  const title = await dialog.getByRole('heading').first().textContent()
+  await page.keyboard.press('Escape')
+  return title
+}
+
+async function addBag(page: Page) {
+  await page.goto(`${proxy.origin}${BAG.path}`)
+  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  return form.getByRole('status')
+}
+
+function sorted(lines: ServerLine[]) {
+  return lines.map((line) => `${line.sku}×${line.qty}`).sort()
+}
+
+test('what a guest adds offline survives a reload and a closed page, and reaches the server once', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  expect(await addConfiguredSuit(page, context, true)).toBe('Added — will sync when online')
+  await expect(await addBag(page)).toHaveText(/^Added — will sync when online: Mission bag\./)
+
+  await page.reload()
+  await page.close()
+  const again = await context.newPage()
+  await again.goto(`${proxy.origin}/cart`)
+  await expect(again.getByTestId('cart-waiting')).toHaveText(/^2 changes waiting to sync\./)
+  const lines = again
+    .getByRole('list', { name: 'Lines' })
+    .getByRole('listitem')
+    .filter({
+      has: again.getByRole('heading'),
+    })
+  await expect(lines.getByRole('heading')).toHaveText([SUIT.name, BAG.name])
+  const token = await cartToken(again)
+  expect((await serverCart(token)).items).toEqual([])
+
+  await context.setOffline(false)
+  await expect(again.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  const server = await serverCart(token)
+  expect(sorted(server.items)).toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
+  await expect(lines.getByRole('heading')).toHaveText([SUIT.name, BAG.name])
+  await expect(again.getByTestId('tab-cart-count')).toHaveText('2 in the cart')
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a change whose answer is lost after the server applied it is still there once', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  // Every answer to an add is lost (Chromium itself resends a request whose connection broke,
+  // so the loss lasts until both adds have been answered "queued").
+  proxy.loseAnswers((request) => request.method === 'POST' && request.url === '/api/order/add')
+  expect(await addConfiguredSuit(page, context, false)).toBe('Added — will sync when online')
+  await expect(await addBag(page)).toHaveText(/^Added — will sync when online: Mission bag\./)
+  proxy.stopLosing()
+  await page.goto(`${proxy.origin}/cart`)
+  await expect(page.getByRole('list', { name: 'Lines' })).toBeVisible()
+  const token = await cartToken(page)
+  // The worker tries again on its own (no `online` event comes: the network never left).
+  await expect
+    .poll(async () => sorted((await serverCart(token)).items), { timeout: 30_000 })
+    .toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
+  await expect(page.getByTestId('cart-waiting')).toBeHidden()
+  // The server answered each add at least once before this, and holds each once.
+  expect(proxy.lost()).toBeGreaterThanOrEqual(2)
+  expect(sorted((await serverCart(token)).items)).toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a change the server refuses when it is replayed is told, not dropped', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  await page.goto(`${proxy.origin}/cart`)
+  const token = await cartToken(page)
+  const [line] = (await serverCart(token)).items
+  expect(line?.sku).toBe(BAG.sku)
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  // Meanwhile the line goes from the cart elsewhere (another device of the same cart).
+  const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
+    headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-1' },
+    data: { qty: 0 },
+  })
+  expect(removed.status()).toBe(200)
+
+  await context.setOffline(false)
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
+  await expect(notice).toContainText(`The quantity of ${BAG.name} could not be changed: `)
+  await expect(page.getByTestId('cart-waiting')).toBeHidden()
+  await page.reload()
+  // Kept until the customer has read it.
+  await expect(notice).toBeVisible()
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toBeHidden()
+  expect((await serverCart(token)).items).toEqual([])
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a guest cart merged at sign-in is announced once', async ({ page, consoleErrors }) => {
+  // The account already has a cart with a line.
+  const email = `merge-${Date.now()}@example.com`
+  const first = await api.post('/api/login-guest', { data: { email, remember: false } })
+  expect(first.status()).toBe(200)
+  const { token: bearer } = (await first.json()) as { token: string }
+  const added = await api.post('/api/order/add', {
+    headers: { Authorization: `Bearer ${bearer}`, 'Idempotency-Key': `account-line-${Date.now()}` },
+    data: { sku: 'WEEKEND-BAG', qty: 1, meta: [], child: [] },
+  })
+  expect(added.status()).toBe(200)
+
+  // As a guest on this device, with a line of its own, the customer signs in.
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  const signIn = await page.request.post(`${proxy.origin}/api/login-guest`, {
+    headers: { 'X-Cart-Token': await cartToken(page) },
+    data: { email, remember: false },
+  })
+  expect(signIn.status()).toBe(200)
+
+  await page.goto(`${proxy.origin}/cart`)
+  const overlay = page.getByRole('dialog', { name: 'Your carts were merged' })
+  await expect(overlay).toBeVisible()
+  await expect(overlay).toContainText('one line was added')
+  await overlay.getByRole('button', { name: 'Close' }).click()
+  await expect(overlay).toBeHidden()
+  await expect(
+    page.getByRole('list', { name: 'Lines' }).getByRole('heading', { level: 2 }),
+  ).toHaveCount(2)
+
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Lines' })).toBeVisible()
+  await expect(page.getByTestId('cart-waiting')).toBeHidden()
+  await expect(overlay).toBeHidden()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('with no service worker, a change made offline is not kept, and the page says so', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL })
+  const page = await context.newPage()
+  try {
+    await page.goto(BAG.path)
+    const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+    await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+    // The app's idle-time code has loaded: with no worker, nothing would serve it offline.
+    await page.waitForLoadState('networkidle')
+    await context.setOffline(true)
+    await form.getByRole('button', { name: 'Add to order' }).click()
+    await expect(form.getByRole('alert')).toHaveText(/^Not added: There is no network/)
+  } finally {
+    await context.close()
+  }
+})
+
+test('the cart changes quantities, refuses an unknown discount code in the server’s words, and empties', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  await page.goto(`${proxy.origin}/cart`)
+  const total = page.getByTestId('cart-total')
+  await expect(total).toHaveText('$220.00')
+  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+  await expect(total).toHaveText('$440.00')
+  await expect(page.getByTestId('tab-cart-count')).toHaveText('2 in the cart')
+
+  const code = page.getByRole('textbox', { name: 'Discount code' })
+  await code.fill('NOPE')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('alert')).toHaveText('“NOPE” is not a discount code we know.')
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  expectFailedResource(consoleErrors, 422)
+
+  await page.getByRole('button', { name: `Remove ${BAG.name}` }).click()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  expect((await serverCart(await cartToken(page))).items).toEqual([])
+})

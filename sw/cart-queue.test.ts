@@ -10,14 +10,12 @@ import {
 } from './cart-queue.ts'
 import type { CartWorkerReport } from './messages.ts'
 
-/** The Workbox Queue's semantics (FIFO, shift removes, unshift puts back first), in memory. */
-function memoryQueue(): RequestQueue & { entries: QueueEntry[] } {
-  const entries: QueueEntry[] = []
+/** The Workbox Queue's semantics (FIFO, shift removes), in memory; `entries` is what IndexedDB holds. */
+function memoryQueue(entries: QueueEntry[] = []): RequestQueue & { entries: QueueEntry[] } {
   return {
     entries,
     pushRequest: async (entry) => void entries.push(entry),
     shiftRequest: async () => entries.shift(),
-    unshiftRequest: async (entry) => void entries.unshift(entry),
     getAll: async () => [...entries],
   }
 }
@@ -179,6 +177,38 @@ describe('the cart queue', () => {
     expect(refusals).toEqual([])
   })
 
+  it('sends a change again after the worker was killed in the middle of sending it, once', async () => {
+    const server = fakeServer()
+    const stored: QueueEntry[] = []
+    const quiet = { recordRefusal: async () => undefined, broadcast: async () => undefined }
+    // The first worker's send reaches the server, then the worker dies before any answer.
+    let reachedServer!: () => void
+    const reached = new Promise<void>((resolve) => (reachedServer = resolve))
+    const dying = createCartQueue({
+      ...quiet,
+      queue: memoryQueue(stored),
+      send: async (request) => {
+        await server.send(request.clone())
+        reachedServer()
+        return new Promise<Response>(() => undefined)
+      },
+    })
+    void dying.handle(add('key-00001', 'SUIT-1'))
+    await reached
+    expect(stored).toHaveLength(1)
+
+    // The next worker starts over the same IndexedDB and replays what is there.
+    const next = createCartQueue({
+      ...quiet,
+      queue: memoryQueue(stored),
+      send: (request) => server.send(request),
+    })
+    expect(await next.replay()).toBe('done')
+    expect(stored).toHaveLength(0)
+    expect(server.seen).toHaveLength(2)
+    expect(server.lines).toEqual(['SUIT-1'])
+  })
+
   it('puts a change back on a 5xx, stops, and tries again later', async () => {
     const { cart, server, timers } = setup()
     server.mode = '500'
@@ -191,7 +221,7 @@ describe('the cart queue', () => {
     expect(server.lines).toEqual(['A'])
   })
 
-  it('lists the change being sent as still waiting (a page asking meanwhile must not forget it)', async () => {
+  it('keeps the change being sent in the queue and lists it as waiting until its answer is in', async () => {
     const queue = memoryQueue()
     let release!: () => void
     const cart = createCartQueue({
@@ -206,7 +236,7 @@ describe('the cart queue', () => {
     await queue.pushRequest({ request: add('key-00001', 'A') })
     const replay = cart.replay()
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(queue.entries).toHaveLength(0)
+    expect(queue.entries).toHaveLength(1)
     expect(await cart.waitingKeys()).toEqual(['key-00001'])
     release()
     expect(await replay).toBe('offline')

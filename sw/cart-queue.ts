@@ -21,8 +21,10 @@ import {
  * Replay rules, per entry: no response → put back, stop; 2xx → next (pages are told, with the
  * server's cart); 4xx → the server refused: kept as a refusal for the customer to read (unless
  * the page that made it is still waiting and shows the answer itself), next; 5xx → put back,
- * stop, try later. The Queue's entries are shifted before they are sent (Workbox has no peek): a
- * worker killed in the middle of that one send loses that one entry, and nothing else.
+ * stop, try later. An entry leaves the Queue only once its answer is in (the first entry is read
+ * with `getAll`, Workbox having no peek, and shifted after): a worker killed in the middle of a
+ * send finds that change still first in line at its next start and sends it again, which the
+ * server recognises by its key.
  */
 
 export const CART_QUEUE_NAME = 'cart-mutations'
@@ -42,7 +44,6 @@ export interface QueueEntry {
 export interface RequestQueue {
   pushRequest(entry: QueueEntry): Promise<void>
   shiftRequest(): Promise<QueueEntry | undefined>
-  unshiftRequest(entry: QueueEntry): Promise<void>
   getAll(): Promise<QueueEntry[]>
 }
 
@@ -150,8 +151,6 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   const now = deps.now ?? Date.now
   /** Pages waiting live for the answer to their change, by key. */
   const waiters = new Map<string, (response: Response | undefined) => void>()
-  /** The entry being sent: out of the Queue meanwhile, but still waiting. */
-  let inFlight: string | undefined
   let running: Promise<ReplayResult> | undefined
   let again = false
   let retryIndex = 0
@@ -159,7 +158,6 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
 
   async function waitingKeys(): Promise<string[]> {
     const keys = (await deps.queue.getAll()).map((entry) => keyOf(entry.request))
-    if (inFlight && !keys.includes(inFlight)) keys.unshift(inFlight)
     return keys.filter((key) => !waiters.has(key))
   }
 
@@ -193,24 +191,26 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     }
   }
 
+  async function firstEntry(): Promise<QueueEntry | undefined> {
+    return (await deps.queue.getAll())[0]
+  }
+
   /** Sends entries until the queue is empty or one cannot be delivered. */
   async function drain(): Promise<ReplayResult> {
-    for (let entry = await deps.queue.shiftRequest(); entry;) {
+    for (let entry = await firstEntry(); entry; entry = await firstEntry()) {
       const key = keyOf(entry.request)
-      inFlight = key
       let response: Response
       try {
         response = await send(entry.request.clone())
       } catch {
-        await deps.queue.unshiftRequest(entry)
-        inFlight = undefined
         return 'offline'
       }
       if (response.status >= 500) {
-        await deps.queue.unshiftRequest(entry)
-        inFlight = undefined
         return 'server-error'
       }
+      // Answered: only now does the change leave the Queue. It is still the first entry: only
+      // this loop removes entries (one at a time), and new ones are pushed at the end.
+      await deps.queue.shiftRequest()
       if (response.ok) {
         const cart: unknown = await response
           .clone()
@@ -231,10 +231,8 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
         })
         await deps.broadcast({ type: 'CART_REFUSED', key })
       }
-      inFlight = undefined
       settle(key, response)
       await reportQueue()
-      entry = await deps.queue.shiftRequest()
     }
     return 'done'
   }

@@ -66,6 +66,10 @@ async function openBagPage(page: Page, origin: string): Promise<void> {
       navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     )
   })
+  // The first view came before the worker: opened again through it, the page and its data are
+  // kept on the device, as for a visitor who opened it once online. Without this a tab opened
+  // offline early in a run would meet the honest "not saved on this device yet" page.
+  await page.reload()
   await page.getByRole('form', { name: BAG_FORM }).getByRole('button').waitFor({ timeout: 60_000 })
 }
 

@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../lib/db.ts'
 import { resetPersistentStorageQuestion } from '../../lib/persistent-storage.ts'
@@ -9,6 +9,9 @@ import { testContext } from './test-context.ts'
 const context = testContext()
 
 afterEach(async () => {
+  // Unmounted first: a hook still watching the table would re-render after the test, and once
+  // the file's jsdom is gone that render throws (no auto-cleanup without vitest globals).
+  cleanup()
   vi.restoreAllMocks()
   await db.drafts.clear()
 })

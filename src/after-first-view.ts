@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { startAnchorScrolling } from './lib/anchor-scroll.ts'
+import { watchSignedIn } from './lib/signed-in-user.ts'
 import { AUTH_COOKIE, readCookie } from './lib/cookies.ts'
 import { shouldPrefetch, startLinkPrefetch } from './lib/link-prefetch.ts'
 import {
@@ -23,6 +24,7 @@ export function startBackgroundWork(
   queryClient: Promise<QueryClient>,
 ): void {
   startAnchorScrolling()
+  watchSignedIn(queryClient)
   // The header shows the user this device kept; whether the session still holds is asked now.
   if (readCookie(AUTH_COOKIE)) {
     void Promise.all([queryClient, import('./features/account/api.ts')]).then(

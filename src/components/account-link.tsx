@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useSignedIn } from '../lib/signed-in-user.ts'
+import { useSignedIn } from '../lib/signed-in.ts'
 
 /**
  * Who is signed in (name or e-mail, and "Guest"), as a link to their account, or "Sign in".

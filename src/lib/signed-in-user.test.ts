@@ -1,4 +1,5 @@
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client'
+import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { config } from './config.ts'
 import { AUTH_COOKIE } from './cookies.ts'
@@ -9,11 +10,15 @@ import {
   signedInAs,
   signedInNow,
   USER_QUERY_KEY,
+  watchSignedIn,
 } from './signed-in-user.ts'
+import { useSignedIn } from './signed-in.ts'
 
 afterEach(() => {
+  cleanup()
   vi.useRealTimers()
   window.localStorage.clear()
+  document.cookie = `${AUTH_COOKIE}=; Path=/; Max-Age=0`
 })
 
 const pilot = { email: 'pilot@example.com', name: 'Pia', role: 'customer' }
@@ -72,5 +77,30 @@ describe('who the header says is signed in', () => {
     expect(signedInAs({ ...pilot, name: null })).toBe('upilot@example.com')
     expect(signedInAs({ email: 'g@example.com', name: null, role: 'guest' })).toBe('gg@example.com')
     expect(signedInAs(undefined)).toBe('u')
+  })
+})
+
+describe('the header once the first view is up', () => {
+  it('shows the persisted user at once, then follows sign-in and sign-out in the live cache', async () => {
+    await persistUser(pilot)
+    document.cookie = `${AUTH_COOKIE}=tok; Path=/`
+    const header = renderHook(() => useSignedIn())
+    // Before the watch starts the shell says what a prerendered page says: signed out.
+    expect(header.result.current).toBe('')
+
+    const client = createQueryClient()
+    let start!: (client: ReturnType<typeof createQueryClient>) => void
+    act(() => watchSignedIn(new Promise((resolve) => (start = resolve))))
+    expect(header.result.current).toBe('uPia')
+
+    await act(async () => start(client))
+    act(() =>
+      client.setQueryData(USER_QUERY_KEY, { email: 'g@example.com', name: null, role: 'guest' }),
+    )
+    expect(header.result.current).toBe('gg@example.com')
+
+    document.cookie = `${AUTH_COOKIE}=; Path=/; Max-Age=0`
+    act(() => client.removeQueries({ queryKey: USER_QUERY_KEY }))
+    expect(header.result.current).toBe('')
   })
 })

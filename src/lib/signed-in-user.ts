@@ -1,17 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { useCallback, useSyncExternalStore } from 'react'
-import { useStartedQueryClient } from './data-layer.ts'
+import { setSignedIn, type SignedIn } from './signed-in.ts'
 
 /*
- * Who the header says is signed in, cheaply: it loads with every page, so it reads the
- * `authToken` cookie and the user query (`['user']`, persisted by the account feature) without
- * the query layer or the API client. Before the query client has started that is the persisted
- * copy in localStorage; once it runs, the live query cache, so signing in or out shows at once.
- *
- * It imports nothing the lazily loaded code also imports: the bundler would move such a module
- * out of the entry into a chunk of its own, one more request before the first view. So the
- * names below are written here again; signed-in-user.test.ts holds them to cookies.ts,
- * config.ts, query-client.ts and the account feature's user query.
+ * Who the header says is signed in, worked out once the first view is up (after-first-view.ts
+ * starts it; the shell only holds the value, lib/signed-in.ts): the `authToken` cookie and the
+ * user query (`['user']`, persisted by the account feature). Before the query client has
+ * started that is the persisted copy in localStorage; once it runs, the live query cache, so
+ * signing in or out shows at once. The names below are written here again, without importing the
+ * query layer; signed-in-user.test.ts holds them to cookies.ts, config.ts, query-client.ts and
+ * the account feature's user query.
  */
 
 /** lib/cookies.ts AUTH_COOKIE. */
@@ -22,13 +19,6 @@ export const QUERY_CACHE_STORAGE_KEY = 'glidecraft-query-cache'
 export const USER_QUERY_KEY = ['user'] as const
 /** lib/config.ts buildId: the persisted cache of another build is not restored. */
 const thisBuild = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev'
-
-/**
- * Who is signed in, as one string so React compares snapshots by value: `''` signed out; else
- * `g` (a guest) or `u` (an account) followed by the name or e-mail to show, which is empty
- * while the device holds no copy of the user.
- */
-export type SignedIn = string
 
 /** The header's string for a user query's data (`{ email, name, role }`). */
 export function signedInAs(data: unknown): SignedIn {
@@ -71,24 +61,21 @@ export function signedInNow(
   return signedInAs(data)
 }
 
-/** The header's view of who is signed in. Prerendered pages say "signed out", then update. */
-export function useSignedIn(): SignedIn {
-  const client = useStartedQueryClient()
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      // Another tab signing in or out rewrites the persisted cache.
-      addEventListener('storage', onChange)
-      const unsubscribe = client?.getQueryCache().subscribe(onChange)
-      return () => {
-        removeEventListener('storage', onChange)
-        unsubscribe?.()
-      }
+/**
+ * Keeps the header's value true from now on: at once from the persisted copy, then from the live
+ * query cache once the client has started, and again whenever another tab rewrites the copy.
+ */
+export function watchSignedIn(client: Promise<QueryClient>): void {
+  let live: QueryClient | undefined
+  const update = () => setSignedIn(signedInNow(live))
+  update()
+  addEventListener('storage', update)
+  void client.then(
+    (started) => {
+      live = started
+      started.getQueryCache().subscribe(update)
+      update()
     },
-    [client],
-  )
-  return useSyncExternalStore(
-    subscribe,
-    () => signedInNow(client),
-    () => '',
+    () => undefined,
   )
 }

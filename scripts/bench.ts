@@ -34,7 +34,6 @@ const measurements: Measurement[] = [
   offlineDownload,
   orderAdd,
   throughput,
-  throughput,
   argon2,
   cartSync,
 ]

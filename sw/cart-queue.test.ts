@@ -224,18 +224,21 @@ describe('the cart queue', () => {
   it('keeps the change being sent in the queue and lists it as waiting until its answer is in', async () => {
     const queue = memoryQueue()
     let release!: () => void
+    let sendStarted!: () => void
+    const sending = new Promise<void>((resolve) => (sendStarted = resolve))
     const cart = createCartQueue({
       queue,
       send: () =>
         new Promise<Response>((_, reject) => {
           release = () => reject(new TypeError('Failed to fetch'))
+          sendStarted()
         }),
       recordRefusal: async () => undefined,
       broadcast: async () => undefined,
     })
     await queue.pushRequest({ request: add('key-00001', 'A') })
     const replay = cart.replay()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await sending
     expect(queue.entries).toHaveLength(1)
     expect(await cart.waitingKeys()).toEqual(['key-00001'])
     release()

@@ -2,33 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import type { Database } from './db/index.ts'
 import { createLogger } from './log.ts'
+import { parseReceivedMail, type ReceivedMail } from './received-mail.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
-
-export interface ReceivedMail {
-  to: string[]
-  subject: string
-  text: string
-}
-
-/** Quoted-printable as nodemailer writes long lines: soft breaks and `=XX` escapes. */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-function parse(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n')
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
-  const body = raw.slice(split + 4).replace(/\r\n$/, '')
-  const header = (name: string) =>
-    headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? ''
-  const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
-    ? decodeQuotedPrintable(body)
-    : body
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') }
-}
 
 /**
  * A real SMTP server in the test process, and a mailer that sends to it over SMTP: tests read
@@ -45,7 +20,7 @@ export async function startTestSmtp(db: Database) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
-        received.push(parse(Buffer.concat(chunks).toString('latin1'), to))
+        received.push(parseReceivedMail(Buffer.concat(chunks).toString('latin1'), to))
         callback()
       })
     },

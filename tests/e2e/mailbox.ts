@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server'
+import { parseReceivedMail, type ReceivedMail } from '../../server/received-mail.ts'
 
 /*
  * The customer's mailbox for the end-to-end tests: a real SMTP server (smtp-server) in the test
@@ -9,32 +10,6 @@ import { SMTPServer } from 'smtp-server'
 const e2ePort = Number(process.env.E2E_PORT ?? 4318)
 /** Where the store's server sends mail during the end-to-end run (E2E_SMTP_PORT overrides). */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1000)
-
-export interface ReceivedMail {
-  to: string[]
-  subject: string
-  text: string
-}
-
-/** Quoted-printable as nodemailer writes long lines: soft breaks and `=XX` escapes. */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-function parse(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n')
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
-  const body = raw.slice(split + 4)
-  const header = (name: string) =>
-    headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? ''
-  const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
-    ? decodeQuotedPrintable(body)
-    : body
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') }
-}
 
 export interface Mailbox {
   /** The first message to `address` (not taken before) that `matches`, once it arrives. */
@@ -55,7 +30,7 @@ export async function openMailbox(timeoutMs = 20_000): Promise<Mailbox> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
-        received.push(parse(Buffer.concat(chunks).toString('latin1'), to))
+        received.push(parseReceivedMail(Buffer.concat(chunks).toString('latin1'), to))
         for (const wake of waiting) wake()
         callback()
       })

@@ -1,8 +1,10 @@
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from './api-client.ts'
 import {
   CACHE_TIME_MS,
   createQueryClient,
+  followBrowserOnlineState,
   PERSIST_MAX_AGE_MS,
   persisted,
   retryDelay,
@@ -80,5 +82,67 @@ describe('persistence', () => {
     expect(second.getQueryData(['user'])).toEqual({ id: 'u1' })
     expect(second.getQueryData(['big'])).toBeUndefined()
     second.unmount()
+  })
+})
+
+describe('what the device last saw', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('keeps a persisted query whose refetch failed, and restores it as the data it held', async () => {
+    vi.useFakeTimers()
+    const storage = window.localStorage
+    storage.clear()
+    const first = await startQueryClient(storage)
+    const user = { email: 'a@example.com', name: 'Alex' }
+    await first.fetchQuery({ queryKey: ['user'], queryFn: () => user, ...persisted })
+    // Offline: the refetch fails, the query keeps its data with an error.
+    const offline = new NetworkError(new TypeError('Failed to fetch'))
+    await first
+      .fetchQuery({
+        queryKey: ['user'],
+        queryFn: () => Promise.reject(offline),
+        ...persisted,
+        staleTime: 0,
+        retry: false,
+      })
+      .catch(() => undefined)
+    expect(first.getQueryState(['user'])?.status).toBe('error')
+    await vi.advanceTimersByTimeAsync(1100)
+    first.unmount()
+
+    const second = await startQueryClient(storage)
+    expect(second.getQueryData(['user'])).toEqual(user)
+    expect(second.getQueryState(['user'])).toMatchObject({ status: 'success', error: null })
+    second.unmount()
+
+    // The write made as the page is hidden keeps it too.
+    storage.clear()
+    const third = await startQueryClient(storage)
+    await third.fetchQuery({ queryKey: ['user'], queryFn: () => user, ...persisted })
+    third
+      .getQueryCache()
+      .find({ queryKey: ['user'] })!
+      .setState({ status: 'error', error: offline })
+    window.dispatchEvent(new Event('pagehide'))
+    expect(storage.getItem('glidecraft-query-cache')).toContain('a@example.com')
+    third.unmount()
+  })
+
+  it('believes navigator.onLine, not an `online` event fired while the browser is offline', () => {
+    const manager = onlineManager
+    const seen: boolean[] = []
+    const unsubscribe = manager.subscribe((online) => seen.push(online))
+    followBrowserOnlineState(manager)
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+    expect(manager.isOnline()).toBe(false)
+    onLine.mockReturnValue(true)
+    window.dispatchEvent(new Event('online'))
+    expect(seen).toEqual([false, true])
+    unsubscribe()
   })
 })

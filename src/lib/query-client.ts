@@ -1,6 +1,12 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query'
-import { persistQueryClient } from '@tanstack/react-query-persist-client'
+import {
+  dehydrate,
+  onlineManager,
+  QueryClient,
+  type DehydratedState,
+  type Query,
+} from '@tanstack/react-query'
+import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client'
 import { ApiError, NetworkError } from './api-client.ts'
 import { config } from './config.ts'
 
@@ -58,8 +64,33 @@ export const persisted = {
   meta: { persist: true },
 } as const
 
+/**
+ * A persisted query is kept while it holds data, also when its last refetch failed (offline, a
+ * network that flapped): the copy is what the device last saw, and a failed refetch must not
+ * take it away from the next start.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.meta?.persist === true && query.state.status === 'success'
+  return query.meta?.persist === true && query.state.data !== undefined
+}
+
+type DehydratedQuery = DehydratedState['queries'][number]
+
+/**
+ * A persisted query as the device last saw it: one whose refetch failed is written with its data
+ * as a success (an error does not survive JSON, and the next start asks again anyway).
+ */
+export function asLastSeen(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.status === 'success') return query
+  return {
+    ...query,
+    state: {
+      ...query.state,
+      status: 'success',
+      error: null,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  }
 }
 
 /** The persisted queries are the customer's own (user, cart, orders): bound to who signed in. */
@@ -79,9 +110,24 @@ export async function forgetUserQueries(client: QueryClient, storage?: Storage):
 
 const PERSIST_KEY = 'glidecraft-query-cache'
 
+/** What the persister writes: the persisted queries as the device last saw them. */
+function serializePersisted(persisted: PersistedClient): string {
+  return JSON.stringify({
+    ...persisted,
+    clientState: {
+      ...persisted.clientState,
+      queries: persisted.clientState.queries.map(asLastSeen),
+    },
+  })
+}
+
 export function createPersistOptions(storage: Storage = window.localStorage) {
   return {
-    persister: createSyncStoragePersister({ storage, key: PERSIST_KEY }),
+    persister: createSyncStoragePersister({
+      storage,
+      key: PERSIST_KEY,
+      serialize: serializePersisted,
+    }),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: config.buildId,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
@@ -93,7 +139,7 @@ export function flushPersistedQueries(client: QueryClient, storage: Storage = wi
   try {
     storage.setItem(
       PERSIST_KEY,
-      JSON.stringify({
+      serializePersisted({
         buster: config.buildId,
         timestamp: Date.now(),
         clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }),
@@ -109,10 +155,28 @@ export function isOfflineError(error: unknown): boolean {
 }
 
 /**
+ * TanStack's online state as the browser answers it, whichever event fired: Chromium can fire
+ * `online` just after `offline` while `navigator.onLine` is still false, and an `online`
+ * refetches every stale query the page shows, only for each to fail.
+ */
+export function followBrowserOnlineState(manager = onlineManager): void {
+  manager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine)
+    window.addEventListener('online', update)
+    window.addEventListener('offline', update)
+    return () => {
+      window.removeEventListener('online', update)
+      window.removeEventListener('offline', update)
+    }
+  })
+}
+
+/**
  * Creates the app's query client, connects it to the browser's online and focus signals, and
  * restores the persisted cache before anything reads from it.
  */
 export async function startQueryClient(storage?: Storage): Promise<QueryClient> {
+  followBrowserOnlineState()
   const client = createQueryClient()
   client.mount()
   const [, restored] = persistQueryClient({ queryClient: client, ...createPersistOptions(storage) })

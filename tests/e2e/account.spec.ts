@@ -280,7 +280,7 @@ test('a mailed sign-in link signs in once; used again it says so and offers a ne
   await expect(page.getByRole('button', { name: 'E-mail me a new sign-in link' })).toBeVisible()
 })
 
-test('signing out forgets the session and the persisted user; offline the account shows what the device kept', async ({
+test('signing out forgets the session and the persisted user; offline, start after start, the account shows what the device kept', async ({
   page,
   context,
   consoleErrors,
@@ -305,6 +305,15 @@ test('signing out forgets the session and the persisted user; offline the accoun
       hasText:
         'This device is offline: nothing was sent. Try again when it has a network connection.',
     }),
+  ).toBeVisible()
+  expectFailedResource(consoleErrors, 'offline')
+  // Every offline start refetched the user and failed: the device still holds its copy.
+  await page.reload()
+  await expect(headerAccount(page)).toHaveAccessibleName('Account: Alex Admin')
+  await expect(page.getByText('Signed in as Alex Admin')).toBeVisible()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Alex Admin')
+  await expect(
+    page.getByText(/You are offline\. .*changes need a network connection/),
   ).toBeVisible()
   expectFailedResource(consoleErrors, 'offline')
   await context.setOffline(false)

@@ -14,7 +14,7 @@ import type { User as WireUser } from '../../../contract/user.ts'
 import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
-import { forgetUserQueries, persisted } from '../../lib/query-client.ts'
+import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
 import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
 import { isSessionEnded } from './model.ts'
 
@@ -133,6 +133,9 @@ export async function afterSignIn(client: QueryClient): Promise<void> {
  * the device forgets the token all the same, so nobody here can use it again.
  */
 export async function signOut(client: QueryClient): Promise<{ revoked: boolean }> {
+  // A read still on its way (the account page refetching as it opened) would reach the server
+  // after the session ended and come back 401: it is called off first.
+  await client.cancelQueries({ predicate: isUserBoundQuery })
   let revoked = true
   try {
     await api.post('/api/user/logout', undefined, { auth: true })

@@ -39,8 +39,17 @@ interface VitestReport {
     name: string
     status: string
     message: string
-    assertionResults: { status: string }[]
+    assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[]
   }[]
+}
+
+/** The first line of an error, shortened: enough to know which check failed. */
+function firstLine(message: string | undefined): string {
+  // The runners colour their messages; the summary is read as plain text.
+  // eslint-disable-next-line no-control-regex
+  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const line = plain.split('\n').find((text) => text.trim()) ?? ''
+  return line.trim().slice(0, 200)
 }
 
 function fromVitest(report: VitestReport): Counts {
@@ -52,6 +61,15 @@ function fromVitest(report: VitestReport): Counts {
     failed: report.numFailedTests,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     notes: [],
+  }
+  // Which tests failed, so the closing lines of a red run say where to look.
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue
+      counts.notes.push(
+        `failed: ${file.name} › ${test.fullName ?? '?'}: ${firstLine(test.failureMessages?.[0])}`,
+      )
+    }
   }
   // A file that fails to load (syntax error, failing import, error in beforeAll) has no failed test.
   for (const file of report.testResults) {
@@ -68,9 +86,37 @@ function fromVitest(report: VitestReport): Counts {
   return counts
 }
 
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[]
+  specs?: {
+    title: string
+    file: string
+    line: number
+    tests: { status: string; results: { error?: { message?: string } }[] }[]
+  }[]
+}
+
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
   errors?: { message?: string }[]
+  suites?: PlaywrightSuite[]
+}
+
+/** `file:line › title: first line of the error` for every test that failed (or was flaky). */
+function playwrightProblems(suites: PlaywrightSuite[] = []): string[] {
+  const found: string[] = []
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue
+        const error = test.results.find((result) => result.error)?.error?.message
+        const kind = test.status === 'flaky' ? 'flaky' : 'failed'
+        found.push(`${kind}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
+      }
+    }
+    found.push(...playwrightProblems(suite.suites))
+  }
+  return found
 }
 
 function fromPlaywright(report: PlaywrightReport): Counts {
@@ -85,6 +131,7 @@ function fromPlaywright(report: PlaywrightReport): Counts {
     notes: [],
   }
   if (flaky > 0) counts.notes.push(`${flaky} flaky (passed on retry)`)
+  counts.notes.push(...playwrightProblems(report.suites))
   // Errors outside any test: a test file that does not load, a web server that does not start.
   for (const error of errors) {
     counts.notes.push(`error outside tests: ${(error.message ?? '').split('\n')[0]}`)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
 import {
   checkNewPasswordForm,
+  checkProfile,
   checkRegistration,
   checkSignIn,
   displayName,
@@ -45,6 +46,20 @@ describe('what the forms check before sending', () => {
       password: messages.passwordLong,
       confirmPassword: messages.passwordsDiffer,
     })
+  })
+
+  it('lets the profile’s name be empty, and holds it to 100 characters as typed, trimmed', () => {
+    expect(checkProfile({ name: '' })).toEqual({})
+    expect(checkProfile({ name: ` ${'n'.repeat(100)} ` })).toEqual({})
+    expect(checkProfile({ name: 'n'.repeat(101) })).toEqual({ name: messages.nameLong })
+    expect(
+      checkRegistration({
+        name: 'n'.repeat(101),
+        email: 'a@b.co',
+        password: 'long enough',
+        confirmPassword: 'long enough',
+      }),
+    ).toEqual({ name: messages.nameLong })
   })
 })
 

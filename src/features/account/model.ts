@@ -77,11 +77,20 @@ export function checkRegistration(values: {
   name: string
 }): FieldErrors<'email' | 'password' | 'confirmPassword' | 'name'> {
   return only<'email' | 'password' | 'confirmPassword' | 'name'>([
-    ['name', values.name.trim().length > 100 ? messages.nameLong : undefined],
+    ['name', checkName(values.name)],
     ['email', checkEmail(values.email)],
     ['password', checkNewPassword(values.password)],
     ...checkConfirmation(values),
   ])
+}
+
+/** The profile form: the name may be left empty (the account then shows the e-mail address). */
+export function checkProfile(values: { name: string }): FieldErrors<'name'> {
+  return only<'name'>([['name', checkName(values.name)]])
+}
+
+function checkName(name: string): string | undefined {
+  return name.trim().length > 100 ? messages.nameLong : undefined
 }
 
 function checkConfirmation(values: {

@@ -1,4 +1,5 @@
 import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
+import type { FieldBinding } from './use-account-form.ts'
 
 /**
  * A labelled input with its hint and its message under it, tied together for screen readers
@@ -53,6 +54,47 @@ export function TextField({
         </p>
       )}
     </div>
+  )
+}
+
+/** The e-mail address every sign-in, registration and link form asks for. */
+export function EmailField(binding: FieldBinding) {
+  return (
+    <TextField {...binding} label="E-mail address" type="email" autoComplete="email" required />
+  )
+}
+
+/**
+ * A new password and the same again (wire names `password`, `confirmPassword`; the checks are
+ * model.ts checkNewPasswordForm). `label` names the first: "Password", or "New password".
+ */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmPassword,
+}: {
+  label: string
+  password: FieldBinding
+  confirmPassword: FieldBinding
+}) {
+  return (
+    <>
+      <TextField
+        {...password}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters."
+      />
+      <TextField
+        {...confirmPassword}
+        label={`${label} again`}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+    </>
   )
 }
 

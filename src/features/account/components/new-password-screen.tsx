@@ -1,20 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { afterSignIn, setNewPassword } from '../api.ts'
-import {
-  checkNewPasswordForm,
-  hasErrors,
-  isInvalidLink,
-  problemOf,
-  type FieldErrors,
-} from '../model.ts'
-import { FormStatus, TextField } from './form-fields.tsx'
-import { useFocusFirstError } from './use-form-focus.ts'
-import './account.css'
+import { checkNewPasswordForm, isInvalidLink } from '../model.ts'
+import { AccountForm, AccountPage } from './account-form.tsx'
+import { NewPasswordFields } from './form-fields.tsx'
+import { useAccountForm } from './use-account-form.ts'
 
-type Field = 'password' | 'confirmPassword'
-const fields: readonly Field[] = ['password', 'confirmPassword']
+const fields = ['password', 'confirmPassword'] as const
 
 /**
  * The page a reset link opens (`/PasswordResets/newpassword/{token}`): choose a new password,
@@ -22,83 +15,45 @@ const fields: readonly Field[] = ['password', 'confirmPassword']
  * leads to a new one.
  */
 export function NewPasswordScreen({ token }: { token: string }) {
-  const uid = useId()
   const client = useQueryClient()
   const navigate = useNavigate()
-  const [values, setValues] = useState({ password: '', confirmPassword: '' })
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [problem, setProblem] = useState<string>()
   const [linkRefused, setLinkRefused] = useState(false)
-  const focusFirstError = useFocusFirstError(uid, fields)
-  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }))
-
-  const save = useMutation({
-    networkMode: 'always',
-    mutationFn: async () => {
+  const form = useAccountForm({
+    initial: { password: '', confirmPassword: '' },
+    fields,
+    check: checkNewPasswordForm,
+    send: async (values) => {
       await setNewPassword(token, values)
       await afterSignIn(client)
     },
-    onSuccess: () => void navigate({ to: '/account', replace: true }),
-    onError: (error) => {
-      const found = problemOf(error, fields)
-      setLinkRefused(isInvalidLink(error))
-      setErrors(found.fields)
-      setProblem(found.form)
-      focusFirstError(found.fields)
-    },
+    onSent: () => void navigate({ to: '/account', replace: true }),
+    onFailed: (error) => setLinkRefused(isInvalidLink(error)),
   })
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const found = checkNewPasswordForm(values)
-    setErrors(found)
-    setProblem(undefined)
-    if (hasErrors(found)) focusFirstError(found)
-    else save.mutate()
-  }
-
   return (
-    <article className="page account-screen">
-      <h1>Choose a new password</h1>
-      <p className="lead">
-        Then you are signed in. Other devices signed in to the account are signed out.
-      </p>
-      <form className="account-form" noValidate onSubmit={submit} aria-busy={save.isPending}>
-        <TextField
-          id={`${uid}-password`}
+    <AccountPage
+      heading="Choose a new password"
+      lead="Then you are signed in. Other devices signed in to the account are signed out."
+    >
+      <AccountForm
+        form={form}
+        submitLabel="Save the password and sign in"
+        afterStatus={
+          linkRefused && (
+            <p>
+              <Link to="/reset-password" className="button button-secondary">
+                E-mail me a new link
+              </Link>
+            </p>
+          )
+        }
+      >
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
+          password={form.field('password')}
+          confirmPassword={form.field('confirmPassword')}
         />
-        <TextField
-          id={`${uid}-confirmPassword`}
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
-        <FormStatus problem={problem} />
-        {linkRefused && (
-          <p>
-            <Link to="/reset-password" className="button button-secondary">
-              E-mail me a new link
-            </Link>
-          </p>
-        )}
-        <div className="account-actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            Save the password and sign in
-          </button>
-        </div>
-      </form>
-    </article>
+      </AccountForm>
+    </AccountPage>
   )
 }

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react'
+import { FormStatus } from './form-fields.tsx'
+import type { AccountFormState } from './use-account-form.ts'
+import './account.css'
+
+/** The page around an account screen: its heading, what it is for, and the way to its sibling. */
+export function AccountPage({
+  heading,
+  lead,
+  switchTo,
+  children,
+}: {
+  heading: string
+  lead?: ReactNode
+  /** Under the screen: "Already have an account? Sign in" and the like. */
+  switchTo?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <article className="page account-screen">
+      <h1>{heading}</h1>
+      {lead && <p className="lead">{lead}</p>}
+      {children}
+      {switchTo && <p className="account-switch">{switchTo}</p>}
+    </article>
+  )
+}
+
+/** A submit button that cannot be pressed twice while its call is on the way. */
+export function SubmitButton({
+  pending,
+  intent,
+  secondary,
+  children,
+}: {
+  pending: boolean
+  /** Which of several submit buttons (`name="intent"`), read by the form's intentOf. */
+  intent?: string | undefined
+  secondary?: boolean
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="submit"
+      name={intent ? 'intent' : undefined}
+      value={intent}
+      className={secondary ? 'button button-secondary' : 'button'}
+      disabled={pending}
+    >
+      {children}
+    </button>
+  )
+}
+
+/**
+ * An account form: its fields, what the form has to say as a whole (offline, too many attempts, a
+ * used link; or what was done), and its submit button, busy while the call is on the way.
+ */
+export function AccountForm({
+  form,
+  submitLabel,
+  intent,
+  children,
+  afterStatus,
+  actions,
+  after,
+}: {
+  form: AccountFormState
+  submitLabel: string
+  /** The submit button's intent, when the form has more than one (see SubmitButton). */
+  intent?: string | undefined
+  /** The fields (and a heading, if the form has its own). */
+  children: ReactNode
+  /** Between the status and the buttons: a way out of what the status says. */
+  afterStatus?: ReactNode
+  /** Beside the submit button. */
+  actions?: ReactNode
+  /** Last in the form: more ways to send it. */
+  after?: ReactNode
+}) {
+  return (
+    <form className="account-form" noValidate onSubmit={form.submit} aria-busy={form.pending}>
+      {children}
+      <FormStatus problem={form.problem} done={form.done} />
+      {afterStatus}
+      <div className="account-actions">
+        <SubmitButton pending={form.pending} intent={intent}>
+          {submitLabel}
+        </SubmitButton>
+        {actions}
+      </div>
+      {after}
+    </form>
+  )
+}

@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, BrowserType } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { startLossyProxy } from '../../scripts/lossy-proxy.ts'
+import { expect, test, waitForServiceWorker } from './fixtures.ts'
+
+/*
+ * Issue 11: nothing is lost when the browser itself is closed while offline. The browser runs on
+ * a profile directory of its own, is shut down with the change still waiting, and is started
+ * again on the same directory, still offline: the cart shows the change as waiting, and once the
+ * network is back the server holds it once. The shop is reached through a proxy that is shut
+ * while the browser restarts: Playwright's offline switch reaches a service worker only once a
+ * page is open, and a browser that starts while the shop is reachable sends the change before.
+ */
+
+const PROXY_PORT = 5161
+
+const BAG = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
+
+let profile: string
+
+test.beforeEach(async () => {
+  profile = await mkdtemp(join(tmpdir(), 'glidecraft-profile-'))
+})
+
+test.afterEach(async () => {
+  await rm(profile, { recursive: true, force: true })
+})
+
+function startBrowser(
+  chromium: BrowserType,
+  baseURL: string,
+  offline = false,
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    baseURL,
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    // Offline from the first moment: a browser that starts online hands the worker its `sync`
+    // event at once, and the change is sent before any page opens.
+    offline,
+  })
+}
+
+/** Offline, the browser logs the requests the worker could not answer: expected here. */
+function offlineFailuresOnly(errors: string[]): string[] {
+  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
+  return errors.filter((error) => !offline.test(error))
+}
+
+test('a change made offline waits through a browser restart and reaches the server once', async ({
+  playwright,
+  baseURL,
+}) => {
+  const errors: string[] = []
+  let proxy = await startLossyProxy(baseURL!, PROXY_PORT)
+  const first = await startBrowser(playwright.chromium, proxy.origin)
+  const page = first.pages()[0] ?? (await first.newPage())
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto(BAG.path)
+  await waitForServiceWorker(page)
+
+  await first.setOffline(true)
+  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  // The page keeps what it shows within a second (the persister's throttle).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
+    .toContain(BAG.sku)
+  // The whole browser goes, with the change still waiting in the worker's queue.
+  await first.close()
+  await proxy.close()
+
+  const second = await startBrowser(playwright.chromium, proxy.origin, true)
+  const again = second.pages()[0] ?? (await second.newPage())
+  again.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await again.goto('/cart')
+  await expect(again.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync\./)
+  const lines = again.getByRole('list', { name: 'Lines' })
+  await expect(lines.getByRole('heading', { name: BAG.name })).toBeVisible()
+  const server = await playwright.request.newContext({ baseURL })
+  const cart = async () => {
+    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token! } })
+    expect(response.status()).toBe(200)
+    const body = (await response.json()) as { items: { sku: string; qty: number }[] }
+    return body.items.map((line) => `${line.sku}×${line.qty}`)
+  }
+  expect(await cart()).toEqual([])
+
+  proxy = await startLossyProxy(baseURL!, PROXY_PORT)
+  await second.setOffline(false)
+  await expect(again.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  expect(await cart()).toEqual([`${BAG.sku}×1`])
+  await expect(again.getByTestId('tab-cart-count')).toHaveText('1 in the cart')
+  await server.dispose()
+  await second.close()
+  await proxy.close()
+  expect(offlineFailuresOnly(errors)).toEqual([])
+})

@@ -83,4 +83,16 @@ describe('StoreDB', () => {
     expect(await db.catalogProduct('retired')).toBeUndefined()
     expect(await db.catalogSyncedAt()).toBe(2)
   })
+
+  it('keeps the answers to cart changes synced with no page open, and hands them over once', async () => {
+    opened = new StoreDB('test-unheard-syncs')
+    expect(await opened.takeUnheardCartSyncs()).toEqual([])
+    await opened.keepUnheardCartSync({ key: 'k1', cart: { items: [{ sku: 'A' }] } })
+    await opened.keepUnheardCartSync({ key: 'k2', cart: { items: [{ sku: 'A' }, { sku: 'B' }] } })
+    opened.close()
+    // A worker that was stopped in between finds them where it left them.
+    opened = new StoreDB('test-unheard-syncs')
+    expect((await opened.takeUnheardCartSyncs()).map((sync) => sync.key)).toEqual(['k1', 'k2'])
+    expect(await opened.takeUnheardCartSyncs()).toEqual([])
+  })
 })

@@ -10,7 +10,8 @@ import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
  * - drafts: one order draft per product (id "order_" + product key, SPEC §3), written on every
  *   configurator change so a design survives reloads, closed tabs and days offline.
  * - products: the catalog snapshot, so product pages render offline even if never visited.
- * - meta: small bookkeeping values (e.g. when the catalog snapshot was taken).
+ * - meta: small bookkeeping values (e.g. when the catalog snapshot was taken, and the server's
+ *   answers to cart changes the worker sent while no page was open).
  * - cartRefusals (version 2): cart changes made offline that the server refused when the
  *   worker's queue replayed them, kept until the customer has read and dismissed the notice.
  * Every schema version stays listed: Dexie upgrades an old database step by step.
@@ -51,6 +52,17 @@ export interface MetaRecord {
   value: unknown
 }
 
+/** A queued cart change the server took, and its answer (the wire's Cart), as the worker saw it. */
+export interface UnheardCartSync {
+  key: string
+  cart: unknown
+}
+
+function unheardList(record: MetaRecord | undefined): UnheardCartSync[] {
+  return Array.isArray(record?.value) ? (record.value as UnheardCartSync[]) : []
+}
+
+const CART_UNHEARD_SYNCS = 'cartUnheardSyncs'
 const CATALOG_SYNCED_AT = 'catalogSyncedAt'
 const CATALOG_PALETTE = 'catalogPalette'
 
@@ -88,6 +100,26 @@ export class StoreDB extends Dexie {
 
   async dismissCartRefusal(key: string): Promise<void> {
     await this.cartRefusals.delete(key)
+  }
+
+  /**
+   * Keeps the server's answer to a queued change that reached it while no page was open (the
+   * browser's background sync), for the next page that connects to the worker.
+   */
+  async keepUnheardCartSync(report: UnheardCartSync): Promise<void> {
+    await this.transaction('rw', this.meta, async () => {
+      const kept = unheardList(await this.meta.get(CART_UNHEARD_SYNCS))
+      await this.meta.put({ key: CART_UNHEARD_SYNCS, value: [...kept, report] })
+    })
+  }
+
+  /** The answers no page has heard yet, oldest first; they are handed over once. */
+  async takeUnheardCartSyncs(): Promise<UnheardCartSync[]> {
+    return this.transaction('rw', this.meta, async () => {
+      const kept = unheardList(await this.meta.get(CART_UNHEARD_SYNCS))
+      if (kept.length > 0) await this.meta.delete(CART_UNHEARD_SYNCS)
+      return kept
+    })
   }
 
   /**

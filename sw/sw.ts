@@ -187,18 +187,24 @@ async function coachPhotos(): Promise<string[]> {
     .filter((src): src is string => typeof src === 'string')
 }
 
+/** Runs `work` on the store's IndexedDB database, closed again afterwards. */
+async function withStoreDB<T>(work: (db: StoreDB) => Promise<T>): Promise<T> {
+  const db = new StoreDB()
+  try {
+    return await work(db)
+  } finally {
+    db.close()
+  }
+}
+
 /**
  * The budgeted background set of images (offline-data.ts): each product's first image and each
  * coach's photo not yet kept, until the budget is spent.
  */
 async function keepBackgroundImages(): Promise<void> {
-  const db = new StoreDB()
-  let products: { images: { src: string }[] }[]
-  try {
-    products = (await db.products.toArray()).map((record) => record.data)
-  } finally {
-    db.close()
-  }
+  const products = await withStoreDB(async (db) =>
+    (await db.products.toArray()).map((record) => record.data),
+  )
   const cache = await caches.open(IMAGES_CACHE)
   let spent = 0
   for (const url of backgroundImageUrls(products, await coachPhotos())) {
@@ -218,19 +224,15 @@ async function keepBackgroundImages(): Promise<void> {
 const background = createBackgroundJobRunner([
   {
     name: 'catalog snapshot',
-    run: async () => {
-      const db = new StoreDB()
-      try {
-        await syncCatalogSnapshot(db, {
+    // Between runs the worker holds no connection that could stall a schema upgrade.
+    run: () =>
+      withStoreDB((db) =>
+        syncCatalogSnapshot(db, {
           apiBase: apiUrl || self.location.origin,
           siteOrigin: self.location.origin,
           pause: yieldToEventLoop,
-        })
-      } finally {
-        // Between runs the worker holds no connection that could stall a schema upgrade.
-        db.close()
-      }
-    },
+        }),
+      ),
   },
   {
     name: 'page data',
@@ -264,6 +266,8 @@ async function clearUserCaches(): Promise<void> {
   // The API cache goes with its expiration records, so the plugin starts afresh.
   await apiExpiration.deleteCacheAndMetadata()
   await Promise.all(USER_BOUND_CACHES.map((name) => caches.delete(name)))
+  // Answers about the cart of whoever signed out are not the next customer's.
+  await withStoreDB((db) => db.takeUnheardCartSyncs())
 }
 
 /** Fetches each URL and keeps it until the visitor removes it; a full quota is reported. */
@@ -321,6 +325,21 @@ function keptCopy(request: Request): Promise<Response | undefined> {
 async function broadcast(report: CartWorkerReport): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   for (const page of pages) page.postMessage(report)
+  // No page open (the browser's background sync sent it): the next page that connects hears the
+  // server's answer, so a cart opened offline then shows the change as the server holds it
+  // rather than as if it had never been made.
+  if (pages.length === 0 && report.type === 'CART_SYNCED') {
+    await withStoreDB((db) => db.keepUnheardCartSync({ key: report.key, cart: report.cart }))
+  }
+}
+
+/** Tells a page that connects what the worker synced while no page was open. */
+async function tellUnheardSyncs(page: ExtendableMessageEvent['source']): Promise<void> {
+  const syncs = await withStoreDB((db) => db.takeUnheardCartSyncs())
+  for (const sync of syncs) {
+    const report: CartWorkerReport = { type: 'CART_SYNCED', key: sync.key, cart: sync.cart }
+    page?.postMessage(report)
+  }
 }
 
 const cartQueue: CartQueue = createCartQueue({
@@ -335,14 +354,7 @@ const cartQueue: CartQueue = createCartQueue({
     },
   }),
   send: (request, signal) => fetch(request, { signal }),
-  recordRefusal: async (refusal) => {
-    const db = new StoreDB()
-    try {
-      await db.recordCartRefusal(refusal)
-    } finally {
-      db.close()
-    }
-  },
+  recordRefusal: (refusal) => withStoreDB((db) => db.recordCartRefusal(refusal)),
   broadcast,
   schedule: (retry, ms) => void setTimeout(retry, ms),
 })
@@ -396,12 +408,16 @@ self.addEventListener('message', (event) => {
       event.waitUntil(clearOfflineData().then(reply))
       break
     case 'CART_QUEUE':
-      event.waitUntil(cartQueue.waitingKeys().then((keys) => reply({ type: 'CART_QUEUE', keys })))
+      event.waitUntil(
+        tellUnheardSyncs(event.source)
+          .then(() => cartQueue.waitingKeys())
+          .then((keys) => reply({ type: 'CART_QUEUE', keys })),
+      )
       break
     case 'CART_REPLAY':
       event.waitUntil(
-        cartQueue
-          .replay()
+        tellUnheardSyncs(event.source)
+          .then(() => cartQueue.replay())
           .then(() => cartQueue.waitingKeys())
           .then((keys) => reply({ type: 'CART_QUEUE', keys })),
       )

@@ -102,3 +102,52 @@ test('a change made offline waits through a browser restart and reaches the serv
   await proxy.close()
   expect(offlineFailuresOnly(errors)).toEqual([])
 })
+
+test('a change the browser sends in the background, with no page open, shows as the server holds it when the cart is opened offline', async ({
+  playwright,
+  baseURL,
+}) => {
+  const errors: string[] = []
+  const proxy = await startLossyProxy(baseURL!, PROXY_PORT)
+  const first = await startBrowser(playwright.chromium, proxy.origin)
+  const page = first.pages()[0] ?? (await first.newPage())
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto(BAG.path)
+  await waitForServiceWorker(page)
+  await first.setOffline(true)
+  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
+    .toContain(BAG.sku)
+  await first.close()
+
+  // The browser starts with the network back and no page open: its background sync sends it.
+  const second = await startBrowser(playwright.chromium, proxy.origin)
+  const server = await playwright.request.newContext({ baseURL })
+  const cart = async () => {
+    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token! } })
+    const body = (await response.json()) as { items: { sku: string; qty: number }[] }
+    return body.items.map((line) => `${line.sku}×${line.qty}`)
+  }
+  await expect.poll(cart, { timeout: 20_000 }).toEqual([`${BAG.sku}×1`])
+
+  // Then offline, the cart shows it as the server holds it: not waiting, not gone.
+  await second.setOffline(true)
+  const again = second.pages()[0] ?? (await second.newPage())
+  again.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await again.goto('/cart')
+  const lines = again.getByRole('list', { name: 'Lines' })
+  await expect(lines.getByRole('heading', { name: BAG.name })).toBeVisible()
+  await expect(again.getByTestId('tab-cart-count')).toHaveText('1 in the cart')
+  await expect(again.getByTestId('cart-waiting')).toBeHidden()
+  await again.reload()
+  await expect(lines.getByRole('heading', { name: BAG.name })).toBeVisible()
+  expect(await cart()).toEqual([`${BAG.sku}×1`])
+  await server.dispose()
+  await second.close()
+  await proxy.close()
+  expect(offlineFailuresOnly(errors)).toEqual([])
+})

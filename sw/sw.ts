@@ -347,6 +347,22 @@ const cartQueue: CartQueue = createCartQueue({
   schedule: (retry, ms) => void setTimeout(retry, ms),
 })
 
+/**
+ * The answer to a page's CART_QUEUE / CART_REPLAY: what waits, and how many refusals wait to be
+ * read, so a page learns of them at start without loading IndexedDB's code itself.
+ */
+async function cartQueueAnswer(): Promise<CartWorkerReport> {
+  const keys = await cartQueue.waitingKeys()
+  const db = new StoreDB()
+  try {
+    return { type: 'CART_QUEUE', keys, refused: await db.cartRefusals.count() }
+  } catch {
+    return { type: 'CART_QUEUE', keys }
+  } finally {
+    db.close()
+  }
+}
+
 // A worker that was asleep sends what waits as soon as it starts (browsers without Background
 // Sync have no other moment than this and a page's `online` message).
 void cartQueue.replay()
@@ -396,15 +412,10 @@ self.addEventListener('message', (event) => {
       event.waitUntil(clearOfflineData().then(reply))
       break
     case 'CART_QUEUE':
-      event.waitUntil(cartQueue.waitingKeys().then((keys) => reply({ type: 'CART_QUEUE', keys })))
+      event.waitUntil(cartQueueAnswer().then(reply))
       break
     case 'CART_REPLAY':
-      event.waitUntil(
-        cartQueue
-          .replay()
-          .then(() => cartQueue.waitingKeys())
-          .then((keys) => reply({ type: 'CART_QUEUE', keys })),
-      )
+      event.waitUntil(cartQueue.replay().then(cartQueueAnswer).then(reply))
       break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))

@@ -248,6 +248,53 @@ test('a change refused while the customer browses elsewhere is told on that page
   forgetOfflineFailures(consoleErrors)
 })
 
+test.describe('on a 390-pixel phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the notice of a refused change covers neither the app bar nor the configurator’s Add to order', async ({
+    context,
+    page,
+    consoleErrors,
+  }) => {
+    await openStore(page, BAG.path)
+    await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+    await page.goto(`${proxy.origin}/cart`)
+    const token = await cartToken(page)
+    const [line] = (await serverCart(token)).items
+    await context.setOffline(true)
+    await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+    await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+    // Offline, the worker serves the configurator too.
+    await page.goto(`${proxy.origin}${SUIT.path}#design`)
+    const addToOrder = page.locator('#design').getByRole('button', { name: 'Add to order' })
+    await expect(addToOrder).toBeVisible()
+    const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
+      headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-3' },
+      data: { qty: 0 },
+    })
+    expect(removed.status()).toBe(200)
+
+    await context.setOffline(false)
+    const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
+    await expect(notice).toBeVisible({ timeout: 20_000 })
+    const appBar = (await page.getByRole('banner').boundingBox())!
+    for (const scrolled of [false, true]) {
+      if (scrolled) {
+        await page.mouse.wheel(0, 1200)
+        // Scrolled down the design, the notice stays in view under the app bar.
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(600)
+      }
+      const box = (await notice.boundingBox())!
+      const bar = (await page.locator('#design .sticky-bar').boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(appBar.y + appBar.height - 1)
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y)
+    }
+    for (const target of await notice.getByRole('link').or(notice.getByRole('button')).all())
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    forgetOfflineFailures(consoleErrors)
+  })
+})
+
 test('a guest cart merged at sign-in is announced once', async ({ page, consoleErrors }) => {
   // The account already has a cart with a line.
   const email = `merge-${Date.now()}@example.com`

@@ -87,12 +87,14 @@ export const CART_LINE_NAME_HEADER = 'X-Cart-Line-Name'
  * through workbox-window's `message` event), and its answer to CART_QUEUE / CART_REPLAY.
  * - CART_QUEUE: the Idempotency-Keys of the changes waiting to sync, oldest first (a change the
  *   page is still waiting on live is not listed: it is not waiting for the network yet).
+ *   In answer to a page, also `refused`: how many refusals are kept (store-db cartRefusals), not
+ *   yet dismissed.
  * - CART_SYNCED: a queued change reached the server; `cart` is the server's answer (the wire's
  *   snake_case Cart).
  * - CART_REFUSED: the server refused a queued change (4xx); the refusal is in IndexedDB
  *   (store-db cartRefusals) until the customer dismisses it.
  */
 export type CartWorkerReport =
-  | { type: 'CART_QUEUE'; keys: string[] }
+  | { type: 'CART_QUEUE'; keys: string[]; refused?: number }
   | { type: 'CART_SYNCED'; key: string; cart: unknown }
   | { type: 'CART_REFUSED'; key: string }

@@ -359,6 +359,18 @@ const cartQueue: CartQueue = createCartQueue({
   schedule: (retry, ms) => void setTimeout(retry, ms),
 })
 
+/**
+ * The answer to a page's CART_QUEUE / CART_REPLAY: what waits, and how many refusals wait to be
+ * read, so a page learns of them at start without loading IndexedDB's code itself.
+ */
+async function cartQueueAnswer(): Promise<CartWorkerReport> {
+  const keys = await cartQueue.waitingKeys()
+  const refused = await withStoreDB((db) => db.cartRefusals.count()).catch(() => undefined)
+  return refused === undefined
+    ? { type: 'CART_QUEUE', keys }
+    : { type: 'CART_QUEUE', keys, refused }
+}
+
 // A worker that was asleep sends what waits as soon as it starts (browsers without Background
 // Sync have no other moment than this and a page's `online` message).
 void cartQueue.replay()
@@ -408,18 +420,14 @@ self.addEventListener('message', (event) => {
       event.waitUntil(clearOfflineData().then(reply))
       break
     case 'CART_QUEUE':
-      event.waitUntil(
-        tellUnheardSyncs(event.source)
-          .then(() => cartQueue.waitingKeys())
-          .then((keys) => reply({ type: 'CART_QUEUE', keys })),
-      )
+      event.waitUntil(tellUnheardSyncs(event.source).then(cartQueueAnswer).then(reply))
       break
     case 'CART_REPLAY':
       event.waitUntil(
         tellUnheardSyncs(event.source)
           .then(() => cartQueue.replay())
-          .then(() => cartQueue.waitingKeys())
-          .then((keys) => reply({ type: 'CART_QUEUE', keys })),
+          .then(cartQueueAnswer)
+          .then(reply),
       )
       break
     case 'CLEAR_USER_CACHES':

@@ -1,11 +1,18 @@
 import { Link } from '@tanstack/react-router'
 import { AccountLink } from './account-link.tsx'
 
-/** What the cart tab shows once a cart exists: its item count, and whether changes wait to sync. */
+/**
+ * What the cart tab shows once a cart exists: its item count, whether changes wait to sync, and
+ * whether refused changes wait to be read.
+ */
 export interface CartBadge {
   count: number
   /** Changes made offline that have not reached the server yet. */
   pending: boolean
+  /** Changes the server refused, not dismissed yet. */
+  refused: number
+  /** What the count is and what needs attention, for a screen reader ("in the cart, …"). */
+  label: string
 }
 
 /**
@@ -30,16 +37,15 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
       </Link>
       <Link to="/cart" className="tab tab-cart">
         Cart
-        {cart && (cart.count > 0 || cart.pending) && (
-          // The count, ringed while changes wait to sync.
+        {cart && (cart.count > 0 || cart.pending || cart.refused > 0) && (
+          // The count, ringed while changes wait to sync, marked while refusals wait to be read.
           <span
             className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
+            data-refused={cart.refused || undefined}
             data-testid="tab-cart-count"
           >
             {cart.count}
-            <span className="visually-hidden">
-              {` in the cart${cart.pending ? ', changes waiting to sync' : ''}`}
-            </span>
+            <span className="visually-hidden"> {cart.label}</span>
           </span>
         )}
       </Link>

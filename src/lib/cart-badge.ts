@@ -10,14 +10,19 @@ export interface CartBadgeState {
   pending: boolean
   /** A guest cart was merged into the account's and the customer has not been told yet. */
   merged: boolean
+  /** Changes the server refused that the customer has not dismissed yet. */
+  refused: number
+  /** What the badge says beside the count to a screen reader, in the cart feature's words. */
+  label: string
 }
 
 let badge: CartBadgeState | undefined
 const listeners = new Set<() => void>()
 
 export function setCartBadge(next: CartBadgeState): void {
-  if (badge?.count === next.count && badge.pending === next.pending && badge.merged === next.merged)
-    return
+  const shown = badge
+  const fields = Object.keys(next) as (keyof CartBadgeState)[]
+  if (shown && fields.every((field) => shown[field] === next[field])) return
   badge = next
   for (const listener of listeners) listener()
 }

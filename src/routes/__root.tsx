@@ -8,6 +8,8 @@ import { useStartedQueryClient } from '../lib/data-layer.ts'
 
 /** Loaded only when a merged cart has something to tell. */
 const CartMergeOverlay = lazy(() => import('../features/cart/components/merge-overlay.tsx'))
+/** Loaded only while changes the server refused wait to be read. */
+const CartRefusalBanner = lazy(() => import('../features/cart/components/refusal-banner.tsx'))
 
 export interface RouterContext {
   /** Resolves once the query client has started (see lib/data-layer.ts). */
@@ -33,6 +35,11 @@ function RootLayout() {
     <QueryClientContext.Provider value={queryClient}>
       <DocumentHead />
       <SiteLayout cart={cart}>
+        {!!cart?.refused && (
+          <Suspense>
+            <CartRefusalBanner />
+          </Suspense>
+        )}
         <Outlet />
       </SiteLayout>
       {merged && (

@@ -10,7 +10,8 @@ import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
  * can lose answers; the server's cart is read straight from the API with the page's cart token.
  */
 
-const PROXY_PORT = 5160
+// Beside the server's port, so two runs on one machine (E2E_PORT) keep apart: 5160 by default.
+const PROXY_PORT = Number(process.env.E2E_PORT ?? 4318) + 842
 const BAG = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
 const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2', sku: 'CORVID2-M' }
 
@@ -180,6 +181,118 @@ test('a change the server refuses when it is replayed is told, not dropped', asy
   await expect(notice).toBeHidden()
   expect((await serverCart(token)).items).toEqual([])
   forgetOfflineFailures(consoleErrors)
+})
+
+test('a change refused while the customer browses elsewhere is told on that page, and dismissed for every page', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  await page.goto(`${proxy.origin}/cart`)
+  const token = await cartToken(page)
+  const [line] = (await serverCart(token)).items
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  // The customer goes on browsing; meanwhile the line goes from the cart on another device.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Equipment' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
+    headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-2' },
+    data: { qty: 0 },
+  })
+  expect(removed.status()).toBe(200)
+
+  await context.setOffline(false)
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
+  await expect(notice).toContainText(`The quantity of ${BAG.name} could not be changed: `, {
+    // The worker replays on the page's `online` or else on its own retry, which takes longer.
+    timeout: 20_000,
+  })
+  await expect(page).toHaveURL(/\/equipment$/)
+  const badge = page.getByTestId('tab-cart-count')
+  await expect(badge).toHaveText('0 in the cart, 1 change refused')
+
+  // Still told after a reload, before the customer has read it in the cart.
+  await page.reload()
+  await expect(notice).toBeVisible()
+  await expect(badge).toHaveText('0 in the cart, 1 change refused')
+  await notice.getByRole('link', { name: 'See your cart' }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  // The cart lists it itself; the notice of other pages is not shown over it.
+  await expect(notice).toHaveCount(1)
+  await expect(notice).toContainText(`The quantity of ${BAG.name} could not be changed: `)
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/equipment$/)
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toBeHidden()
+  await expect(badge).toBeHidden()
+  await page
+    .getByRole('navigation', { name: 'Shortcuts' })
+    .getByRole('link', { name: /^Cart/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+  await page.goto(`${proxy.origin}/equipment`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(notice).toHaveCount(0)
+  await expect(badge).toBeHidden()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test.describe('on a 390-pixel phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the notice of a refused change covers neither the app bar nor the configurator’s Add to order', async ({
+    context,
+    page,
+    consoleErrors,
+  }) => {
+    await openStore(page, BAG.path)
+    await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+    await page.goto(`${proxy.origin}/cart`)
+    const token = await cartToken(page)
+    const [line] = (await serverCart(token)).items
+    await context.setOffline(true)
+    await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+    await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+    // Offline, the worker serves the configurator too.
+    await page.goto(`${proxy.origin}${SUIT.path}#design`)
+    const addToOrder = page.locator('#design').getByRole('button', { name: 'Add to order' })
+    await expect(addToOrder).toBeVisible()
+    const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
+      headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-3' },
+      data: { qty: 0 },
+    })
+    expect(removed.status()).toBe(200)
+
+    await context.setOffline(false)
+    const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
+    await expect(notice).toBeVisible({ timeout: 20_000 })
+    const appBar = (await page.getByRole('banner').boundingBox())!
+    for (const scrolled of [false, true]) {
+      if (scrolled) {
+        await page.mouse.wheel(0, 1200)
+        // Scrolled down the design, the notice stays in view under the app bar.
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(600)
+      }
+      const box = (await notice.boundingBox())!
+      const bar = (await page.locator('#design .sticky-bar').boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(appBar.y + appBar.height - 1)
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y)
+    }
+    for (const target of await notice.getByRole('link').or(notice.getByRole('button')).all())
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    forgetOfflineFailures(consoleErrors)
+  })
 })
 
 test('a guest cart merged at sign-in is announced once', async ({ page, consoleErrors }) => {

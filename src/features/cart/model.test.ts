@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  badgeLabel,
   emptyCart,
   keepLiveChanges,
   newIdempotencyKey,
@@ -118,5 +119,14 @@ describe('keys and words', () => {
   it('counts the changes waiting', () => {
     expect(waitingText(1)).toBe('1 change waiting to sync')
     expect(waitingText(2)).toBe('2 changes waiting to sync')
+  })
+})
+
+describe('badgeLabel', () => {
+  it('says what the count is, then what needs attention', () => {
+    expect(badgeLabel(false, 0)).toBe('in the cart')
+    expect(badgeLabel(true, 0)).toBe('in the cart, changes waiting to sync')
+    expect(badgeLabel(false, 1)).toBe('in the cart, 1 change refused')
+    expect(badgeLabel(true, 3)).toBe('in the cart, changes waiting to sync, 3 changes refused')
   })
 })

@@ -174,3 +174,14 @@ export function keepLiveChanges(state: CartState, alive: ReadonlySet<string>): C
 export function waitingText(count: number): string {
   return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`
 }
+
+/**
+ * What the header's cart badge says beside its count to a screen reader: what the count is, and
+ * what needs attention (the shell shows it as it is, so its wording lives here).
+ */
+export function badgeLabel(pending: boolean, refused: number): string {
+  let label = 'in the cart'
+  if (pending) label += ', changes waiting to sync'
+  if (refused > 0) label += refused === 1 ? ', 1 change refused' : `, ${refused} changes refused`
+  return label
+}

@@ -5,7 +5,14 @@ import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { setCartBadge } from '../../lib/cart-badge.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
 import { cartKeys, cartQuery } from './api.ts'
-import { keepLiveChanges, shownCart, withoutChange, type Cart, type CartState } from './model.ts'
+import {
+  badgeLabel,
+  keepLiveChanges,
+  shownCart,
+  withoutChange,
+  type Cart,
+  type CartState,
+} from './model.ts'
 import {
   changeSettled,
   liveKeys,
@@ -17,7 +24,7 @@ import {
 /**
  * Keeps the page in step with the worker's cart queue (started once the first view is up, on
  * every page): the header's count, "N changes waiting to sync", the server's cart as each queued
- * change lands, refusals, and the `online` signal the worker needs in browsers without
+ * change lands, refusals (counted on the badge, which makes the root route show them), and the `online` signal the worker needs in browsers without
  * Background Sync. With no worker, nothing is queued: changes not answered are dropped from the
  * overlay at start (the page that made them said they were not saved).
  */
@@ -30,15 +37,36 @@ export function startCartSync(client: QueryClient, wb: Workbox | undefined): Pro
 }
 
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
+  /** Refusals not yet dismissed: the worker's count at start, then the list once loaded. */
+  let refused = 0
   const showBadge = () => {
     const state = client.getQueryData<CartState>(cartKeys.all)
     const cart = shownCart(state)
+    const pending = waitingCount(state?.changes.length ?? 0) > 0
     setCartBadge({
       count: cart.itemCount,
-      pending: waitingCount(state?.changes.length ?? 0) > 0,
+      pending,
       merged: cart.mergeNotice !== null,
+      refused,
+      label: badgeLabel(pending, refused),
     })
   }
+  // The IndexedDB code loads only when there is a refusal to show (not on every page). Once
+  // loaded, its list (which the cart page and the notice dismiss from) is what the badge counts.
+  let watched = false
+  const loadRefusals = () =>
+    void import('./refusals.ts')
+      .then((refusals) => {
+        if (!watched) {
+          watched = true
+          refusals.subscribeRefusals(() => {
+            refused = refusals.refusalCount()
+            showBadge()
+          })
+        }
+        return refusals.loadRefusals()
+      })
+      .catch(() => undefined)
   const prune = () =>
     client.setQueryData<CartState>(cartKeys.all, (state) =>
       state ? keepLiveChanges(state, liveKeys()) : state,
@@ -53,8 +81,12 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
   let refresh: ReturnType<typeof setTimeout> | undefined
   const refreshSoon = () => {
     clearTimeout(refresh)
-    // The server's own read settles what replies arriving out of order may have left.
-    refresh = setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.all }), 500)
+    // The server's own read settles what replies arriving out of order may have left; also on
+    // pages that do not show the cart, whose header still counts it.
+    refresh = setTimeout(
+      () => void client.invalidateQueries({ queryKey: cartKeys.all, refetchType: 'all' }),
+      500,
+    )
   }
 
   const onReport = (report: CartWorkerReport) => {
@@ -62,6 +94,12 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
       case 'CART_QUEUE':
         setWaitingKeys(report.keys)
         prune()
+        // Only the worker's answer to this page carries the count.
+        if (report.refused !== undefined && report.refused !== refused) {
+          refused = report.refused
+          showBadge()
+          loadRefusals()
+        }
         break
       case 'CART_SYNCED':
         changeSettled(report.key)
@@ -76,8 +114,7 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
         client.setQueryData<CartState>(cartKeys.all, (state) =>
           state ? withoutChange(state, report.key) : state,
         )
-        // The IndexedDB code loads only when there is a refusal to show (not on every page).
-        void import('./refusals.ts').then(({ loadRefusals }) => loadRefusals())
+        loadRefusals()
         refreshSoon()
         break
     }

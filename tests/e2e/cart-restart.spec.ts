@@ -44,6 +44,35 @@ function startBrowser(
   })
 }
 
+/**
+ * In a browser of its own on the kept profile: opens the bag's page through the worker, adds the
+ * bag offline, and quits the whole browser with the change waiting in the worker's queue.
+ * Resolves with the device's cart token; the pages' console errors go to `errors`.
+ */
+async function addOfflineAndQuit(
+  chromium: BrowserType,
+  origin: string,
+  errors: string[],
+): Promise<string> {
+  const browser = await startBrowser(chromium, origin)
+  const page = browser.pages()[0] ?? (await browser.newPage())
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto(BAG.path)
+  await waitForServiceWorker(page)
+  await browser.setOffline(true)
+  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  // The page keeps what it shows within a second (the persister's throttle).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
+    .toContain(BAG.sku)
+  await browser.close()
+  return token!
+}
+
 /** Offline, the browser logs the requests the worker could not answer: expected here. */
 function offlineFailuresOnly(errors: string[]): string[] {
   const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
@@ -56,24 +85,7 @@ test('a change made offline waits through a browser restart and reaches the serv
 }) => {
   const errors: string[] = []
   let proxy = await startLossyProxy(baseURL!, PROXY_PORT)
-  const first = await startBrowser(playwright.chromium, proxy.origin)
-  const page = first.pages()[0] ?? (await first.newPage())
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
-  await page.goto(BAG.path)
-  await waitForServiceWorker(page)
-
-  await first.setOffline(true)
-  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
-  await form.getByRole('button', { name: 'Add to order' }).click()
-  await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
-  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
-  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-  // The page keeps what it shows within a second (the persister's throttle).
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
-    .toContain(BAG.sku)
-  // The whole browser goes, with the change still waiting in the worker's queue.
-  await first.close()
+  const token = await addOfflineAndQuit(playwright.chromium, proxy.origin, errors)
   await proxy.close()
 
   const second = await startBrowser(playwright.chromium, proxy.origin, true)
@@ -85,7 +97,7 @@ test('a change made offline waits through a browser restart and reaches the serv
   await expect(lines.getByRole('heading', { name: BAG.name })).toBeVisible()
   const server = await playwright.request.newContext({ baseURL })
   const cart = async () => {
-    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token! } })
+    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token } })
     expect(response.status()).toBe(200)
     const body = (await response.json()) as { items: { sku: string; qty: number }[] }
     return body.items.map((line) => `${line.sku}×${line.qty}`)
@@ -109,26 +121,13 @@ test('a change the browser sends in the background, with no page open, shows as 
 }) => {
   const errors: string[] = []
   const proxy = await startLossyProxy(baseURL!, PROXY_PORT)
-  const first = await startBrowser(playwright.chromium, proxy.origin)
-  const page = first.pages()[0] ?? (await first.newPage())
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
-  await page.goto(BAG.path)
-  await waitForServiceWorker(page)
-  await first.setOffline(true)
-  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
-  await form.getByRole('button', { name: 'Add to order' }).click()
-  await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
-  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
-    .toContain(BAG.sku)
-  await first.close()
+  const token = await addOfflineAndQuit(playwright.chromium, proxy.origin, errors)
 
   // The browser starts with the network back and no page open: its background sync sends it.
   const second = await startBrowser(playwright.chromium, proxy.origin)
   const server = await playwright.request.newContext({ baseURL })
   const cart = async () => {
-    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token! } })
+    const response = await server.get('/api/order', { headers: { 'X-Cart-Token': token } })
     const body = (await response.json()) as { items: { sku: string; qty: number }[] }
     return body.items.map((line) => `${line.sku}×${line.qty}`)
   }

@@ -85,6 +85,31 @@ async function addBag(page: Page) {
   return form.getByRole('status')
 }
 
+/**
+ * A bag in the server's cart and, made offline in the cart, "one more" of it waiting to sync.
+ * `removeElsewhere` takes the line away on the server (another device of the same cart), so the
+ * waiting change is refused when it is replayed.
+ */
+async function bagChangeWaiting(page: Page, context: BrowserContext) {
+  await openStore(page, BAG.path)
+  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+  await page.goto(`${proxy.origin}/cart`)
+  const token = await cartToken(page)
+  const [line] = (await serverCart(token)).items
+  expect(line?.sku).toBe(BAG.sku)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  const removeElsewhere = async () => {
+    const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
+      headers: { 'X-Cart-Token': token, 'Idempotency-Key': crypto.randomUUID() },
+      data: { qty: 0 },
+    })
+    expect(removed.status()).toBe(200)
+  }
+  return { token, removeElsewhere }
+}
+
 function sorted(lines: ServerLine[]) {
   return lines.map((line) => `${line.sku}×${line.qty}`).sort()
 }
@@ -153,22 +178,9 @@ test('a change the server refuses when it is replayed is told, not dropped', asy
   page,
   consoleErrors,
 }) => {
-  await openStore(page, BAG.path)
-  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
-  await page.goto(`${proxy.origin}/cart`)
-  const token = await cartToken(page)
-  const [line] = (await serverCart(token)).items
-  expect(line?.sku).toBe(BAG.sku)
-
-  await context.setOffline(true)
-  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
-  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  const { token, removeElsewhere } = await bagChangeWaiting(page, context)
   // Meanwhile the line goes from the cart elsewhere (another device of the same cart).
-  const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
-    headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-1' },
-    data: { qty: 0 },
-  })
-  expect(removed.status()).toBe(200)
+  await removeElsewhere()
 
   await context.setOffline(false)
   const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
@@ -188,26 +200,14 @@ test('a change refused while the customer browses elsewhere is told on that page
   page,
   consoleErrors,
 }) => {
-  await openStore(page, BAG.path)
-  await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
-  await page.goto(`${proxy.origin}/cart`)
-  const token = await cartToken(page)
-  const [line] = (await serverCart(token)).items
-
-  await context.setOffline(true)
-  await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
-  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  const { removeElsewhere } = await bagChangeWaiting(page, context)
   // The customer goes on browsing; meanwhile the line goes from the cart on another device.
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Equipment' })
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
-    headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-2' },
-    data: { qty: 0 },
-  })
-  expect(removed.status()).toBe(200)
+  await removeElsewhere()
 
   await context.setOffline(false)
   const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
@@ -256,23 +256,12 @@ test.describe('on a 390-pixel phone', () => {
     page,
     consoleErrors,
   }) => {
-    await openStore(page, BAG.path)
-    await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
-    await page.goto(`${proxy.origin}/cart`)
-    const token = await cartToken(page)
-    const [line] = (await serverCart(token)).items
-    await context.setOffline(true)
-    await page.getByRole('button', { name: `One more ${BAG.name}` }).click()
-    await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+    const { removeElsewhere } = await bagChangeWaiting(page, context)
     // Offline, the worker serves the configurator too.
     await page.goto(`${proxy.origin}${SUIT.path}#design`)
     const addToOrder = page.locator('#design').getByRole('button', { name: 'Add to order' })
     await expect(addToOrder).toBeVisible()
-    const removed = await api.post(`/api/order/item/${line!.id}/update-qty`, {
-      headers: { 'X-Cart-Token': token, 'Idempotency-Key': 'elsewhere-remove-3' },
-      data: { qty: 0 },
-    })
-    expect(removed.status()).toBe(200)
+    await removeElsewhere()
 
     await context.setOffline(false)
     const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })

@@ -82,13 +82,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (after the first visit the service worker serves them from its precache).
     rolldownOptions: {
       output: {
-        // The router in one chunk the entry imports, not spread over chunks that every route
-        // file also imports: fewer, larger files on the first load.
+        // React, ReactDOM and the router in one chunk the entry imports, not spread over chunks
+        // that every route file also imports: fewer, larger files on the first load, and a
+        // release that changes only the app leaves it cached. The slug pattern, which the entry
+        // shares with the API client, goes along rather than into a file of its own.
         advancedChunks: {
           groups: [
             {
-              name: 'router',
-              test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)/,
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]|contract[\\/]slug-pattern\.ts/,
             },
           ],
         },

@@ -32,7 +32,7 @@ function RootLayout() {
   if (cart?.merged && !merged) setMerged(true)
   return (
     <QueryClientContext.Provider value={queryClient}>
-      <SiteLayout cart={cart}>
+      <SiteLayout>
         {!!cart?.refused && (
           <Suspense>
             <CartRefusalBanner />

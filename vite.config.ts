@@ -93,10 +93,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]|contract[\\/]slug-pattern\.ts/,
             },
             // What the shell's links (hydrated once the page has loaded, site-layout.tsx) share
-            // with the menu sheet and the after-first-view work: one file, not four small ones.
+            // with the menu sheet, the video player and the after-first-view work: one file, not
+            // several small ones.
             {
               name: 'site-links',
-              test: /src[\\/](components[\\/](site-nav|catch-all-link|account-link|tab-bar)\.tsx|lib[\\/]signed-in\.ts)$/,
+              test: /src[\\/](components[\\/](site-nav|catch-all-link|account-link|tab-bar)\.tsx|lib[\\/](signed-in|use-online-status|offline-data-status)\.ts)$/,
             },
           ],
         },

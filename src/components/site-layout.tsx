@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useServiceWorkerUpdate } from '../lib/sw-update.ts'
 import { MenuButton } from './menu-button.tsx'
-import { OfflineBanner } from './offline-banner.tsx'
 import type * as ShellLinks from './site-chrome.tsx'
 
 /**
@@ -17,11 +16,12 @@ function pageLoaded(): Promise<void> {
 }
 
 /**
- * The header's and footer's links come with the prerendered page and are plain links until their
- * code arrives, which it does once the page has loaded: the first view's script carries only
- * what the page needs to run. The prerender renders them in place (entry-server.tsx). Should the
- * code not arrive (offline before the worker cached it; or a new release, and main.tsx reloads
- * the page, the failed import then giving undefined), they stay plain links.
+ * The header's and footer's links and the offline banner load once the page has loaded: the first
+ * view's script carries only what the page needs to run. Until then the links are the prerendered
+ * page's plain links (the prerender renders them in place, entry-server.tsx), and the banner,
+ * which a prerendered page never shows, waits. Should the code not arrive (offline before the
+ * worker cached it; or a new release, and main.tsx reloads the page, the failed import then giving
+ * undefined), the links stay plain links.
  */
 const never = () => new Promise<never>(() => undefined)
 const loadLinks = () =>
@@ -30,6 +30,9 @@ const loadLinks = () =>
     .then((links: typeof ShellLinks | undefined) => links ?? never(), never)
 const LazyHeaderLinks = lazy(() => loadLinks().then((links) => ({ default: links.HeaderLinks })))
 const LazyFooterLinks = lazy(() => loadLinks().then((links) => ({ default: links.FooterLinks })))
+const LazyOfflineBanner = lazy(() =>
+  loadLinks().then((links) => ({ default: links.OfflineBanner })),
+)
 let linksInPlace: typeof ShellLinks | undefined
 
 /** For the prerender, which cannot wait for a lazy component: the links, rendered in place. */
@@ -44,6 +47,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const activateUpdate = useServiceWorkerUpdate()
   const HeaderLinks = linksInPlace?.HeaderLinks ?? LazyHeaderLinks
   const FooterLinks = linksInPlace?.FooterLinks ?? LazyFooterLinks
+  const OfflineBanner = linksInPlace?.OfflineBanner ?? LazyOfflineBanner
   return (
     <>
       <a className="skip-link" href="#main">
@@ -60,7 +64,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <MenuButton />
         </div>
       </header>
-      <OfflineBanner />
+      <Suspense>
+        <OfflineBanner />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { startAnchorScrolling } from './lib/anchor-scroll.ts'
+import { keepDocumentHead } from './lib/document-head.ts'
 import { watchSignedIn } from './lib/signed-in-user.ts'
 import { AUTH_COOKIE, readCookie } from './lib/cookies.ts'
 import { shouldPrefetch, startLinkPrefetch } from './lib/link-prefetch.ts'
@@ -13,16 +14,18 @@ import type { createAppRouter } from './router.tsx'
 
 /**
  * What the app starts once the first view is up and the browser is idle, loaded as its own
- * chunk so none of it weighs on the first page: smooth anchor scrolling, prefetching of links
- * in view (SPEC §9), and the service worker (SPEC §1), which then takes the offline catalog
- * snapshot off the main thread. Where no worker runs, the page takes the snapshot itself. Then
- * the cart's sync with the worker's queue (the header's count, changes waiting to sync).
+ * chunk so none of it weighs on the first page: the document's title as the visitor moves on,
+ * smooth anchor scrolling, prefetching of links in view (SPEC §9), and the service worker
+ * (SPEC §1), which then takes the offline catalog snapshot off the main thread. Where no worker
+ * runs, the page takes the snapshot itself. Then the cart's sync with the worker's queue (the
+ * header's count, changes waiting to sync).
  */
 export function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,
   serviceWorker: ServiceWorkerHandlers,
   queryClient: Promise<QueryClient>,
 ): void {
+  keepDocumentHead(router)
   startAnchorScrolling()
   watchSignedIn(queryClient)
   // The header shows the user this device kept; whether the session still holds is asked now.

@@ -3,6 +3,8 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loadQueryClient, provideQueryClient } from './lib/data-layer.ts'
 import { createQueryClient } from './lib/query-client.ts'
+import * as shellLinks from './components/site-chrome.tsx'
+import { renderLinksInPlace } from './components/site-layout.tsx'
 import type { HeadTag, RenderedPage } from './prerendered-page.ts'
 import { createAppRouter } from './router.tsx'
 
@@ -10,6 +12,8 @@ import { createAppRouter } from './router.tsx'
  * Renders one page of the store to HTML at build time (scripts/prerender.ts). The same routes,
  * loaders and components as in the browser; the prerender answers their requests.
  */
+
+renderLinksInPlace(shellLinks)
 
 export async function renderPage(url: string): Promise<RenderedPage> {
   // A fresh cache per page: nothing leaks from one page into the next.

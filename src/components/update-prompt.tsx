@@ -1,9 +1,5 @@
-import { useServiceWorkerUpdate } from '../lib/sw-update.ts'
-
-/** Offers a waiting new version of the app; nothing is shown until one is ready. */
-export function UpdatePrompt() {
-  const activate = useServiceWorkerUpdate()
-  if (!activate) return null
+/** Offers a waiting new version of the app (the shell shows this only once one is ready). */
+export default function UpdatePrompt({ activate }: { activate: () => void }) {
   return (
     <div className="toast" role="status">
       <span>A new version of the store is ready.</span>

@@ -1,7 +1,6 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { DocumentHead } from '../components/document-head.tsx'
 import { SiteLayout } from '../components/site-layout.tsx'
 import { useCartBadge } from '../lib/cart-badge.ts'
 import { useStartedQueryClient } from '../lib/data-layer.ts'
@@ -33,8 +32,7 @@ function RootLayout() {
   if (cart?.merged && !merged) setMerged(true)
   return (
     <QueryClientContext.Provider value={queryClient}>
-      <DocumentHead />
-      <SiteLayout cart={cart}>
+      <SiteLayout>
         {!!cart?.refused && (
           <Suspense>
             <CartRefusalBanner />

@@ -225,6 +225,8 @@ test('forgot password: the reset link arrives by SMTP and the new password signs
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/reset-password$/)
+  // The address changes before the new screen shows: the sign-in form has an e-mail field too.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'E-mail me a reset link' }).click()
   expect((await sentTo(page, '/api/password/forgot')).body).toEqual({ email })

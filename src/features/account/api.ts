@@ -133,17 +133,21 @@ export async function afterSignIn(client: QueryClient): Promise<void> {
  * the device forgets the token all the same, so nobody here can use it again.
  */
 export async function signOut(client: QueryClient): Promise<{ revoked: boolean }> {
-  // A read still on its way (the account page refetching as it opened) would reach the server
-  // after the session ended and come back 401: it is called off first.
+  const token = readCookie(AUTH_COOKIE)
+  // From here on nothing this device sends carries the session: a read that starts meanwhile
+  // (the cart refreshing itself) goes as a guest's instead of meeting the ended session with a
+  // 401, and reads already on their way are called off.
+  clearAuthCookies()
   await client.cancelQueries({ predicate: isUserBoundQuery })
   let revoked = true
   try {
-    await api.post('/api/user/logout', undefined, { auth: true })
+    await api.post('/api/user/logout', undefined, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
   } catch (error) {
     // A 4xx means the server holds no such session any more; offline or 5xx, it may still.
     revoked = error instanceof ApiError && error.status < 500
   }
-  clearAuthCookies()
   forgetCartToken()
   await forgetUserData(client)
   return { revoked }

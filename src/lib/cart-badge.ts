@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { shellValue } from './shell-value.ts'
 
 /**
  * The header's cart count, kept here so the shell can show it without loading the cart's code:
@@ -16,26 +16,18 @@ export interface CartBadgeState {
   label: string
 }
 
-let badge: CartBadgeState | undefined
-const listeners = new Set<() => void>()
+const badge = shellValue<CartBadgeState | undefined>(
+  undefined,
+  (shown, next) =>
+    shown !== undefined &&
+    next !== undefined &&
+    (Object.keys(next) as (keyof CartBadgeState)[]).every((field) => shown[field] === next[field]),
+)
 
 export function setCartBadge(next: CartBadgeState): void {
-  const shown = badge
-  const fields = Object.keys(next) as (keyof CartBadgeState)[]
-  if (shown && fields.every((field) => shown[field] === next[field])) return
-  badge = next
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  badge.set(next)
 }
 
 export function useCartBadge(): CartBadgeState | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => badge,
-    () => undefined,
-  )
+  return badge.use()
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { shellValue } from './shell-value.ts'
 import type { OfflineDataStatus } from '../../sw/messages.ts'
 
 /*
@@ -7,23 +7,12 @@ import type { OfflineDataStatus } from '../../sw/messages.ts'
  * are saved. Kept in memory: the worker reports again on every start.
  */
 
-let status: OfflineDataStatus | undefined
-const listeners = new Set<() => void>()
+const status = shellValue<OfflineDataStatus | undefined>(undefined)
 
 export function setOfflineDataStatus(next: OfflineDataStatus | undefined): void {
-  status = next
-  for (const listener of listeners) listener()
-}
-
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange)
-  return () => listeners.delete(onChange)
+  status.set(next)
 }
 
 export function useOfflineDataStatus(): OfflineDataStatus | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => status,
-    () => undefined,
-  )
+  return status.use()
 }

@@ -1,34 +1,22 @@
-import { useSyncExternalStore } from 'react'
+import { shellValue } from './shell-value.ts'
 
 /*
- * Who the header says is signed in, as the shell reads it: a value and its listeners, nothing
- * more, so it costs the first view almost nothing. `signed-in-user.ts`, started once the first
- * view is up, works the value out (cookie, persisted user, live query cache) and sets it here.
+ * Who the header says is signed in, as the shell reads it (a shell value, lib/shell-value.ts).
+ * `signed-in-user.ts`, started once the first view is up, works the value out (cookie, persisted
+ * user, live query cache) and sets it here.
  *
  * One string so React compares snapshots by value: `''` signed out; else `g` (a guest) or `u`
  * (an account) followed by the name or e-mail to show, empty while the device holds no copy.
  */
 export type SignedIn = string
 
-let current: SignedIn = ''
-const listeners = new Set<() => void>()
+const signedIn = shellValue<SignedIn>('')
 
 export function setSignedIn(next: SignedIn): void {
-  if (next === current) return
-  current = next
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  signedIn.set(next)
 }
 
 /** The header's view of who is signed in. Prerendered pages say "signed out", then update. */
 export function useSignedIn(): SignedIn {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => '',
-  )
+  return signedIn.use()
 }

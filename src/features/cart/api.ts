@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import { CART_LINE_NAME_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
 import { api, NetworkError, type RequestOptions } from '../../lib/api-client.ts'
+import type { LineDisplay } from '../../lib/line-display.ts'
 import { persisted } from '../../lib/query-client.ts'
 import {
   newIdempotencyKey,
@@ -9,7 +10,6 @@ import {
   type Cart,
   type CartChange,
   type CartState,
-  type LineDisplay,
 } from './model.ts'
 import { changeEnded, changeQueued, changeStarted } from './waiting.ts'
 

@@ -1,6 +1,7 @@
 import type { Cart as WireCart } from '../../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import type { Camelized } from '../../lib/api-client.ts'
+import type { LineDisplay } from '../../lib/line-display.ts'
 
 /**
  * The cart as the customer sees it: the server's last answer with the changes it has not
@@ -12,19 +13,6 @@ export type Cart = Camelized<WireCart>
 export type CartLine = Cart['items'][number] & {
   /** Shown before the server has confirmed it. */
   pending?: boolean
-}
-
-/** What the page knows of a product when it adds it, to show the line before the server does. */
-export interface LineDisplay {
-  name: string
-  productSlug: string
-  productPath: string
-  variantName: string | null
-  image: string | null
-  /** One item, every addition of its configuration included (the configurator's own pricing). */
-  unitPrice: number
-  currency: string
-  summary: string[]
 }
 
 /** A change the customer made that the server has not confirmed yet, by its Idempotency-Key. */

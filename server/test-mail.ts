@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import type { Database } from './db/index.ts'
 import { createLogger } from './log.ts'
-import { parseReceivedMail, type ReceivedMail } from './received-mail.ts'
+import { receiveMail, type ReceivedMail } from './received-mail.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 
 /**
@@ -11,26 +9,11 @@ import { createMailer, type Mailer } from './services/mail.ts'
  */
 export async function startTestSmtp(db: Database) {
   const received: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
-        received.push(parseReceivedMail(Buffer.concat(chunks).toString('latin1'), to))
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  const smtp = await receiveMail(0, (mail) => received.push(mail))
   const mailer: Mailer = createMailer({
     db,
     logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     from: 'Glidecraft <shop@example.com>',
   })
   return {
@@ -41,8 +24,17 @@ export async function startTestSmtp(db: Database) {
       await mailer.idle()
       return received
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: smtp.close,
   }
+}
+
+/** A mailer with no SMTP server: it keeps what it sends in the outbox table. */
+export function outboxMailer(db: Database): Mailer {
+  return createMailer({
+    db,
+    logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
+    from: 'shop@example.com',
+  })
 }
 
 /** The token at the end of the first link in a message to `path/…`. */

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
-import { createLogger } from '../log.ts'
-import { createMailer, listOutbox } from '../services/mail.ts'
+import { listOutbox } from '../services/mail.ts'
 import {
   createTempDir,
   createTestApp,
   openTestDatabase,
   type TestDatabase,
 } from '../test-helpers.ts'
+import { outboxMailer } from '../test-mail.ts'
 import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
 
 let database: TestDatabase
@@ -24,11 +24,7 @@ let mailFailures = 0
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  const mailer = createMailer({
-    db: database.db,
-    logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
-    from: 'shop@example.com',
-  })
+  const mailer = outboxMailer(database.db)
   deps = {
     db: database.db,
     mailer,

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outbox } from '../db/schema.ts'
-import { createLogger } from '../log.ts'
-import { createMailer } from '../services/mail.ts'
 import { securityHeaderList } from '../http/security-headers.ts'
 import {
   createTempDir,
@@ -9,14 +7,10 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from '../test-helpers.ts'
+import { outboxMailer } from '../test-mail.ts'
 
 let database: TestDatabase
-const mailer = () =>
-  createMailer({
-    db: database.db,
-    logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
-    from: 'shop@example.com',
-  })
+const mailer = () => outboxMailer(database.db)
 
 beforeAll(async () => {
   database = await openTestDatabase()

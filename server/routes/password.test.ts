@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { oneTimeTokens, outbox, sessions, users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
-import { createMailer } from '../services/mail.ts'
 import { hashToken } from '../services/sessions.ts'
-import { createLogger } from '../log.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { linkToken, startTestSmtp } from '../test-mail.ts'
+import { linkToken, outboxMailer, startTestSmtp } from '../test-mail.ts'
 
 let database: TestDatabase
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>
@@ -255,11 +253,7 @@ describe('POST /api/admin/login-link', () => {
 
 describe('the outbox', () => {
   it('keeps mail in the database when no SMTP server is configured', async () => {
-    const mailer = createMailer({
-      db: database.db,
-      logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
-      from: 'shop@example.com',
-    })
+    const mailer = outboxMailer(database.db)
     const local = createTestApp(database.db, { mailer })
     await local.request('/api/password/forgot', {
       method: 'POST',

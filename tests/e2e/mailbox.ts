@@ -1,5 +1,4 @@
-import { SMTPServer } from 'smtp-server'
-import { parseReceivedMail, type ReceivedMail } from '../../server/received-mail.ts'
+import { receiveMail, type ReceivedMail } from '../../server/received-mail.ts'
 
 /*
  * The customer's mailbox for the end-to-end tests: a real SMTP server (smtp-server) in the test
@@ -21,30 +20,18 @@ export async function openMailbox(timeoutMs = 20_000): Promise<Mailbox> {
   const received: ReceivedMail[] = []
   const taken = new Set<ReceivedMail>()
   const waiting = new Set<() => void>()
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
-        received.push(parseReceivedMail(Buffer.concat(chunks).toString('latin1'), to))
-        for (const wake of waiting) wake()
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.on('error', reject)
-    server.listen(smtpPort, '127.0.0.1', resolve)
+  const smtp = await receiveMail(smtpPort, (mail) => {
+    received.push(mail)
+    for (const wake of waiting) wake()
   })
   return {
     next(address, matches = () => true) {
       const find = () =>
         received.find(
-          (mail) => !taken.has(mail) && mail.to.includes(address.toLowerCase()) && matches(mail),
+          (mail) =>
+            !taken.has(mail) &&
+            mail.to.some((to) => to.toLowerCase() === address.toLowerCase()) &&
+            matches(mail),
         )
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -63,7 +50,7 @@ export async function openMailbox(timeoutMs = 20_000): Promise<Mailbox> {
         check()
       })
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: smtp.close,
   }
 }
 

@@ -46,12 +46,12 @@ export default function CartMergeOverlay() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Content
-          className="cart-dialog"
+          className="overlay"
           onClick={(event) => {
             if (event.target === event.currentTarget) setOpen(false)
           }}
         >
-          <div className="cart-dialog-panel">
+          <div className="overlay-panel">
             <Dialog.Title className="overlay-title">Your carts were merged</Dialog.Title>
             <Dialog.Description>
               What you had added before logging in is now in your account&apos;s cart:{' '}

@@ -90,12 +90,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // React, ReactDOM and the router in one chunk the entry imports, not spread over chunks
         // that every route file also imports: fewer, larger files on the first load, and a
         // release that changes only the app leaves it cached. The slug pattern, which the entry
-        // shares with the API client, goes along rather than into a file of its own.
+        // shares with the API client, and the shell's value store (lib/shell-value.ts), which the
+        // entry shares with the links loaded after it, go along rather than into the links' file
+        // (that would load it before the load event).
         advancedChunks: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]|contract[\\/]slug-pattern\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]|contract[\\/]slug-pattern\.ts|src[\\/]lib[\\/]shell-value\.ts/,
             },
             // What the shell's links (hydrated once the page has loaded, site-layout.tsx) share
             // with the menu sheet, the video player and the after-first-view work: one file, not

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText, secretText, withoutNul } from './plain-text.ts'
 
 /*
  * Request and response bodies of sign-in, registration, profile and password calls. Request
@@ -6,23 +7,23 @@ import { z } from 'zod'
  */
 
 /** Trimmed and lower-cased: addresses compare case-insensitively. */
-export const Email = z
-  .string()
-  .trim()
-  .max(254)
+export const Email = plainText(z.string().trim().max(254))
   .pipe(z.email({ message: 'Enter a valid e-mail address.' }))
   .transform((email) => email.toLowerCase())
 
 /** Long passwords are fine; unbounded ones would make every hash as slow as the sender likes. */
-export const Password = z
-  .string()
-  .min(8, 'The password must be at least 8 characters.')
-  .max(256, 'The password may not be longer than 256 characters.')
+export const Password = secretText(
+  z
+    .string()
+    .min(8, 'The password must be at least 8 characters.')
+    .max(256, 'The password may not be longer than 256 characters.'),
+)
 
 export const LoginRequest = z.object({
   email: Email,
-  // Any password that fits the bounds may be tried: old accounts may have shorter ones.
-  password: z.string().min(1, 'Enter your password.').max(256),
+  // Any password that fits the bounds may be tried: old accounts may have shorter ones, or a
+  // control character set before new passwords refused them. A NUL comes from no keyboard.
+  password: withoutNul(z.string().min(1, 'Enter your password.').max(256)),
   remember: z.boolean().default(false),
 })
 export type LoginRequest = z.input<typeof LoginRequest>
@@ -33,7 +34,7 @@ export const GuestLoginRequest = z.object({
 })
 export type GuestLoginRequest = z.input<typeof GuestLoginRequest>
 
-const Name = z.string().trim().min(1, 'Enter your name.').max(100)
+const Name = plainText(z.string().trim().min(1, 'Enter your name.').max(100))
 
 function passwordsMatch(body: { password: string; confirmPassword: string }) {
   return body.password === body.confirmPassword
@@ -44,7 +45,7 @@ export const RegisterRequest = z
   .object({
     email: Email,
     password: Password,
-    confirmPassword: z.string().max(256),
+    confirmPassword: withoutNul(z.string().max(256)),
     name: Name.optional(),
   })
   .refine(passwordsMatch, mismatch)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from './plain-text.ts'
 import { Slug } from './slug.ts'
 
 /**
@@ -150,13 +151,19 @@ export const ConfiguratorContent = Configurator.superRefine((value, ctx) => {
     })
 })
 
-/** One line of the §3 add-to-order payload's `meta` list. */
-export const OrderMeta = z.object({ key: z.string().min(1), value: z.string() })
+/**
+ * One line of the §3 add-to-order payload's `meta` list. Keys and values are single-line text
+ * the customer's choices make; a control or direction character in one is never a choice.
+ */
+export const OrderMeta = z.object({
+  key: plainText(z.string().min(1)),
+  value: plainText(z.string()),
+})
 export type OrderMeta = z.infer<typeof OrderMeta>
 
 /** An order line that belongs to another (a super custom design belongs to its suit). */
 export const OrderChild = z.object({
-  sku: z.string().min(1),
+  sku: plainText(z.string().min(1)),
   qty: z.number().int().positive(),
   meta: z.array(OrderMeta),
 })
@@ -164,7 +171,7 @@ export type OrderChild = z.infer<typeof OrderChild>
 
 /** POST /api/order/add (SPEC §3 "Add to order: sku, qty (number), meta list, child list"). */
 export const AddToOrderRequest = z.object({
-  sku: z.string().min(1),
+  sku: plainText(z.string().min(1)),
   qty: z.number().int().positive().max(99),
   meta: z.array(OrderMeta),
   child: z.array(OrderChild),

@@ -17,6 +17,9 @@ const children: ChildProcess[] = [
       DATA_DIR: process.env.DATA_DIR ?? './data/dev',
       // The dev server serves the pages; the API server serves /api only.
       STATIC_DIR: process.env.STATIC_DIR ?? './node_modules/.tmp/no-static',
+      // Running the dev command is asking for the outbox page (still only over loopback);
+      // DEV_MAIL=false turns it off here too.
+      DEV_MAIL: process.env.DEV_MAIL ?? 'true',
     },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, DEV_API_PORT: apiPort } }),

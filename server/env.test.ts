@@ -18,6 +18,7 @@ describe('loadEnv', () => {
       smtpUrl: undefined,
       mailFrom: 'Glidecraft <shop@localhost>',
       devMailPage: false,
+      trustProxy: undefined,
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
     })
   })
@@ -43,12 +44,28 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/)
   })
 
-  it('shows the development mail page outside production unless DEV_MAIL is false', () => {
-    expect(loadEnv({ NODE_ENV: 'development' }).devMailPage).toBe(true)
-    expect(loadEnv({ NODE_ENV: 'test' }).devMailPage).toBe(true)
+  it('shows the development mail page only with DEV_MAIL=true, and never in production', () => {
+    expect(loadEnv({ NODE_ENV: 'development' }).devMailPage).toBe(false)
+    expect(loadEnv({ NODE_ENV: 'test' }).devMailPage).toBe(false)
+    expect(loadEnv({ NODE_ENV: 'development', DEV_MAIL: 'true' }).devMailPage).toBe(true)
+    expect(loadEnv({ NODE_ENV: 'test', DEV_MAIL: 'true' }).devMailPage).toBe(true)
     expect(loadEnv({ NODE_ENV: 'development', DEV_MAIL: 'false' }).devMailPage).toBe(false)
     expect(loadEnv({ NODE_ENV: 'production', DEV_MAIL: 'true' }).devMailPage).toBe(false)
     expect(() => loadEnv({ DEV_MAIL: 'off' })).toThrow(/DEV_MAIL/)
+  })
+
+  it('trusts no proxy unless TRUST_PROXY names them or their number', () => {
+    expect(loadEnv({}).trustProxy).toBeUndefined()
+    expect(loadEnv({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined()
+    expect(loadEnv({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined()
+    expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
+    expect(loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual({
+      addresses: ['loopback', '10.0.0.0/8', 'fd00::1'],
+    })
+    // `true` would believe whatever the client writes first.
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxies/)
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: invalid IP/)
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: invalid range/)
   })
 
   it('seeds demo accounts only when DEMO_ACCOUNTS is true', () => {

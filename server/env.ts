@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { trustProxySetting } from './http/client-address.ts'
 
 /** Unset and empty mean the same: container platforms often pass `VAR=` for "not configured". */
 function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
@@ -58,7 +59,8 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Glidecraft <shop@localhost>'),
-    DEV_MAIL: z.enum(['true', 'false']).default('true'),
+    DEV_MAIL: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: trustProxySetting.optional(),
   })
   // Node refuses to start a server whose request timeout is shorter than its headers timeout.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -78,8 +80,10 @@ const EnvSchema = z
     siteUrl: env.SITE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    /** `/dev/mail` shows the outbox: never in production, and not when DEV_MAIL=false. */
+    /** `/dev/mail` shows the outbox: only when DEV_MAIL=true, and never in production. */
     devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
+    /** Which proxies' `X-Forwarded-For` names the client (client-address.ts); unset, none. */
+    trustProxy: env.TRUST_PROXY,
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       requestMs: env.REQUEST_TIMEOUT_MS,

@@ -40,6 +40,7 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
     hostname: env.host,
     port: env.port,
     timeouts: env.timeouts,
+    trustProxy: env.trustProxy,
   }
   const server = listen(options, (info) => {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.

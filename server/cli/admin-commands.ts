@@ -9,11 +9,11 @@ import {
   findUserByEmail,
   makeAdminLoginLink,
   sendResetLink,
+  signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
 import { listOutbox } from '../services/mail.ts'
 import { hashPassword } from '../services/passwords.ts'
-import { revokeUserSessions } from '../services/sessions.ts'
 
 /*
  * The commands of `npm run admin`, as plain functions of their arguments, the database and a
@@ -241,12 +241,14 @@ const commands: Command[] = [
     name: 'revoke-sessions',
     usage: 'revoke-sessions <email>',
     summary: 'sign an account out everywhere',
-    details: 'Ends every session of the account at once; its password and links stay as they are.',
+    details:
+      'Ends every session of the account at once and voids its unused reset and sign-in links ' +
+      '(admin ones too); its password stays as it is.',
     options: {},
     arity: 1,
     async run({ positionals }, deps, io) {
       const user = await accountOf(deps, positionals[0])
-      const ended = await revokeUserSessions(deps.db, user.id)
+      const ended = await signOutEverywhere(deps.db, user.id)
       io.out(`Ended ${ended} session${ended === 1 ? '' : 's'} of ${user.email}.`)
     },
   },

@@ -1,17 +1,20 @@
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import type { NewSession } from '../services/sessions.ts'
+import { viaHttps } from './security-headers.ts'
 
 /**
  * The `authToken` cookie (SPEC §1, §7). The app reads it and sends it as a bearer token, so it
  * cannot be HttpOnly; the API itself never reads it (no request is authorised by a cookie, so a
- * cross-site request carries no authority).
+ * cross-site request carries no authority). It is Secure exactly when the answer carries HSTS
+ * (`viaHttps`): behind a TLS-terminating proxy the request reaches us over plain HTTP, and only
+ * the proxy's `X-Forwarded-Proto` says the customer's browser used HTTPS.
  */
 export function setAuthCookie(c: Context, session: NewSession) {
   setCookie(c, 'authToken', session.token, {
     path: '/',
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: viaHttps(c.req.header('x-forwarded-proto'), c.req.url),
     expires: session.expiresAt,
   })
 }

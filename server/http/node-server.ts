@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Env } from '../env.ts'
+import { compileTrust, type ClientBindings } from './client-address.ts'
 
 export interface ListenOptions {
-  fetch: (request: Request) => Response | Promise<Response>
+  fetch: (request: Request, env?: ClientBindings) => Response | Promise<Response>
   /**
    * Answers a request before `fetch` would see it, if it can (memory-answers.ts); returns false,
    * having written nothing, for the requests `fetch` must answer.
@@ -13,6 +14,8 @@ export interface ListenOptions {
   hostname: string
   port: number
   timeouts: Env['timeouts']
+  /** TRUST_PROXY: whose `X-Forwarded-For` names the client (client-address.ts); unset, no one's. */
+  trustProxy?: Env['trustProxy']
 }
 
 /**
@@ -23,7 +26,13 @@ export interface ListenOptions {
 export function listen(options: ListenOptions, onListening?: (info: AddressInfo) => void): Server {
   const { headersMs, requestMs, keepAliveMs } = options.timeouts
   const { answeredFromMemory } = options
-  const fetchListener = getRequestListener(options.fetch, { hostname: options.hostname })
+  const trust = options.trustProxy && compileTrust(options.trustProxy)
+  const { fetch } = options
+  // The trust rides along with each request's bindings, where clientAddress(c) reads it.
+  const fetchWithTrust = trust
+    ? (request: Request, env: ClientBindings) => fetch(request, { ...env, trustProxy: trust })
+    : fetch
+  const fetchListener = getRequestListener(fetchWithTrust, { hostname: options.hostname })
   const server = createServer(
     {
       headersTimeout: headersMs,

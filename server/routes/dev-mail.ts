@@ -1,7 +1,11 @@
+import { BlockList, isIP } from 'node:net'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import type { Database } from '../db/index.ts'
+import type { ClientBindings } from '../http/client-address.ts'
+import { messages } from '../http/errors.ts'
 import { listOutbox } from '../services/mail.ts'
 
 /** The newest messages shown; older ones stay in the table (`npm run admin -- outbox --limit`). */
@@ -31,13 +35,39 @@ function withLinks(text: string) {
   return parts
 }
 
+const loopback = new BlockList()
+loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+loopback.addAddress('::1', 'ipv6')
+
+/** 127.0.0.0/8 and ::1 (BlockList also matches `::ffff:127.0.0.1`, a dual-stack socket's form). */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false
+  const family = isIP(address)
+  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * The page lists live sign-in and reset links: it answers only a browser on this machine. The
+ * socket's own address decides, never a forwarded-for header (anyone can write one, and behind a
+ * proxy on the same machine every request would look local: there, keep DEV_MAIL off).
+ */
+const loopbackOnly = createMiddleware(async (c, next) => {
+  const env = c.env as ClientBindings | undefined
+  if (!isLoopback(env?.incoming?.socket?.remoteAddress)) {
+    return c.text(messages.notFound, 404, devHeaders)
+  }
+  await next()
+})
+
 /**
  * `/dev/mail`: the mail the server kept in its outbox instead of sending it (no SMTP_URL), newest
  * first, with its links clickable, so a developer can follow a reset or sign-in link. Mounted
- * only outside production (app.ts); every value is HTML-escaped by hono's `html` template.
+ * only with DEV_MAIL=true outside production (app.ts), and answered only over loopback; every
+ * value is HTML-escaped by hono's `html` template.
  */
 export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
   return new Hono()
+    .use('/dev/*', loopbackOnly)
     .get('/dev/mail.css', (c) =>
       c.body(stylesheet, 200, { ...devHeaders, 'Content-Type': 'text/css; charset=utf-8' }),
     )
@@ -64,7 +94,7 @@ export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
               ${where}
               <p>
                 The ${devMailShown} newest messages, newest first. This page is for development: the
-                server answers 404 here when NODE_ENV is production or DEV_MAIL is false.
+                server shows it only with DEV_MAIL=true outside production, and only to this machine.
               </p>
               ${messages.length === 0 ? html`<p>No mail yet.</p>` : ''}
               ${messages.map(

@@ -16,11 +16,11 @@ import {
   sendLoginLink,
   sendResetLink,
   signIn,
+  signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
-import { consumeOneTimeToken, voidOneTimeTokens } from '../services/one-time-tokens.ts'
+import { consumeOneTimeToken, isLiveOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashPassword } from '../services/passwords.ts'
-import { revokeUserSessions } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
 import { throttledResponse, tooManyAttempts } from './auth.ts'
 import { mergeCartAtSignIn } from './order.ts'
@@ -91,7 +91,8 @@ export function passwordRoutes(deps: AccountDeps) {
     summary: 'Set a new password with a reset link',
     description:
       'Uses the link up, sets the password (a guest account becomes a customer account), ends ' +
-      'every other session of the account, and signs in (1 day).',
+      'every other session of the account, voids its other unused links (reset and sign-in), ' +
+      'and signs in (1 day). Counted per client address like the other calls anyone may make.',
     request: {
       params: TokenParam,
       body: { required: true, content: { 'application/json': { schema: NewPasswordSchema } } },
@@ -102,6 +103,7 @@ export function passwordRoutes(deps: AccountDeps) {
       422: errorResponse(
         'Invalid input per field, or (under `token`) the link is unknown, used or expired',
       ),
+      429: throttledResponse,
     },
   })
 
@@ -147,7 +149,15 @@ export function passwordRoutes(deps: AccountDeps) {
     .openapi(useToken, async (c) => {
       const { token } = c.req.valid('param')
       const { password } = c.req.valid('json')
+      // Anyone may call this: count it per client address before any work, and hash (19 MiB,
+      // tens of milliseconds) only for a link that is live.
+      const wait = await attempt(db, 'reset', token, clientAddress(c))
+      if (wait > 0) return tooManyAttempts(c, wait)
+      if (!(await isLiveOneTimeToken(db, token, ['password-reset']))) {
+        return c.json(linkInvalid, 422)
+      }
       const passwordHash = await hashPassword(password)
+      // Used up only now, in the statement that finds it: of two calls with one link, one wins.
       const used = await consumeOneTimeToken(db, token, ['password-reset'])
       if (!used) return c.json(linkInvalid, 422)
       await db
@@ -157,8 +167,7 @@ export function passwordRoutes(deps: AccountDeps) {
           role: sql`case when ${users.role} = 'guest' then 'customer' else ${users.role} end`,
         })
         .where(eq(users.id, used.userId))
-      await voidOneTimeTokens(db, used.userId, 'password-reset')
-      await revokeUserSessions(db, used.userId)
+      await signOutEverywhere(db, used.userId)
       await mergeCartAtSignIn(db, c, used.userId)
       return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
     })

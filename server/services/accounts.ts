@@ -5,8 +5,8 @@ import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { setAuthCookie } from '../http/auth-cookie.ts'
 import type { Mailer } from './mail.ts'
-import { issueOneTimeToken } from './one-time-tokens.ts'
-import { sessionTtlSeconds, startSession } from './sessions.ts'
+import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts'
+import { revokeUserSessions, sessionTtlSeconds, startSession } from './sessions.ts'
 
 /** What the account routes need besides the database. */
 export interface AccountDeps {
@@ -61,6 +61,19 @@ export async function signIn(
   })
   setAuthCookie(c, session)
   return { token: session.token, expires_at: session.expiresAt.toISOString() }
+}
+
+/**
+ * Signs an account out everywhere: ends its sessions and voids every link still unused (reset,
+ * sign-in and admin sign-in links), together. For a new password and for `revoke-sessions`: a
+ * customer who fears someone else got in must not leave that person a mailed link to come back.
+ * Returns how many sessions ended.
+ */
+export async function signOutEverywhere(db: Database, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await voidOneTimeTokens(tx, userId)
+    return revokeUserSessions(tx, userId)
+  })
 }
 
 /** Mails a password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2). */

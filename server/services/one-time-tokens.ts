@@ -47,20 +47,36 @@ export async function consumeOneTimeToken(
   return row
 }
 
-/** Retires every unused token of one purpose (a new password makes older reset links void). */
-export async function voidOneTimeTokens(
+/**
+ * Whether `token` is live (known, unused, unexpired, of one of `purposes`), without using it up:
+ * the reset call asks this before it pays for a password hash, then consumes the token.
+ */
+export async function isLiveOneTimeToken(
   db: Database,
-  userId: string,
-  purpose: OneTimeTokenPurpose,
-): Promise<void> {
+  token: string,
+  purposes: readonly OneTimeTokenPurpose[],
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        inArray(oneTimeTokens.purpose, [...purposes]),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+  return row !== undefined
+}
+
+/**
+ * Retires every unused link of an account, reset and sign-in links alike (admin ones too): a new
+ * password or "sign out everywhere" must leave no way in that was handed out before.
+ */
+export async function voidOneTimeTokens(db: Database, userId: string): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.userId, userId),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-      ),
-    )
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)))
 }

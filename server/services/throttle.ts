@@ -28,6 +28,12 @@ export const limits = {
     pair: { attempts: 3, windowSeconds: 15 * 60 },
     address: { attempts: 20, windowSeconds: 15 * 60 },
   },
+  // Setting a password with a reset link: the pair is (link token, address). A customer uses
+  // one link a few times at most; a guesser of tokens, or of work for the password hash, stops.
+  reset: {
+    pair: { attempts: 5, windowSeconds: 15 * 60 },
+    address: { attempts: 20, windowSeconds: 15 * 60 },
+  },
 } as const satisfies Record<string, { pair: Limit; address: Limit }>
 
 export type ThrottleScope = keyof typeof limits

@@ -8,6 +8,7 @@ import { Session } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
 import { listOutbox } from '../services/mail.ts'
+import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import {
   createTempDir,
   createTestApp,
@@ -308,6 +309,24 @@ describe('revoke-sessions', () => {
     expect(result).toMatchObject({ code: 0, out: 'Ended 2 sessions of dealer@example.com.' })
     for (const token of tokens) expect((await whoAmI(token)).status).toBe(401)
     expect(await admin(['revoke-sessions', 'nobody@example.com'])).toMatchObject({ code: 1 })
+  })
+
+  it('voids the account’s unused sign-in, admin sign-in and reset links too', async () => {
+    const dealer = await accountRow('dealer@example.com')
+    const links = await Promise.all(
+      (['login-link', 'admin-login', 'password-reset'] as const).map((purpose) =>
+        issueOneTimeToken(database.db, dealer!.id, purpose),
+      ),
+    )
+    const printed = (await admin(['login-link', 'dealer@example.com'])).out.split('/').pop()!
+    expect((await admin(['revoke-sessions', 'dealer@example.com'])).code).toBe(0)
+    const [login, adminLogin, reset] = links.map(({ token }) => token)
+    for (const token of [login, adminLogin, printed]) {
+      expect((await post(`/api/password/verify-login/${token}`)).status).toBe(422)
+    }
+    const body = { password: 'taken-over-1', confirmPassword: 'taken-over-1' }
+    expect((await post(`/api/password/usetoken/${reset}`, body)).status).toBe(422)
+    expect((await signIn('dealer@example.com', demoPassword)).length).toBeGreaterThan(0)
   })
 })
 

@@ -1,11 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { oneTimeTokens, outbox, sessions, users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
+import { issueOneTimeToken } from '../services/one-time-tokens.ts'
+import { hashPassword } from '../services/passwords.ts'
 import { hashToken } from '../services/sessions.ts'
+import { limits } from '../services/throttle.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { linkToken, outboxMailer, startTestSmtp } from '../test-mail.ts'
+
+// The real hash, counted: the reset call must not pay for one before it knows the link is live.
+vi.mock('../services/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../services/passwords.ts')>()
+  return { ...real, hashPassword: vi.fn(real.hashPassword) }
+})
 
 let database: TestDatabase
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>
@@ -43,6 +52,13 @@ async function tokenOf(res: Response): Promise<string> {
 
 async function mailsTo(email: string) {
   return (await smtp.delivered()).filter((mail) => mail.to.includes(email))
+}
+
+/** The id of a new account (a guest's, made by guest sign-in) for tests that change it. */
+async function newAccount(email: string): Promise<string> {
+  await tokenOf(await post('/api/login-guest', { email }))
+  const [user] = await database.db.select().from(users).where(eq(users.email, email))
+  return user!.id
 }
 
 async function whoAmI(token: string) {
@@ -139,6 +155,87 @@ describe('password reset by e-mail (SMTP)', () => {
       }),
     )
     expect(await whoAmI(session)).toMatchObject({ role: 'customer' })
+  })
+})
+
+describe('POST /api/password/usetoken/{token}: work and throttle', () => {
+  const body = { password: 'a-new-password', confirmPassword: 'a-new-password' }
+  const unknownToken = 'A'.repeat(43)
+
+  it('answers an unknown, used or expired link without hashing the password', async () => {
+    const hashes = vi.mocked(hashPassword)
+    hashes.mockClear()
+    const res = await post(`/api/password/usetoken/${unknownToken}`, body)
+    expect(res.status).toBe(422)
+    expect((await res.json()).errors.token).toEqual([
+      'This link is invalid, already used or expired.',
+    ])
+    // Bad input is refused before anything else too.
+    const short = await post(`/api/password/usetoken/${unknownToken}`, {
+      password: 'x',
+      confirmPassword: 'x',
+    })
+    expect(short.status).toBe(422)
+    expect(hashes).not.toHaveBeenCalled()
+
+    // A live link is hashed for, once.
+    const userId = await newAccount('hash-counted@example.com')
+    const { token } = await issueOneTimeToken(database.db, userId, 'password-reset')
+    expect((await post(`/api/password/usetoken/${token}`, body)).status).toBe(200)
+    expect(hashes).toHaveBeenCalledTimes(1)
+  })
+
+  it('counts the calls of one client address and answers 429 with Retry-After beyond', async () => {
+    const address = '198.51.100.77'
+    const from = (token: string) =>
+      app.request(
+        `/api/password/usetoken/${token}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        { incoming: { socket: { remoteAddress: address } } },
+      )
+    const { pair, address: perAddress } = limits.reset
+    // One link tried again and again stops at the pair's limit...
+    for (let i = 0; i < pair.attempts; i++) expect((await from(unknownToken)).status).toBe(422)
+    const blocked = await from(unknownToken)
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    // ...and a guesser of many links at the address's.
+    for (let i = pair.attempts + 1; i < perAddress.attempts; i++) {
+      expect((await from(`guess${String(i).padStart(40, '0')}`)).status).toBe(422)
+    }
+    const guessing = await from('another-guess-0000000000000000000000000000')
+    expect(guessing.status).toBe(429)
+    expect(guessing.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+})
+
+describe('a new password, or revoke-sessions, voids every link still unused', () => {
+  it('voids the account’s other reset links, its sign-in links and admin sign-in links', async () => {
+    const userId = await newAccount('links-voided@example.com')
+    const issue = (purpose: 'password-reset' | 'login-link' | 'admin-login') =>
+      issueOneTimeToken(database.db, userId, purpose).then(({ token }) => token)
+    const reset = await issue('password-reset')
+    const otherReset = await issue('password-reset')
+    const loginLink = await issue('login-link')
+    const adminLink = await issue('admin-login')
+
+    const set = await post(`/api/password/usetoken/${reset}`, {
+      password: 'links-voided-pass',
+      confirmPassword: 'links-voided-pass',
+    })
+    expect(set.status).toBe(200)
+    for (const token of [loginLink, adminLink]) {
+      expect((await post(`/api/password/verify-login/${token}`)).status).toBe(422)
+    }
+    const body = { password: 'someone-else-1', confirmPassword: 'someone-else-1' }
+    expect((await post(`/api/password/usetoken/${otherReset}`, body)).status).toBe(422)
+    // The session the reset opened is the one that works; new links work again.
+    expect(await whoAmI(await tokenOf(set))).toMatchObject({ email: 'links-voided@example.com' })
+    expect((await post(`/api/password/verify-login/${await issue('login-link')}`)).status).toBe(200)
   })
 })
 

@@ -90,6 +90,34 @@ describe('POST /api/login', () => {
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/)
   })
 
+  it('marks the cookie Secure behind a TLS proxy, exactly when HSTS goes out', async () => {
+    const signInVia = (proto?: string) =>
+      app.request(
+        'http://shop.example/api/login',
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(proto ? { 'x-forwarded-proto': proto } : {}),
+          },
+          body: JSON.stringify({ email: 'dealer@example.com', password: demoPassword }),
+        },
+        { incoming: { socket: { remoteAddress: '192.0.2.40' } } },
+      )
+    for (const proto of ['https', 'HTTPS', 'https, http']) {
+      const proxied = await signInVia(proto)
+      expect(proxied.status).toBe(200)
+      expect(proxied.headers.get('set-cookie'), proto).toMatch(/^authToken=[^;]+;.*; Secure/)
+      expect(proxied.headers.get('strict-transport-security')).not.toBeNull()
+    }
+    for (const proto of [undefined, 'http']) {
+      const plain = await signInVia(proto)
+      expect(plain.status).toBe(200)
+      expect(plain.headers.get('set-cookie'), proto).not.toMatch(/Secure/)
+      expect(plain.headers.get('strict-transport-security')).toBeNull()
+    }
+  })
+
   it('answers a wrong password and an unknown address alike', async () => {
     const wrong = await login('customer@example.com', 'not-the-password', false, '192.0.2.12')
     const unknown = await login('nobody@example.com', 'not-the-password', false, '192.0.2.12')

@@ -45,7 +45,7 @@ export const RegisterRequest = z
   .object({
     email: Email,
     password: Password,
-    confirmPassword: withoutNul(z.string().max(256)),
+    confirmPassword: z.string().max(256),
     name: Name.optional(),
   })
   .refine(passwordsMatch, mismatch)

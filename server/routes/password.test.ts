@@ -5,6 +5,7 @@ import { oneTimeTokens, outbox, sessions, users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashPassword } from '../services/passwords.ts'
+import type * as Passwords from '../services/passwords.ts'
 import { hashToken } from '../services/sessions.ts'
 import { limits } from '../services/throttle.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
@@ -12,7 +13,7 @@ import { linkToken, outboxMailer, startTestSmtp } from '../test-mail.ts'
 
 // The real hash, counted: the reset call must not pay for one before it knows the link is live.
 vi.mock('../services/passwords.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../services/passwords.ts')>()
+  const real = await importOriginal<typeof Passwords>()
   return { ...real, hashPassword: vi.fn(real.hashPassword) }
 })
 

@@ -1,13 +1,17 @@
 // Fuzzes every operation of the API's OpenAPI document, and the site's pages, with random and
-// hostile input; fails on any 5xx or any answer slower than 1 s.
+// hostile input, signed out and in real guest, customer and admin sessions, and tries every
+// documented body field with hostile values; fails on any 5xx or any answer slower than 1 s.
 //
 //   npm run fuzz [-- --seed 42] [--runs 5000] [--http [--port 4370]] [--static dist]
 //
 // The store runs in-process on a throwaway database seeded from content/ (in-memory PGlite, or
 // a new database on TEST_DATABASE_URL's server). Pages come from --static, else dist/ when there
 // is a build, else a tiny fixture site. `--http` starts the real HTTP server on 127.0.0.1 and sends
-// raw request lines over sockets instead of calling the app in-process. The seed is printed: the
-// same seed sends the same requests again.
+// raw request lines over sockets instead of calling the app in-process; that server trusts
+// loopback as its proxy (TRUST_PROXY), so the fuzz's sign-ins come from addresses of their own
+// and forwarded-for headers are fuzzed too. The database has the demo accounts
+// (DEMO_ACCOUNTS), which the sessions sign in as. The seed is printed: the same seed sends the
+// same requests again.
 import { existsSync } from 'node:fs'
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
@@ -16,7 +20,16 @@ import { parseArgs } from 'node:util'
 import { listen } from '../server/http/node-server.ts'
 import { createTestApp, openTestDatabase } from '../server/test-helpers.ts'
 import type { OpenApiDocument } from './fuzz/requests.ts'
-import { describeRequest, runFuzz, sendInProcess, sendOverHttp, type Send } from './fuzz/run.ts'
+import {
+  describeRequest,
+  runFuzz,
+  sendInProcess,
+  sendOverHttp,
+  signInInProcess,
+  signInOverHttp,
+  type Send,
+  type SignIn,
+} from './fuzz/run.ts'
 import { createSiteFixture } from './fuzz/site-fixture.ts'
 
 const { values } = parseArgs({
@@ -52,22 +65,32 @@ async function main(): Promise<number> {
         hostname: '127.0.0.1',
         port: integer('port', values.port),
         timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
+        trustProxy: { addresses: ['loopback'] },
       })
     : undefined
   try {
     let send: Send = sendInProcess(app)
+    let signIn: SignIn = signInInProcess(app)
     if (server) {
       await once(server, 'listening')
-      send = sendOverHttp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      send = sendOverHttp(origin)
+      signIn = signInOverHttp(origin)
     }
     const doc = (await (await app.request('/api/openapi.json')).json()) as OpenApiDocument
     console.error(
       `fuzz: seed ${seed}, ${runs} requests, ${values.http ? 'over HTTP' : 'in-process'}, ` +
         `pages from ${fixture ? 'a fixture site' : staticDir}`,
     )
-    const report = await runFuzz({ doc, send, seed, runs, pages: true })
+    const report = await runFuzz({ doc, send, signIn, seed, runs, pages: true })
     console.log(
       `${report.sent} requests, ${report.failures.length} failures (5xx or ≥ 1 s); seed ${seed}`,
+    )
+    console.log(
+      `sessions: ${Object.entries(report.bySession)
+        .map(([session, count]) => `${session} × ${count}`)
+        .join(', ')}; ${report.signIns} sign-ins; ` +
+        `${Object.keys(report.byField).length} body fields swept`,
     )
     if (report.slowest) {
       const { request, ms } = report.slowest

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/index.ts'
 import { createTestApp, openTestDatabase } from '../../server/test-helpers.ts'
-import type { OpenApiDocument } from './requests.ts'
-import { describeRequest, runFuzz, sendInProcess } from './run.ts'
+import { documentedBodyFields, sessionKinds, type OpenApiDocument } from './requests.ts'
+import { describeRequest, runFuzz, sendInProcess, signInInProcess } from './run.ts'
 import { createSiteFixture } from './site-fixture.ts'
 
 let database: OpenDatabase
@@ -26,6 +26,7 @@ describe('fuzz of every documented operation and the pages (npm run fuzz, small)
     const report = await runFuzz({
       doc,
       send: sendInProcess(app),
+      signIn: signInInProcess(app),
       seed: 20261122,
       runs: 600,
       pages: true,
@@ -37,6 +38,13 @@ describe('fuzz of every documented operation and the pages (npm run fuzz, small)
     )
     expect(Object.keys(report.byOrigin)).toEqual(expect.arrayContaining(operations))
     expect(Object.keys(report.byStatus)).toEqual(expect.arrayContaining(['200', '404', '422']))
+    // Signed out and in each kind of real session, signing in again after a fuzzed logout.
+    expect(Object.keys(report.bySession).sort()).toEqual([...sessionKinds].sort())
+    expect(report.signIns).toBeGreaterThan(sessionKinds.length - 1)
+    // Every documented body field was tried with hostile values.
+    const fields = documentedBodyFields(doc)
+    expect(fields.length).toBeGreaterThan(20)
+    expect(Object.keys(report.byField).sort()).toEqual([...fields].sort())
     expect(
       report.failures.map(
         ({ request, status, ms }) =>

@@ -610,7 +610,12 @@ function jsonWith(body: unknown, raw?: string): string {
 export function fieldSweep(doc: OpenApiDocument): FuzzRequest[] {
   const requests: FuzzRequest[] = []
   let turn = 0
-  const session = () => sessionKinds[turn++ % sessionKinds.length]!
+  // The five core values go in the sessions that reach furthest (an account's: the customer's or
+  // the admin's), so that they get past sign-in checks to the code behind; the others go in
+  // every kind of session by turns.
+  const deep = ['customer', 'admin'] as const
+  const session = (core: boolean): SessionKind =>
+    core ? deep[turn++ % deep.length]! : sessionKinds[turn++ % sessionKinds.length]!
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of httpMethods) {
       const operation = item[method]
@@ -629,13 +634,13 @@ export function fieldSweep(doc: OpenApiDocument): FuzzRequest[] {
         return encode(String(good ?? 'x'))
       })
       const good = goodValue(schema, doc)
-      const send = (body: string, field?: string): FuzzRequest => ({
+      const send = (body: string, core: boolean, field?: string): FuzzRequest => ({
         method: method.toUpperCase(),
         target,
         headers: { ...headers },
         body,
         origin,
-        session: session(),
+        session: session(core),
         ...(field === undefined ? {} : { field: `${origin} ${field}` }),
       })
       bodyFields(schema, doc).forEach((field, index) => {
@@ -645,17 +650,19 @@ export function fieldSweep(doc: OpenApiDocument): FuzzRequest[] {
           sweepValues[coreSweepValues + ((2 * index) % extras)]!,
           sweepValues[coreSweepValues + ((2 * index + 1) % extras)]!,
         ]
-        for (const { value, raw } of chosen) {
-          requests.push(send(jsonWith(withValueAt(good, field.path, value), raw), field.label))
-        }
+        chosen.forEach(({ value, raw }, at) => {
+          const body = jsonWith(withValueAt(good, field.path, value), raw)
+          requests.push(send(body, at < coreSweepValues, field.label))
+        })
       })
       const rest = jsonWith(good).slice(1)
       requests.push(
         send(
           `{"__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}}${rest === '}' ? '' : ','}${rest}`,
+          true,
         ),
-        send(deepArrays),
-        send(deepObjects),
+        send(deepArrays, false),
+        send(deepObjects, false),
       )
     }
   }

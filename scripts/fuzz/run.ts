@@ -217,13 +217,24 @@ export function signInOverHttp(origin: string): SignIn {
   }
 }
 
-/** Calls an app's `fetch` in-process, the way the server's tests do. */
+/**
+ * The fuzz's requests come from a few client addresses by turns: enough for the throttles to
+ * stay out of the way of most requests (a 429 hides the code behind it), few enough to meet them.
+ */
+function clientAddressOf(n: number): string {
+  return `203.0.113.${(n % 8) + 1}`
+}
+
+/** Calls an app's `fetch` in-process, the way the server's tests do, from a client address. */
 export function sendInProcess(app: {
-  fetch: (request: Request) => Response | Promise<Response>
+  fetch: (request: Request, env?: object) => Response | Promise<Response>
 }): Send {
+  let sent = 0
   return async ({ method, target, headers, body }) => {
+    const env = { incoming: { socket: { remoteAddress: clientAddressOf(sent++) }, headers: {} } }
     const response = await app.fetch(
       new Request(`http://localhost${target}`, { method, headers, body }),
+      env,
     )
     await response.arrayBuffer()
     return response.status
@@ -237,6 +248,7 @@ export function sendInProcess(app: {
  */
 export function sendOverHttp(origin: string): Send {
   const { hostname, port } = new URL(origin)
+  let sent = 0
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   return ({ method, target, headers, body }) =>
     new Promise((resolve, reject) => {
@@ -245,10 +257,14 @@ export function sendOverHttp(origin: string): Send {
       )
       // Node's client sends a DELETE or OPTIONS body neither chunked nor with a length, which
       // the server would read as the next request: give every body its length.
+      // The server trusts loopback as its proxy: a request names its client like the others.
+      const proxied = Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')
+        ? headers
+        : { ...headers, 'x-forwarded-for': clientAddressOf(sent++) }
       const sized =
         body === undefined
-          ? headers
-          : { ...headers, 'content-length': String(Buffer.byteLength(body)) }
+          ? proxied
+          : { ...proxied, 'content-length': String(Buffer.byteLength(body)) }
       const req = httpRequest(
         { hostname, port, method, path, headers: sized, agent, timeout: 10_000 },
         (res) => {
@@ -276,7 +292,7 @@ export function describeRequest({
   const sent =
     body === undefined
       ? ''
-      : body.length > 300
+      : body.length > 1000
         ? ` with a ${body.length}-character body`
         : ` with body ${JSON.stringify(body)}`
   const at = field === undefined ? '' : `, field ${field.slice(field.lastIndexOf(' ') + 1)}`

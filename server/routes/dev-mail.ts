@@ -94,7 +94,8 @@ export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
               ${where}
               <p>
                 The ${devMailShown} newest messages, newest first. This page is for development: the
-                server shows it only with DEV_MAIL=true outside production, and only to this machine.
+                server shows it only with DEV_MAIL=true outside production, and only to this
+                machine.
               </p>
               ${messages.length === 0 ? html`<p>No mail yet.</p>` : ''}
               ${messages.map(

@@ -101,8 +101,9 @@ async function main(): Promise<number> {
         .map(([status, count]) => `${status} × ${count}`)
         .join(', ')}`,
     )
-    for (const { request, status, ms } of report.failures.slice(0, 20)) {
+    for (const { request, status, ms, previous } of report.failures.slice(0, 20)) {
       console.log(`  ${status} in ${ms.toFixed(0)} ms: ${describeRequest(request)}`)
+      if (previous) console.log(`    sent just after ${describeRequest(previous)}`)
     }
     return report.failures.length === 0 ? 0 : 1
   } finally {

@@ -38,6 +38,8 @@ export interface FuzzFailure {
   /** The status, or the error the request died of (a dropped connection). */
   status: number | string
   ms: number
+  /** The request sent just before, for an error: a connection it left broken may be the cause. */
+  previous?: FuzzRequest
 }
 
 export interface FuzzReport {
@@ -89,6 +91,7 @@ export async function runFuzz({
     return token
   }
   const count = (tally: Record<string, number>, key: string) => (tally[key] = (tally[key] ?? 0) + 1)
+  let previous: FuzzRequest | undefined
   for (const planned of requests) {
     const { session } = planned
     const hasAuthorization = Object.keys(planned.headers).some(
@@ -120,8 +123,14 @@ export async function runFuzz({
     if (request.field !== undefined) count(report.byField, request.field)
     if (!report.slowest || ms > report.slowest.ms) report.slowest = { request, ms }
     if (typeof status !== 'number' || status >= 500 || ms >= slowMs) {
-      report.failures.push({ request, status, ms })
+      report.failures.push({
+        request,
+        status,
+        ms,
+        ...(typeof status === 'string' && previous ? { previous } : {}),
+      })
     }
+    previous = request
   }
   return report
 }

@@ -108,7 +108,12 @@ async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL
     await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
     console.error(`  ${database} POST /api/order/add`)
     await measure(server.origin, 1, 'warm-up')
-    return { database, load: await measure(server.origin, seconds, 'measured') }
+    const load = await measure(server.origin, seconds, 'measured')
+    await stopGroup(server)
+    server = undefined
+    // The same cluster's ceiling, measured with the store stopped: what the adds stand beside.
+    const tps = postgres?.pgbench({ clients: connections, seconds })
+    return { database, load, tps }
   } finally {
     if (server) await stopGroup(server)
     postgres?.stop()
@@ -129,15 +134,19 @@ export const orderAdd: Measurement = {
         `${connections} connections, ${seconds} s, a new Idempotency-Key per request over ` +
         `${cartTokens} guest carts (autocannon).`,
       '',
-      '| database | adds/s | p99 | adds in the run |',
-      '| --- | ---: | ---: | ---: |',
+      `pgbench: the TPC-B-like mix (\`pgbench -i -s 10\`, then \`-c ${connections} -j 2 -T ${seconds}\`) ` +
+        'on the same PostgreSQL cluster in the same run, with the store stopped.',
+      '',
+      '| database | adds/s | p99 | adds in the run | pgbench TPC-B tps |',
+      '| --- | ---: | ---: | ---: | ---: |',
       ...figures.map(
-        ({ database, load }) =>
+        ({ database, load, tps }) =>
           `| ${database} | ${Math.round(load.requestsPerSecond).toLocaleString('en')} | ` +
-          `${load.p99} ms | ${load.total.toLocaleString('en')} |`,
+          `${load.p99} ms | ${load.total.toLocaleString('en')} | ` +
+          `${tps === undefined ? '—' : Math.round(tps).toLocaleString('en')} |`,
       ),
     ].join('\n')
-    return figures.flatMap(({ database, load }): Row[] => [
+    return figures.flatMap(({ database, load, tps }): Row[] => [
       {
         metric: `POST /api/order/add, ${database}: adds per second`,
         value: Math.round(load.requestsPerSecond),
@@ -145,6 +154,16 @@ export const orderAdd: Measurement = {
         note: `${connections} connections`,
       },
       { metric: `POST /api/order/add, ${database}: p99`, value: load.p99, unit: 'ms' },
+      ...(tps === undefined
+        ? []
+        : [
+            {
+              metric: `pgbench TPC-B on the same ${database}: transactions per second`,
+              value: Math.round(tps),
+              unit: 'count',
+              note: `${connections} clients, same run`,
+            } satisfies Row,
+          ]),
     ])
   },
   section: () => lastTable,

@@ -33,6 +33,11 @@ function asPostgres(command: string, args: string[], cwd: string): void {
 
 export interface Postgres {
   url: string
+  /**
+   * The database's own ceiling for writes, from the same cluster: pgbench's TPC-B-like mix
+   * (`pgbench -i -s 10`, then `-c CLIENTS -j 2 -T SECONDS`) in a database of its own; tps.
+   */
+  pgbench(options: { clients: number; seconds: number }): number
   stop(): void
 }
 
@@ -79,5 +84,21 @@ export function startPostgres(port: number): Postgres {
     stop()
     throw error
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop }
+  const client = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres']
+  const pgbench = ({ clients, seconds }: { clients: number; seconds: number }) => {
+    execFileSync(join(bin, 'createdb'), [...client, 'pgbench'])
+    execFileSync(join(bin, 'pgbench'), [...client, '-i', '-s', '10', '-q', 'pgbench'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 300_000,
+    })
+    const out = execFileSync(
+      join(bin, 'pgbench'),
+      [...client, '-c', String(clients), '-j', '2', '-T', String(seconds), 'pgbench'],
+      { stdio: ['ignore', 'pipe', 'pipe'], timeout: (seconds + 120) * 1000 },
+    ).toString()
+    const tps = /tps = ([\d.]+)/.exec(out)?.[1]
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`)
+    return Number(tps)
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, pgbench, stop }
 }

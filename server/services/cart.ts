@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
-import type { Cart, CartLine } from '../../contract/cart.ts'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  idempotencyKeyPattern,
+  maxDiscountCodes,
+  type Cart,
+  type CartLine,
+} from '../../contract/cart.ts'
 import type { Product } from '../../contract/catalog.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import {
@@ -12,7 +16,6 @@ import {
 import type { Database } from '../db/index.ts'
 import {
   discountCodes,
-  idempotencyKeys,
   orderDiscounts,
   orderLines,
   orders,
@@ -21,45 +24,47 @@ import {
   type StoredMeta,
 } from '../db/schema.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
+import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
+import {
+  adoptKeys,
+  refOfKey,
+  sha256,
+  stableJson,
+  type Transaction,
+  type WorkAnswer,
+} from './idempotency.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
- * a guest cart into an account's at sign-in, and the idempotency of every change. All state is in
- * the database, so any number of API processes serve the same carts.
+ * a guest cart into an account's at sign-in. Who owns a cart is decided in cart-owner.ts, and
+ * every change runs once per key through idempotency.ts. All state is in the database, so any
+ * number of API processes serve the same carts.
  */
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Executor = Database | Transaction
-
-/** Who a cart call is for: a signed-in user, or the holder of an anonymous cart token. */
-export type CartOwner =
-  | { kind: 'user'; userId: string; tokenHash: string | undefined }
-  | { kind: 'token'; tokenHash: string }
 
 export const maxLineQty = 99
 /** Lines (not counting children) one cart holds: far more than any order, a bound on abuse. */
 export const maxCartLines = 100
 
-/** An answer of a cart call: a status and its JSON body, as stored for idempotent replays. */
-export interface CartAnswer {
-  status: 200 | 404 | 422
-  body: unknown
-}
-
-export function fieldErrors(errors: Record<string, string[]>): CartAnswer {
+export function fieldErrors(errors: Record<string, string[]>): WorkAnswer {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.'
   return { status: 422, body: { message: first, errors } }
 }
 
-export const notFound: CartAnswer = { status: 404, body: { message: 'Not found.' } }
+/** update-qty's 404: the line was removed (here or on another device), or never was the caller's. */
+export const lineGoneMessage = 'This line is no longer in your cart.'
+/** add-discount's 404. */
+export const orderGoneMessage = 'This cart is not yours, or no longer exists.'
+const lineGone: WorkAnswer = { status: 404, body: { message: lineGoneMessage } }
+const orderGone: WorkAnswer = { status: 404, body: { message: orderGoneMessage } }
 
-/** The idempotency scopes of an owner: its own first; a signed-in device's cart token after it. */
-function scopesOf(owner: CartOwner): string[] {
-  if (owner.kind === 'token') return [`cart:${owner.tokenHash}`]
-  return owner.tokenHash
-    ? [`user:${owner.userId}`, `cart:${owner.tokenHash}`]
-    : [`user:${owner.userId}`]
-}
+/**
+ * The message for any code that does not apply (unknown, expired, used up, for other products):
+ * one message for all, so the answers do not tell which codes exist.
+ */
+export const codeRefusedMessage = (code: string) =>
+  `“${code}” is not a discount code this cart can use.`
 
 function ownerCondition(owner: CartOwner) {
   return owner.kind === 'user'
@@ -115,105 +120,6 @@ async function openOrderForUpdate(
   const raced = await touchOpenOrder(tx, owner)
   if (!raced) throw new Error('open order vanished while it was being made')
   return raced
-}
-
-/** Sorted keys, so the same document always hashes the same. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`
-  return JSON.stringify(value)
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
-/** What makes two requests "the same" for an idempotency key: the call and its body. */
-export function requestHash(call: string, body: unknown): string {
-  return sha256(`${call}\n${stableJson(body)}`)
-}
-
-export interface Mutation {
-  owner: CartOwner
-  /** The Idempotency-Key header, already checked against idempotencyKeyPattern. */
-  key: string | undefined
-  /** The call, e.g. `POST /order/add`, with its path parameters. */
-  call: string
-  body: unknown
-}
-
-export interface MutationResult extends CartAnswer {
-  /** The line an add created or summed into (update-qty finds it by the add's key). */
-  lineId?: string
-}
-
-export const keyReusedMessage =
-  'This Idempotency-Key was already used for another request. Make a new key for each change.'
-
-/**
- * Runs a cart change once per idempotency key. The key's row is inserted first in the change's
- * own transaction: a concurrent duplicate (this process or another) waits on the primary key
- * until the first commits, then finds the row and gives the stored answer; if the first rolled
- * back, the duplicate does the work itself. The answer is stored before the commit, so a key
- * is never seen without it.
- */
-export async function runMutation(
-  db: Database,
-  mutation: Mutation,
-  work: (tx: Transaction) => Promise<MutationResult>,
-): Promise<CartAnswer> {
-  const hash = requestHash(mutation.call, mutation.body)
-  const [scope, ...otherScopes] = scopesOf(mutation.owner)
-  return db.transaction(async (tx) => {
-    const { key } = mutation
-    if (key) {
-      const replay = (row: typeof idempotencyKeys.$inferSelect): CartAnswer => {
-        if (row.requestHash !== hash) return fieldErrors({ 'Idempotency-Key': [keyReusedMessage] })
-        return { status: (row.status ?? 200) as CartAnswer['status'], body: row.body }
-      }
-      if (otherScopes.length > 0) {
-        const [earlier] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(inArray(idempotencyKeys.scope, otherScopes), eq(idempotencyKeys.key, key)))
-        if (earlier) return replay(earlier)
-      }
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ scope: scope!, key, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (inserted.length === 0) {
-        const [first] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
-        if (first) return replay(first)
-      }
-    }
-    const result = await work(tx)
-    if (key)
-      await tx
-        .update(idempotencyKeys)
-        .set({ status: result.status, body: result.body, lineId: result.lineId ?? null })
-        .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
-    return { status: result.status, body: result.body }
-  })
-}
-
-/** Keys are kept at least 24 hours; those older than 48 are dropped now and then. */
-export const idempotencyKeyLifetimeMs = 48 * 3600 * 1000
-
-export async function pruneIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
-  const removed = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - idempotencyKeyLifetimeMs)))
-    .returning({ key: idempotencyKeys.key })
-  return removed.length
 }
 
 // The palette, read from the database at most every few seconds: it changes only when a
@@ -358,7 +264,7 @@ export async function addLine(
   priced: PricedAdd,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   const order = await openOrderForUpdate(tx, owner, priced.product.currency)
   const lineKey = lineKeyOf(request)
   const [existing] = await tx
@@ -429,7 +335,7 @@ export async function addLine(
         })),
       )
   }
-  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId }
+  return { status: 200, body: await renderCart(tx, order, catalog, palette), ref: lineId }
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -445,14 +351,11 @@ async function findOwnLine(
   order: OrderRow,
   id: string,
 ): Promise<LineRow | undefined> {
-  let lineId: string | undefined = id
-  if (!uuidPattern.test(id)) {
-    const [row] = await tx
-      .select({ lineId: idempotencyKeys.lineId })
-      .from(idempotencyKeys)
-      .where(and(inArray(idempotencyKeys.scope, scopesOf(owner)), eq(idempotencyKeys.key, id)))
-    lineId = row?.lineId ?? undefined
-  }
+  // The key first: the app's keys are UUIDs too, and a line's id is never an add's key.
+  const fromKey = idempotencyKeyPattern.test(id)
+    ? await refOfKey(tx, scopesOf(owner), id)
+    : undefined
+  const lineId = fromKey ?? (uuidPattern.test(id) ? id : undefined)
   if (!lineId) return undefined
   const [line] = await tx
     .select()
@@ -471,14 +374,14 @@ export async function updateQty(
   qty: number,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   const order = await touchOpenOrder(tx, owner)
-  if (!order) return notFound
+  if (!order) return lineGone
   const line = await findOwnLine(tx, owner, order, id)
-  if (!line) return notFound
+  if (!line) return lineGone
   if (qty === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id))
   else await setLineQty(tx, line.id, qty)
-  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId: line.id }
+  return { status: 200, body: await renderCart(tx, order, catalog, palette), ref: line.id }
 }
 
 /** An order the caller may see: theirs by account, or by the device's cart token. */
@@ -503,19 +406,7 @@ function normalizeCodes(input: string | string[]): string[] {
   return [...new Set(list.map((code) => code.trim().toUpperCase()).filter(Boolean))]
 }
 
-function restrictionText(code: CodeRow): string {
-  const names = [...code.productFamilies, ...code.productSlugs].map((name) =>
-    name.replaceAll('-', ' '),
-  )
-  return names.length === 0 ? 'any product' : names.join(' or ')
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+export const tooManyCodesMessage = `Enter at most ${maxDiscountCodes} discount codes at once.`
 
 /** POST /api/order/{id}/add-discount. All codes apply, or none does (422 per code). */
 export async function addDiscount(
@@ -526,9 +417,9 @@ export async function addDiscount(
   catalog: CatalogSnapshot,
   palette: Palette,
   now = new Date(),
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   let order = await findOwnedOrder(tx, owner, orderId, true)
-  if (!order) return notFound
+  if (!order) return orderGone
   // A guest cart merged at sign-in: the code goes where its lines went.
   if (order.status === 'merged' && order.mergedInto) {
     const target = await findOwnedOrder(tx, owner, order.mergedInto, true)
@@ -538,6 +429,7 @@ export async function addDiscount(
     return fieldErrors({ discount_codes: ['This order is no longer open for changes.'] })
   const codes = normalizeCodes(input)
   if (codes.length === 0) return fieldErrors({ discount_codes: ['Enter a discount code.'] })
+  if (codes.length > maxDiscountCodes) return fieldErrors({ discount_codes: [tooManyCodesMessage] })
   const rows = await tx.select().from(discountCodes).where(inArray(discountCodes.code, codes))
   const applied = await tx
     .select({ code: discountCodes })
@@ -550,13 +442,12 @@ export async function addDiscount(
   const found: CodeRow[] = []
   for (const text of codes) {
     const code = rows.find((row) => row.code === text)
-    if (!code) problems.push(`“${text}” is not a discount code we know.`)
-    else if (code.expiresAt && code.expiresAt <= now)
-      problems.push(`“${text}” expired on ${dateFormat.format(code.expiresAt)}.`)
-    else if (code.usageLimit !== null && code.usedCount >= code.usageLimit)
-      problems.push(`“${text}” has been used up.`)
-    else if (!parents.some((line) => appliesTo(code, line, catalog)))
-      problems.push(`“${text}” applies to ${restrictionText(code)} only; your cart has none.`)
+    const usable =
+      code !== undefined &&
+      (!code.expiresAt || code.expiresAt > now) &&
+      (code.usageLimit === null || code.usedCount < code.usageLimit) &&
+      parents.some((line) => appliesTo(code, line, catalog))
+    if (!usable) problems.push(codeRefusedMessage(text))
     else found.push(code)
   }
   const all = new Map([...applied.map((row) => [row.code.id, row.code] as const)])
@@ -590,7 +481,7 @@ export async function setMergedNotified(
   owner: CartOwner,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   const order = await findOpenOrder(tx, owner, true)
   if (order?.mergeNotice) {
     await tx.update(orders).set({ mergeNotice: null }).where(eq(orders.id, order.id))
@@ -648,20 +539,13 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
     let position = await nextPosition(tx, target.id)
     let linesAdded = 0
     let linesSummed = 0
-    const userScope = `user:${userId}`
+    // Keys that named a guest line summed away name the line it was summed into.
+    const movedRefs = new Map<string, string>()
     for (const line of guestParents) {
       const same = targetLines.find((other) => other.lineKey === line.lineKey)
       if (same) {
         await setLineQty(tx, same.id, Math.min(maxLineQty, same.qty + line.qty))
-        await tx
-          .update(idempotencyKeys)
-          .set({ lineId: same.id })
-          .where(
-            and(
-              inArray(idempotencyKeys.scope, [`cart:${tokenHash}`, userScope]),
-              eq(idempotencyKeys.lineId, line.id),
-            ),
-          )
+        movedRefs.set(line.id, same.id)
         await tx.delete(orderLines).where(eq(orderLines.id, line.id))
         linesSummed += 1
       } else {
@@ -682,11 +566,7 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
       where order_id = ${guest.id}
       on conflict do nothing`)
     await tx.delete(orderDiscounts).where(eq(orderDiscounts.orderId, guest.id))
-    await tx.execute(sql`
-      insert into ${idempotencyKeys} (scope, key, request_hash, status, body, line_id, created_at)
-      select ${userScope}, key, request_hash, status, body, line_id, created_at
-      from ${idempotencyKeys} where scope = ${`cart:${tokenHash}`}
-      on conflict do nothing`)
+    await adoptKeys(tx, cartScope(tokenHash), userScope(userId), movedRefs)
     await tx
       .update(orders)
       .set({ status: 'merged', mergedInto: target.id, updatedAt: new Date() })

@@ -784,6 +784,24 @@ describe('idempotency', () => {
     expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1])
   })
 
+  it('applies a key once when it is sent at once with and without the session (sign-in in another tab)', async () => {
+    const user = await newUser()
+    await cartOf(await add({ bearer: user.bearer }, configuredSuit()))
+    const token = newCartToken()
+    const key = newKey()
+    const [a, b] = await Promise.all([
+      add({ token }, bag, key),
+      add({ bearer: user.bearer, token }, bag, key),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(await a.text()).toBe(await b.text())
+    const cart = await getCart({ bearer: user.bearer, token })
+    expect(cart.items.map((line) => [line.sku, line.qty])).toEqual([
+      ['CORVID2-CUSTOM', 1],
+      ['MISSION-BAG-BLACK', 1],
+    ])
+  })
+
   it('does not replay another owner’s key to them: the key is theirs to use', async () => {
     const first = { token: newCartToken() }
     const other = { token: newCartToken() }

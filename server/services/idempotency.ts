@@ -10,9 +10,9 @@ import { idempotencyKeys } from '../db/schema.ts'
  * use it today; checkout submit, payment, payout and contact calls are meant to use it as they
  * are written: a call name, the caller's scopes, the body, and the work in one transaction.
  *
- * Scope rule: a key belongs to the owner that first used it. `scopes[0]` is where a new key is
- * kept; the other scopes are earlier identities of the same caller (the device's cart token of
- * a signed-in request), searched for a replay. A key found in no scope of the caller is theirs
+ * Scope rule: a key belongs to the owner that first used it. `scopes[0]` is the caller's own;
+ * the others are other identities of the same caller (the device's cart token of a signed-in
+ * request): a key used under any of them is replayed, and a new key is kept under all of them. A key found in no scope of the caller is theirs
  * to use: another owner's use of the same key is neither replayed to them nor refused, because
  * either would tell one owner something about another's requests.
  *
@@ -111,34 +111,47 @@ export async function runIdempotent(
 ): Promise<SentAnswer> {
   if (!key) return sent(await db.transaction(work))
   const hash = requestHash(call, body)
-  const [scope, ...earlierScopes] = scopes
+  const forKey = (among: readonly string[]) =>
+    and(inArray(idempotencyKeys.scope, [...among]), eq(idempotencyKeys.key, key))
   return db.transaction(async (tx) => {
-    if (earlierScopes.length > 0) {
-      const [earlier] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(inArray(idempotencyKeys.scope, earlierScopes), eq(idempotencyKeys.key, key)))
-        .limit(1)
-      if (earlier) return replayOf(earlier, hash)
-    }
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-    if (inserted.length === 0) {
+    // The key goes into every scope of the caller, its own first: a send of the same key under
+    // another of them (a tab still without the session, at sign-in) waits here for the first
+    // to commit, instead of missing its uncommitted row and applying the change again.
+    const made: string[] = []
+    for (const scope of scopes) {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope, key, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ scope: idempotencyKeys.scope })
+      if (inserted.length > 0) {
+        made.push(scope)
+        continue
+      }
       const [first] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-      if (first) return replayOf(first, hash)
+        .where(forKey([scope]))
+      if (!first) continue
+      // The caller's other scopes keep the first answer too, so every later send finds it.
+      if (made.length > 0)
+        await tx
+          .update(idempotencyKeys)
+          .set({
+            requestHash: first.requestHash,
+            status: first.status,
+            answer: first.answer,
+            ref: first.ref,
+          })
+          .where(forKey(made))
+      return replayOf(first, hash)
     }
     const answer = await work(tx)
     const text = JSON.stringify(answer.body)
     await tx
       .update(idempotencyKeys)
       .set({ status: answer.status, answer: text, ref: answer.ref ?? null })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+      .where(forKey(made))
     return { status: answer.status, text }
   })
 }

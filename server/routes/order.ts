@@ -20,7 +20,8 @@ import {
   addLine,
   cachedPalette,
   fieldErrors,
-  findOpenOrder,
+  cartOf,
+  findOpenCart,
   findOwnedOrder,
   guestCartHasLines,
   lineGoneMessage,
@@ -401,8 +402,11 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       const resolved = await ownerOf(c)
       if ('answer' in resolved) return send(c, resolved.answer) as never
       const catalogNow = await snapshot()
-      const order = resolved.owner ? await findOpenOrder(db, resolved.owner) : undefined
-      return c.json(await renderCart(db, order, catalogNow, await cachedPalette(db)), 200)
+      const palette = await cachedPalette(db)
+      // The order with its lines and codes in one read.
+      const cart = resolved.owner ? await findOpenCart(db, resolved.owner) : undefined
+      if (!cart) return c.json(await renderCart(db, undefined, catalogNow, palette), 200)
+      return c.json(cartOf(cart, catalogNow, palette), 200)
     })
     .openapi(getOrder, async (c) => {
       const resolved = await ownerOf(c)

@@ -596,6 +596,8 @@ describe('POST /api/order/{id}/add-discount', () => {
       ['BAGS', ['“BAGS” is not a discount code this cart can use.']],
       ['  ', ['Enter a discount code.']],
       [['SPRING', 'NOPE'], ['“NOPE” is not a discount code this cart can use.']],
+      ['A\u0000B', ['“A\u0000B” is not a discount code this cart can use.']],
+      ['X'.repeat(65), [`“${'X'.repeat(65)}” is not a discount code this cart can use.`]],
     ]
     for (const [codes, messages] of cases) {
       const res = await discount(caller, cart, codes)

@@ -469,6 +469,9 @@ export async function findOwnedOrder(db: Executor, owner: CartOwner, id: string,
   return row
 }
 
+/** What a discount code can look like (the owner's codes are letters, digits, - and _). */
+const codeShape = /^[\p{L}\p{N}_-]{1,64}$/u
+
 function normalizeCodes(input: string | string[]): string[] {
   const list = Array.isArray(input) ? input : [input]
   return [...new Set(list.map((code) => code.trim().toUpperCase()).filter(Boolean))]
@@ -498,7 +501,13 @@ export async function addDiscount(
   const codes = normalizeCodes(input)
   if (codes.length === 0) return fieldErrors({ discount_codes: ['Enter a discount code.'] })
   if (codes.length > maxDiscountCodes) return fieldErrors({ discount_codes: [tooManyCodesMessage] })
-  const rows = await tx.select().from(discountCodes).where(inArray(discountCodes.code, codes))
+  // Only what could be a code is looked up: a NUL, which PostgreSQL text cannot hold, or a
+  // megabyte of text is simply not a code this cart can use.
+  const lookup = codes.filter((code) => codeShape.test(code))
+  const rows =
+    lookup.length === 0
+      ? []
+      : await tx.select().from(discountCodes).where(inArray(discountCodes.code, lookup))
   const applied = await tx
     .select({ code: discountCodes })
     .from(orderDiscounts)

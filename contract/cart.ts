@@ -21,7 +21,8 @@ export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
  * Every cart mutation carries a key made on the device when the customer acts. The server keeps
  * the key at least 90 days (longer than the device's queue keeps a change) with its first
  * answer, and gives a repeat that same answer, byte for byte; the same key with another body
- * gets 422. A key is the owner's: another owner's use of it is theirs. update-qty takes the key
+ * gets 422. A key is the owner's: another owner's use of it is theirs, and a signed-in change's
+ * key is not replayed to the device's token alone after sign-out (422). update-qty takes the key
  * of the add that made a line in place of the line's id. 8–128 characters of [A-Za-z0-9_-].
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'

@@ -447,6 +447,12 @@ export const idempotencyKeys = pgTable(
     answer: text('answer'),
     /** What the call made, for later calls that name it by the key (an add's cart line id). */
     ref: text('ref'),
+    /**
+     * The scope of the caller that made the key (its own), where `scope` may be another of its
+     * identities: a signed-in change is kept under the device's cart token too, but replayed to
+     * that token alone only if the token made it. Null on keys made before this column: `scope`.
+     */
+    ownerScope: text('owner_scope'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

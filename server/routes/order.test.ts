@@ -804,6 +804,34 @@ describe('idempotency', () => {
     ])
   })
 
+  it('never replays an account’s change to the device’s token alone (after sign-out)', async () => {
+    const user = await newUser()
+    const token = newCartToken()
+    const key = newKey()
+    const firstText = await (await add({ bearer: user.bearer, token }, bag, key)).text()
+    expect(await (await add({ bearer: user.bearer }, bag, key)).text()).toBe(firstText)
+    const signedOut = await add({ token }, bag, key)
+    expect(signedOut.status).toBe(422)
+    const body = await signedOut.text()
+    expect(body).not.toContain(user.id)
+    expect(Object.keys(JSON.parse(body).errors)).toEqual(['Idempotency-Key'])
+    expect((await getCart({ token })).items).toEqual([])
+    expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('never replays one account’s change to another signed in on the same device', async () => {
+    const [first, second] = [await newUser(), await newUser()]
+    const token = newCartToken()
+    const key = newKey()
+    await cartOf(await add({ bearer: first.bearer, token }, bag, key))
+    for (let i = 0; i < 2; i++) {
+      const other = await add({ bearer: second.bearer, token }, bag, key)
+      expect(other.status).toBe(422)
+      expect(await other.text()).not.toContain(first.id)
+    }
+    expect((await getCart({ bearer: second.bearer })).items).toEqual([])
+  })
+
   it('does not replay another owner’s key to them: the key is theirs to use', async () => {
     const first = { token: newCartToken() }
     const other = { token: newCartToken() }

@@ -166,7 +166,9 @@ const mutationHeaders = cartHeaders.extend({
         `${keyRetentionDays} days; the same key with another body is a 422. A key belongs to the ` +
         'owner that used it first: another owner’s use of the same key is theirs (neither ' +
         'replayed nor refused). After a guest cart was merged at sign-in, its keys replay for ' +
-        'the account.',
+        'the account. A signed-in change is kept under the device’s cart token too (the same ' +
+        'key sent with and without the session is applied once), but is not replayed to the ' +
+        'token alone or to another account: they get the 422.',
       example: 'add-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
     }),
 })

@@ -12,7 +12,11 @@ import { idempotencyKeys } from '../db/schema.ts'
  *
  * Scope rule: a key belongs to the owner that first used it. `scopes[0]` is the caller's own;
  * the others are other identities of the same caller (the device's cart token of a signed-in
- * request): a key used under any of them is replayed, and a new key is kept under all of them. A key found in no scope of the caller is theirs
+ * request): a key the caller made under any of them is replayed, and a new key is kept under
+ * all of them, owned by `scopes[0]`. A key found under one of the caller's scopes but made by
+ * another identity (an account's key kept under the device's token, asked by the token alone
+ * after sign-out) is refused like a reused key (422), so an account's answers never reach the
+ * device's anonymous cart. A key found in no scope of the caller is theirs
  * to use: another owner's use of the same key is neither replayed to them nor refused, because
  * either would tell one owner something about another's requests.
  *
@@ -94,8 +98,13 @@ function sent(answer: WorkAnswer): SentAnswer {
   return { status: answer.status, text: JSON.stringify(answer.body) }
 }
 
-function replayOf(row: KeyRow, hash: string): SentAnswer {
-  if (row.requestHash !== hash) return sent(keyReusedAnswer())
+/** The scope of the caller that made a key. */
+const ownerOf = (row: KeyRow) => row.ownerScope ?? row.scope
+
+function replayOf(row: KeyRow, hash: string, scopes: readonly string[]): SentAnswer {
+  // Another identity's key (an account's, kept under this device's token) is not replayed to
+  // the token alone: its answer is the account's cart.
+  if (row.requestHash !== hash || !scopes.includes(ownerOf(row))) return sent(keyReusedAnswer())
   // A row is only visible once its transaction committed, and it commits with its answer.
   return { status: row.status ?? 500, text: row.answer ?? 'null' }
 }
@@ -121,7 +130,7 @@ export async function runIdempotent(
     for (const scope of scopes) {
       const inserted = await tx
         .insert(idempotencyKeys)
-        .values({ scope, key, requestHash: hash })
+        .values({ scope, key, requestHash: hash, ownerScope: scopes[0] })
         .onConflictDoNothing()
         .returning({ scope: idempotencyKeys.scope })
       if (inserted.length > 0) {
@@ -133,8 +142,9 @@ export async function runIdempotent(
         .from(idempotencyKeys)
         .where(forKey([scope]))
       if (!first) continue
-      // The caller's other scopes keep the first answer too, so every later send finds it.
-      if (made.length > 0)
+      // The caller's other scopes keep the first answer too, so every later send finds it;
+      // unless the key is another identity's, which the caller gets no copy of.
+      if (made.length > 0 && scopes.includes(ownerOf(first)))
         await tx
           .update(idempotencyKeys)
           .set({
@@ -142,9 +152,12 @@ export async function runIdempotent(
             status: first.status,
             answer: first.answer,
             ref: first.ref,
+            // The caller's now, as an adopted key is: it was entitled to this answer.
+            ownerScope: scopes[0],
           })
           .where(forKey(made))
-      return replayOf(first, hash)
+      else if (made.length > 0) await tx.delete(idempotencyKeys).where(forKey(made))
+      return replayOf(first, hash, scopes)
     }
     const answer = await work(tx)
     const text = JSON.stringify(answer.body)
@@ -163,20 +176,21 @@ export async function refOfKey(
   key: string,
 ): Promise<string | undefined> {
   const rows = await tx
-    .select({ scope: idempotencyKeys.scope, ref: idempotencyKeys.ref })
+    .select()
     .from(idempotencyKeys)
     .where(and(inArray(idempotencyKeys.scope, [...scopes]), eq(idempotencyKeys.key, key)))
-  // The caller's own scope first, as runIdempotent searches them.
+  // The caller's own scope first, as runIdempotent searches them; only keys the caller made.
   for (const scope of scopes) {
-    const ref = rows.find((row) => row.scope === scope)?.ref
-    if (ref) return ref
+    const row = rows.find((candidate) => candidate.scope === scope)
+    if (row?.ref && scopes.includes(ownerOf(row))) return row.ref
   }
   return undefined
 }
 
 /**
- * An owner's keys become another's (a guest cart merged into an account at sign-in): copied, so
- * a change sent before the merge and replayed after it gets its first answer, not a second run.
+ * An owner's keys become another's (a guest cart merged into an account at sign-in): copied, and
+ * owned by the new owner, so a change sent before the merge and replayed after it gets its first
+ * answer, not a second run.
  * `refs` maps what the keys made to where it went (a line summed into another).
  */
 export async function adoptKeys(
@@ -191,8 +205,9 @@ export async function adoptKeys(
       .set({ ref: now })
       .where(and(inArray(idempotencyKeys.scope, [from, to]), eq(idempotencyKeys.ref, was)))
   await tx.execute(sql`
-    insert into ${idempotencyKeys} (scope, key, request_hash, status, answer, ref, created_at)
-    select ${to}, key, request_hash, status, answer, ref, created_at
+    insert into ${idempotencyKeys}
+      (scope, key, request_hash, status, answer, ref, owner_scope, created_at)
+    select ${to}, key, request_hash, status, answer, ref, ${to}, created_at
     from ${idempotencyKeys} where scope = ${from}
     on conflict do nothing`)
 }

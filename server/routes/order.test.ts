@@ -349,6 +349,34 @@ describe('POST /api/order/add', () => {
   })
 })
 
+describe('answers rendered from the rows a change wrote', () => {
+  it('are exactly what a read of the cart gives after it', async () => {
+    const caller = { token: newCartToken() }
+    const read = async () => (await call('GET', '/order', caller)).text()
+    const steps: (() => Promise<Response>)[] = [
+      () => add(caller, configuredSuit()),
+      () => add(caller, bag),
+      () => add(caller, configuredSuit(2)),
+      () => add(caller, { ...bag, qty: 3 }),
+    ]
+    for (const step of steps) expect(await (await step()).text()).toBe(await read())
+    const cart = await getCart(caller)
+    const discounted = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+      body: { discount_codes: 'SPRING' },
+    })
+    expect(await discounted.text()).toBe(await read())
+    for (const [line, qty] of [
+      [cart.items[0]!, 5],
+      [cart.items[1]!, 0],
+    ] as const) {
+      const res = await call('POST', `/order/item/${line.id}/update-qty`, caller, {
+        body: { qty },
+      })
+      expect(await res.text()).toBe(await read())
+    }
+  })
+})
+
 describe('ownership', () => {
   it('answers another owner’s order and lines with 404, user or token alike', async () => {
     const alice = await newUser()

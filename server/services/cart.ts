@@ -153,10 +153,6 @@ async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRow
   return cartRowsOf({ order, lines, codes })
 }
 
-async function touchOpenOrder(tx: Transaction, owner: CartOwner) {
-  return (await touchOpenCart(tx, owner))?.order
-}
-
 /**
  * The owner's open order, made if there is none, locked for the rest of the transaction: every
  * change to one cart waits for the one before it, whichever process makes it. The partial
@@ -418,22 +414,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 async function findOwnLine(
   tx: Transaction,
   owner: CartOwner,
-  order: OrderRow,
+  lines: readonly LineRow[],
   id: string,
 ): Promise<LineRow | undefined> {
   // The key first: the app's keys are UUIDs too, and a line's id is never an add's key.
   const fromKey = idempotencyKeyPattern.test(id)
     ? await refOfKey(tx, scopesOf(owner), id)
     : undefined
-  const lineId = fromKey ?? (uuidPattern.test(id) ? id : undefined)
-  if (!lineId) return undefined
-  const [line] = await tx
-    .select()
-    .from(orderLines)
-    .where(
-      and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id), isNull(orderLines.parentId)),
-    )
-  return line
+  const lineId = fromKey ?? id
+  return lines.find((line) => line.id === lineId && line.parentId === null)
 }
 
 /** POST /api/order/item/{id}/update-qty: 0 removes the line and its children. */
@@ -445,13 +434,22 @@ export async function updateQty(
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Promise<WorkAnswer> {
-  const order = await touchOpenOrder(tx, owner)
-  if (!order) return lineGone
-  const line = await findOwnLine(tx, owner, order, id)
+  // The cart locked and read in one statement; the answer is rendered from it (as in addLine).
+  const cart = await touchOpenCart(tx, owner)
+  if (!cart) return lineGone
+  const line = await findOwnLine(tx, owner, cart.lines, id)
   if (!line) return lineGone
-  if (qty === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id))
-  else await setLineQty(tx, line.id, qty)
-  return { status: 200, body: await renderCart(tx, order, catalog, palette), ref: line.id }
+  const ofLine = (other: LineRow) => other.id === line.id || other.parentId === line.id
+  let lines: LineRow[]
+  if (qty === 0) {
+    // Its children go with it (order_lines.parent_id cascades).
+    await tx.delete(orderLines).where(eq(orderLines.id, line.id))
+    lines = cart.lines.filter((other) => !ofLine(other))
+  } else {
+    await setLineQty(tx, line.id, qty)
+    lines = cart.lines.map((other) => (ofLine(other) ? { ...other, qty } : other))
+  }
+  return { status: 200, body: cartOf({ ...cart, lines }, catalog, palette), ref: line.id }
 }
 
 /** An order the caller may see: theirs by account, or by the device's cart token. */

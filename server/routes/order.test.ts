@@ -353,7 +353,7 @@ describe('answers rendered from the rows a change wrote', () => {
   it('are exactly what a read of the cart gives after it', async () => {
     const caller = { token: newCartToken() }
     const read = async () => (await call('GET', '/order', caller)).text()
-    const steps: (() => Promise<Response>)[] = [
+    const steps: (() => Response | Promise<Response>)[] = [
       () => add(caller, configuredSuit()),
       () => add(caller, bag),
       () => add(caller, configuredSuit(2)),

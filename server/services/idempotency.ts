@@ -126,38 +126,36 @@ export async function runIdempotent(
     // The key goes into every scope of the caller, its own first: a send of the same key under
     // another of them (a tab still without the session, at sign-in) waits here for the first
     // to commit, instead of missing its uncommitted row and applying the change again.
-    const made: string[] = []
-    for (const scope of scopes) {
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ scope, key, requestHash: hash, ownerScope: scopes[0] })
-        .onConflictDoNothing()
-        .returning({ scope: idempotencyKeys.scope })
-      if (inserted.length > 0) {
-        made.push(scope)
-        continue
+    // One statement for all scopes (one round trip); rows already there are skipped.
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values(scopes.map((scope) => ({ scope, key, requestHash: hash, ownerScope: scopes[0] })))
+      .onConflictDoNothing()
+      .returning({ scope: idempotencyKeys.scope })
+    const made = scopes.filter((scope) => inserted.some((row) => row.scope === scope))
+    const taken = scopes.filter((scope) => !made.includes(scope))
+    if (taken.length > 0) {
+      const rows = await tx.select().from(idempotencyKeys).where(forKey(taken))
+      // The caller's own scope first, then the others in their order.
+      const first = taken.map((scope) => rows.find((row) => row.scope === scope)).find(Boolean)
+      if (first) {
+        // The caller's other scopes keep the first answer too, so every later send finds it;
+        // unless the key is another identity's, which the caller gets no copy of.
+        if (made.length > 0 && scopes.includes(ownerOf(first)))
+          await tx
+            .update(idempotencyKeys)
+            .set({
+              requestHash: first.requestHash,
+              status: first.status,
+              answer: first.answer,
+              ref: first.ref,
+              // The caller's now, as an adopted key is: it was entitled to this answer.
+              ownerScope: scopes[0],
+            })
+            .where(forKey(made))
+        else if (made.length > 0) await tx.delete(idempotencyKeys).where(forKey(made))
+        return replayOf(first, hash, scopes)
       }
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(forKey([scope]))
-      if (!first) continue
-      // The caller's other scopes keep the first answer too, so every later send finds it;
-      // unless the key is another identity's, which the caller gets no copy of.
-      if (made.length > 0 && scopes.includes(ownerOf(first)))
-        await tx
-          .update(idempotencyKeys)
-          .set({
-            requestHash: first.requestHash,
-            status: first.status,
-            answer: first.answer,
-            ref: first.ref,
-            // The caller's now, as an adopted key is: it was entitled to this answer.
-            ownerScope: scopes[0],
-          })
-          .where(forKey(made))
-      else if (made.length > 0) await tx.delete(idempotencyKeys).where(forKey(made))
-      return replayOf(first, hash, scopes)
     }
     const answer = await work(tx)
     const text = JSON.stringify(answer.body)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { z } from '@hono/zod-openapi'
 import type { ZodError } from 'zod'
 import { ApiErrorBody } from '../../contract/errors.ts'
 import { loggableError, redactPath, type Logger } from '../log.ts'
@@ -24,6 +25,21 @@ export const messages = {
 /** An OpenAPI response entry whose body is the shared error schema. */
 export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: ApiError } } }
+}
+
+/** A throttled call's answer: 429 with how long to wait (services/throttle.ts decides). */
+export function tooManyAttempts(c: Context, retryAfterSeconds: number) {
+  return c.json({ message: messages.tooManyAttempts }, 429, {
+    'Retry-After': String(retryAfterSeconds),
+  })
+}
+
+export const throttledResponse = {
+  description:
+    'Too many attempts for this e-mail address from this client address, or from this client ' +
+    'address overall; `Retry-After` says how many seconds to wait',
+  headers: z.object({ 'Retry-After': z.string() }),
+  content: errorResponse('').content,
 }
 
 export function isApiPath(pathname: string): boolean {

@@ -1,9 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { GuestLoginRequest, LoginRequest, Session } from '../../contract/auth.ts'
 import { clearAuthCookies } from '../http/auth-cookie.ts'
 import { clientAddress } from '../http/client-address.ts'
-import { errorResponse, messages } from '../http/errors.ts'
+import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { bearerToken } from '../middleware/auth.ts'
@@ -25,20 +24,6 @@ const GuestLoginSchema = component(GuestLoginRequest, 'GuestLoginRequest')
 export const wrongCredentials = 'These credentials do not match our records.'
 
 /** The 429 of a throttled call, with the seconds to wait in `Retry-After`. */
-export function tooManyAttempts(c: Context, retryAfterSeconds: number) {
-  return c.json({ message: messages.tooManyAttempts }, 429, {
-    'Retry-After': String(retryAfterSeconds),
-  })
-}
-
-export const throttledResponse = {
-  description:
-    'Too many attempts for this e-mail address from this client address, or from this client ' +
-    'address overall; `Retry-After` says how many seconds to wait',
-  headers: z.object({ 'Retry-After': z.string() }),
-  content: errorResponse('').content,
-}
-
 const sessionResponse = {
   description:
     'Signed in. The token is also set as the `authToken` cookie (path /, SameSite=Lax, Secure ' +

@@ -12,7 +12,7 @@ import {
 import { AddToOrderRequest } from '../../contract/configurator.ts'
 import type { Database } from '../db/index.ts'
 import { clientAddress } from '../http/client-address.ts'
-import { errorResponse, messages } from '../http/errors.ts'
+import { errorResponse, messages, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
@@ -50,7 +50,6 @@ import {
   type WorkAnswer,
 } from '../services/idempotency.ts'
 import { attempt } from '../services/throttle.ts'
-import { throttledResponse, tooManyAttempts } from './auth.ts'
 
 const exampleCart: Cart = {
   id: '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1',

@@ -8,7 +8,7 @@ import {
 } from '../../contract/auth.ts'
 import { users } from '../db/schema.ts'
 import { clientAddress } from '../http/client-address.ts'
-import { errorResponse } from '../http/errors.ts'
+import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
@@ -22,7 +22,6 @@ import {
 import { consumeOneTimeToken, isLiveOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { attempt } from '../services/throttle.ts'
-import { throttledResponse, tooManyAttempts } from './auth.ts'
 import { mergeCartAtSignIn } from './order.ts'
 
 const AcceptedSchema = component(Accepted, 'Accepted')

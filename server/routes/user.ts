@@ -4,7 +4,7 @@ import { Accepted, Address, EditUserRequest, RegisterRequest } from '../../contr
 import { User } from '../../contract/user.ts'
 import { addresses, users } from '../db/schema.ts'
 import { clientAddress } from '../http/client-address.ts'
-import { errorResponse } from '../http/errors.ts'
+import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { requireUser } from '../middleware/auth.ts'
@@ -18,7 +18,6 @@ import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
 import { toUser } from '../services/users.ts'
-import { throttledResponse, tooManyAttempts } from './auth.ts'
 
 const UserSchema = component(User, 'User')
 const AddressSchema = component(Address, 'Address')

@@ -99,7 +99,13 @@ interface WorkingLine {
   fromServer: boolean
 }
 
-function identityOfLine(line: Pick<WireCartLine, 'sku' | 'meta' | 'child'>): string {
+interface Identified {
+  sku: string
+  meta: WireCartLine['meta']
+  child: readonly { sku: string; meta: WireCartLine['meta'] }[]
+}
+
+function identityOfLine(line: Identified): string {
   return lineIdentity(line.sku, line.meta, line.child)
 }
 

@@ -103,6 +103,11 @@ export type CartOutboxState = 'ok' | 'offline' | 'not-the-shop' | 'signed-out' |
 export interface CartOutboxStatus {
   state: CartOutboxState
   at: number
+  /**
+   * `signed-out`: a SHA-256 of the bearer the server refused (never the bearer itself), so the
+   * outbox stays put until a different session is signed in rather than going out with none.
+   */
+  refusedSession?: string
 }
 
 /** What became of a sent entry: the server's cart (200) or its refusal (4xx). */
@@ -158,10 +163,15 @@ export class StoreDB extends Dexie {
     return value ?? { state: 'ok', at: 0 }
   }
 
-  async setCartOutboxStatus(state: CartOutboxState, at = Date.now()): Promise<void> {
+  async setCartOutboxStatus(
+    state: CartOutboxState,
+    at = Date.now(),
+    refusedSession?: string,
+  ): Promise<void> {
     const shown = await this.cartOutboxStatus()
-    if (shown.state !== state)
-      await this.meta.put({ key: CART_OUTBOX_STATUS, value: { state, at } })
+    if (shown.state === state && shown.refusedSession === refusedSession) return
+    const value: CartOutboxStatus = refusedSession ? { state, at, refusedSession } : { state, at }
+    await this.meta.put({ key: CART_OUTBOX_STATUS, value })
   }
 
   /**

@@ -245,6 +245,13 @@ describe('the drainer', () => {
     // It waits for the customer, not for a timer.
     expect(timers).toEqual([])
     server.mode = 'up'
+    // The page forgot the ended session: with no session at all it still waits (a guest cart
+    // of this device is not the account).
+    credentials.bearer = undefined
+    expect(await queue.replay()).toBe('signed-out')
+    credentials.bearer = 'expired'
+    expect(await queue.replay()).toBe('signed-out')
+    expect(server.lines).toEqual([])
     credentials.bearer = 'signed-in-again'
     expect(await queue.replay()).toBe('done')
     expect(server.lines).toEqual(['MISSION'])

@@ -177,6 +177,12 @@ function decodeDisplay(value: string | null): Partial<OutboxLineDisplay> | undef
   }
 }
 
+/** A SHA-256 of a bearer, to recognise the refused session without keeping it. */
+async function sessionHash(bearer: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(bearer))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 export interface CartQueue {
   /** The fetch handler's answer to a cart mutation from a page. */
   handle(request: Request): Promise<Response>
@@ -206,6 +212,8 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   let handedBearer: string | undefined
   /** A refusal came: the server's cart is read again once the outbox is sent. */
   let stale = false
+  /** The hash of the session a 401 refused, kept with the 'signed-out' state. */
+  let refusedSession: string | undefined
 
   function remember(key: string, answer: { status: number; body: unknown }): void {
     answers.set(key, answer)
@@ -278,6 +286,13 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
 
   /** Sends entries until the outbox is empty or one cannot be delivered. */
   async function drain(): Promise<ReplayResult> {
+    // Paused for a sign-in: only a session other than the refused one may send (going out with
+    // none would put the changes in a guest cart of this device instead of the account).
+    const status = await deps.db.cartOutboxStatus()
+    if (status.state === 'signed-out' && status.refusedSession) {
+      const { bearer = handedBearer } = await deps.credentials()
+      if (!bearer || (await sessionHash(bearer)) === status.refusedSession) return 'signed-out'
+    }
     for (;;) {
       if (deps.online && !deps.online()) {
         return (await deps.db.cartOutboxEntries()).length > 0 ? 'offline' : 'done'
@@ -292,7 +307,11 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       }
       const answer = await storeAnswer(response)
       if (!answer) return 'not-the-shop'
-      if (answer.status === 401) return 'signed-out'
+      if (answer.status === 401) {
+        const { bearer = handedBearer } = await deps.credentials()
+        refusedSession = bearer ? await sessionHash(bearer) : undefined
+        return 'signed-out'
+      }
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
         return 'server-error'
       }
@@ -396,7 +415,11 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
           again = false
           result = await deps.withLock(drain)
         }
-        await deps.db.setCartOutboxStatus(result === 'done' ? 'ok' : result, now())
+        if (result === 'signed-out') {
+          const kept = (await deps.db.cartOutboxStatus()).refusedSession
+          await deps.db.setCartOutboxStatus(result, now(), refusedSession ?? kept)
+        } else await deps.db.setCartOutboxStatus(result === 'done' ? 'ok' : result, now())
+        refusedSession = undefined
       } finally {
         running = undefined
       }

@@ -230,12 +230,7 @@ test('a refusal that arrives after the page has gone is told on the next page', 
       ).json()) as { items: { id: string }[] }
       return cart.items[0]!.id
     })
-  // The line goes on another device; the answer to this page's "one more" comes late.
-  const removed = await api.post(`/api/order/item/${lineId}/update-qty`, {
-    headers: { 'X-Cart-Token': token, 'Idempotency-Key': `elsewhere-${crypto.randomUUID()}` },
-    data: { qty: 0 },
-  })
-  expect(removed.status()).toBe(200)
+  // The answer to this page's "one more" comes late; meanwhile the line goes on another device.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   await context.route('**/update-qty', async (route) => {
@@ -244,6 +239,11 @@ test('a refusal that arrives after the page has gone is told on the next page', 
   })
   await expect(page.getByRole('group', { name: `Quantity of ${MISSION.name}` })).toContainText('1')
   await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+  const removed = await api.post(`/api/order/item/${lineId}/update-qty`, {
+    headers: { 'X-Cart-Token': token, 'Idempotency-Key': `elsewhere-${crypto.randomUUID()}` },
+    data: { qty: 0 },
+  })
+  expect(removed.status()).toBe(200)
   // The customer goes on before the answer.
   await page.goto('/equipment')
   release()
@@ -278,5 +278,62 @@ test('a new build (the query cache dropped) keeps the waiting lines on screen', 
   await context.setOffline(false)
   await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
   expect(await serverLines(await cartToken(page))).toEqual([`${MISSION.sku}×1`])
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('signing in with changes waiting sends them to the account, once, with no second merge', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path)
+  // As a guest, with no network for the cart's calls (the page and the sign-in still load).
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  const token = await cartToken(page)
+
+  await signIn(page)
+  await context.unroute('**/api/order/add')
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  const bearer = await bearerOf(context)
+  expect(await serverLines(token, bearer)).toEqual([`${MISSION.sku}×1`])
+  // No second guest cart: the device's token alone reads the merged (empty) guest cart.
+  expect(await serverLines(token)).toEqual([])
+  await expect(page.getByRole('dialog', { name: 'Your carts were merged' })).toHaveCount(0)
+  await page.reload()
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByRole('dialog', { name: 'Your carts were merged' })).toHaveCount(0)
+  await emptyAccountCart()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('signing out with changes waiting asks, and the next visitor sees none of that cart', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path, '/account')
+  await signIn(page)
+  await page.goto('/account')
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  const ask = page.getByRole('alertdialog')
+  await expect(ask).toContainText('1 change to your cart has not reached the shop yet.')
+  await ask.getByRole('button', { name: 'Discard and sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  await context.unroute('**/api/order/add')
+
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByTestId('cart-waiting')).toHaveCount(0)
+  await expect(page.getByTestId('tab-cart-count')).toBeHidden()
   forgetOfflineFailures(consoleErrors)
 })

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
@@ -335,5 +336,51 @@ test('signing out with changes waiting asks, and the next visitor sees none of t
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
   await expect(page.getByTestId('cart-waiting')).toHaveCount(0)
   await expect(page.getByTestId('tab-cart-count')).toBeHidden()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a deploy in the middle of a backlog (two workers) sends each change once', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path, URATUL.path, WEEKEND.path)
+  // A backlog: the cart's calls get no network while the customer adds three bags and one more.
+  await context.route('**/api/order/**', (route) => route.abort('internetdisconnected'))
+  for (const product of [MISSION, URATUL, WEEKEND]) await addProduct(page, product)
+  await page.goto('/cart')
+  await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+  await expect(page.getByRole('group', { name: `Quantity of ${MISSION.name}` })).toContainText('2')
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/changes waiting to sync/)
+  const token = await cartToken(page)
+
+  // A new build of the worker: it installs (and starts draining at once) while the active one,
+  // told the network is back, drains too.
+  const swPath = 'dist/sw.js'
+  const original = await readFile(swPath, 'utf8')
+  await writeFile(swPath, `${original}\n// next release\n`)
+  try {
+    await context.unroute('**/api/order/**')
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      const installed = new Promise<void>((resolve) =>
+        registration.addEventListener('updatefound', () => resolve(), { once: true }),
+      )
+      window.dispatchEvent(new Event('online'))
+      await registration.update()
+      await installed
+    })
+    await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 30_000 })
+    await expect
+      .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.ready).waiting))
+      .toBe(true)
+  } finally {
+    await writeFile(swPath, original)
+  }
+  expect(await serverLines(token)).toEqual([
+    `${MISSION.sku}×2`,
+    `${URATUL.sku}×1`,
+    `${WEEKEND.sku}×1`,
+  ])
   forgetOfflineFailures(consoleErrors)
 })

@@ -384,3 +384,39 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
   ])
   forgetOfflineFailures(consoleErrors)
 })
+
+test.describe('on a 390-pixel phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the cart, its waiting count and why it waits fit the screen', async ({
+    context,
+    page,
+    consoleErrors,
+  }) => {
+    await openStore(page, MISSION.path)
+    await context.setOffline(true)
+    await addProduct(page, MISSION)
+    await page.goto('/cart')
+    await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+    await context.route('**/api/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Wi-Fi</title>' }),
+    )
+    await context.setOffline(false)
+    const waiting = page.getByTestId('cart-waiting')
+    await expect(page.getByTestId('cart-waiting-reason')).toBeVisible({ timeout: 20_000 })
+    await expect(waiting).toHaveText(/^1 change waiting to sync/)
+    for (const part of [waiting, page.getByRole('list', { name: 'Lines' })]) {
+      const box = (await part.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    for (const name of [`One more ${MISSION.name}`, `One fewer ${MISSION.name}`]) {
+      expect(
+        (await page.getByRole('button', { name }).boundingBox())!.height,
+      ).toBeGreaterThanOrEqual(44)
+    }
+    await context.unroute('**/api/**')
+    forgetOfflineFailures(consoleErrors)
+  })
+})

@@ -6,7 +6,9 @@ import { api, ApiError, NetworkError } from '../../lib/api-client.ts'
 import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
 import type { LineDisplay } from '../../lib/line-display.ts'
 import { askCartReplay } from '../../lib/cart-replay.ts'
-import { newIdempotencyKey, wireCart, type Cart, type ShownCart } from './model.ts'
+import { cartKeys } from './keys.ts'
+import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
+import { wireCart } from './wire.ts'
 
 /**
  * The cart's calls (SPEC §7) and its query. Every change goes into the outbox in IndexedDB first
@@ -16,8 +18,6 @@ import { newIdempotencyKey, wireCart, type Cart, type ShownCart } from './model.
  * take (sw/cart-queue.ts). The ['cart'] query reads the server's cart into IndexedDB and answers
  * the cart as shown; it is not persisted (IndexedDB is).
  */
-
-export const cartKeys = { all: ['cart'] as const }
 
 function owner(): 'account' | 'device' {
   return readCookie(AUTH_COOKIE) ? 'account' : 'device'

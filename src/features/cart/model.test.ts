@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { rebase, type OutboxEntry } from '../../../store-db/cart-outbox-model.ts'
-import {
-  badgeLabel,
-  camelizeShown,
-  newIdempotencyKey,
-  waitingReason,
-  waitingText,
-  wireCart,
-} from './model.ts'
+import { badgeLabel, newIdempotencyKey, waitingReason, waitingText } from './model.ts'
+import { camelizeShown, wireCart } from './wire.ts'
 
 const bagAdd: OutboxEntry = {
   seq: 1,

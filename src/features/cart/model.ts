@@ -1,7 +1,5 @@
-import humps from 'humps'
 import type { Cart as WireCart } from '../../../contract/cart.ts'
 import type { Camelized } from '../../lib/api-client.ts'
-import type { ShownCart as WireShownCart } from '../../../store-db/cart-outbox-model.ts'
 import type { CartOutboxState } from '../../../store-db/store-db.ts'
 
 /**
@@ -21,16 +19,6 @@ export interface ShownCart extends Omit<Cart, 'items'> {
   items: CartLine[]
   /** Totals include changes the server has not priced yet (a discount, a new line). */
   estimated: boolean
-}
-
-/** The wire's shown cart in the app's casing. */
-export function camelizeShown(cart: WireShownCart): ShownCart {
-  return humps.camelizeKeys(cart) as unknown as ShownCart
-}
-
-/** A cart answer back in the wire's casing, as IndexedDB keeps the server's last cart. */
-export function wireCart(cart: Cart): WireCart {
-  return humps.decamelizeKeys(cart) as unknown as WireCart
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/

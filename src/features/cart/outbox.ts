@@ -4,7 +4,8 @@ import { rebase, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
 import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
 import { cartToken } from '../../lib/cart-token.ts'
 import { db } from '../../lib/db.ts'
-import { camelizeShown, type ShownCart } from './model.ts'
+import type { ShownCart } from './model.ts'
+import { camelizeShown } from './wire.ts'
 
 /**
  * The page's door to the cart's truth in IndexedDB (store-db `cartOutbox` and meta

@@ -3,7 +3,7 @@ import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { setCartBadge } from '../../lib/cart-badge.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
-import { cartKeys } from './api.ts'
+import { cartKeys } from './keys.ts'
 import { badgeLabel } from './model.ts'
 
 /**

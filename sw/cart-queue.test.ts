@@ -349,6 +349,28 @@ describe('the drainer', () => {
     ])
   })
 
+  it('takes an older release’s queued requests in frozen, as they were, and sends them once', async () => {
+    const { db, server, queue } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'old-add-0001', { frozen: true })
+    await db.addCartIntent(
+      { kind: 'update-qty', lineId: 'old-add-0001', qty: 2, name: 'MISSION' },
+      'old-edit-0001',
+      { frozen: true },
+    )
+    // Moved in twice (the worker restarted halfway): still one entry per key.
+    await db.addCartIntent(addIntent('MISSION'), 'old-add-0001', { frozen: true })
+    const entries = await db.cartOutboxEntries()
+    expect(entries.map((entry) => [entry.key, entry.claimed])).toEqual([
+      ['old-add-0001', true],
+      ['old-edit-0001', true],
+    ])
+    expect(await queue.replay()).toBe('done')
+    expect(server.sent.map((sent) => sent.url)).toEqual([
+      'https://shop.test/api/order/add',
+      'https://shop.test/api/order/item/old-add-0001/update-qty',
+    ])
+  })
+
   it('answers a page live with the store’s answer, or 202 queued when it cannot deliver', async () => {
     const { db, server, queue } = setup()
     const request = (sku: string, key: string) =>

@@ -46,7 +46,7 @@ function startBrowser(
 
 /**
  * In a browser of its own on the kept profile: opens the bag's page through the worker, adds the
- * bag offline, and quits the whole browser with the change waiting in the worker's queue.
+ * bag offline, and quits the whole browser with the change waiting in the cart outbox.
  * Resolves with the device's cart token; the pages' console errors go to `errors`.
  */
 async function addOfflineAndQuit(
@@ -65,9 +65,23 @@ async function addOfflineAndQuit(
   await expect(form.getByRole('status')).toHaveText(/^Added — will sync when online: Mission bag\./)
   const token = await page.evaluate(() => localStorage.getItem('cart-token'))
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-  // The page keeps what it shows within a second (the persister's throttle).
+  // The change is in the outbox (IndexedDB) before the page says it was added.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('glidecraft-query-cache')))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const open = indexedDB.open('glidecraft')
+            open.onsuccess = () => {
+              const all = open.result.transaction('cartOutbox').objectStore('cartOutbox').getAll()
+              all.onsuccess = () => {
+                resolve(JSON.stringify(all.result))
+                open.result.close()
+              }
+            }
+          }),
+      ),
+    )
     .toContain(BAG.sku)
   await browser.close()
   return token!

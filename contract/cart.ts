@@ -19,8 +19,11 @@ export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * Every cart mutation carries a key made on the device when the customer acts. The server keeps
- * the key (≥ 24 h) with its first answer and gives that same answer to a repeat; the same key
- * with another body gets 422. 8–128 characters of [A-Za-z0-9_-].
+ * the key at least 90 days (longer than the device's queue keeps a change) with its first
+ * answer, and gives a repeat that same answer, byte for byte; the same key with another body
+ * gets 422. A key is the owner's: another owner's use of it is theirs, and a signed-in change's
+ * key is not replayed to the device's token alone after sign-out (422). update-qty takes the key
+ * of the add that made a line in place of the line's id. 8–128 characters of [A-Za-z0-9_-].
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
@@ -28,6 +31,9 @@ export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
 /** POST /api/order/item/{id}/update-qty: 0 removes the line. */
 export const UpdateQtyRequest = z.object({ qty: z.number().int().min(0).max(99) })
 export type UpdateQtyRequest = z.infer<typeof UpdateQtyRequest>
+
+/** The most codes one add-discount call takes (more: 422 on discount_codes). */
+export const maxDiscountCodes = 10
 
 /** POST /api/order/{id}/add-discount: one code or several (SPEC §3 "discount_codes"). */
 export const AddDiscountRequest = z.object({

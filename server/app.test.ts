@@ -6,7 +6,8 @@ import { users } from './db/schema.ts'
 import { demoAccounts } from './db/seed.ts'
 import { createRouter } from './http/router.ts'
 import { createSession } from './services/sessions.ts'
-import { createTestApp, openTestDatabase } from './test-helpers.ts'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
+import { createTempDir, createTestApp, openTestDatabase } from './test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>
@@ -353,6 +354,80 @@ describe('CORS', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('the API mark (contract/api-mark.ts)', () => {
+  const marked = (res: Response) => res.headers.get(API_MARK_HEADER)
+
+  it('is on every answer under /api, whatever its status, and on no page or file', async () => {
+    const token = await signIn()
+    const json = { 'content-type': 'application/json' }
+    for (const [path, init, status] of [
+      ['/api/user', { headers: { authorization: `Bearer ${token}` } }, 200],
+      ['/api/product/corvid-2?active=1', {}, 200],
+      ['/api/order', {}, 200],
+      ['/api/user', {}, 401],
+      ['/api/nope', {}, 404],
+      ['/api/order/item/x/update-qty', { method: 'POST', headers: json, body: '{"qty":1}' }, 401],
+      ['/api/user', { method: 'DELETE' }, 405],
+      ['/api/user', { method: 'OPTIONS' }, 204],
+      ['/api/test-echo', { method: 'POST', headers: json, body: '{' }, 422],
+      ['/api/test-echo', { method: 'POST', headers: json, body: 'x'.repeat(1024 * 1024 + 1) }, 413],
+      [`/api/${'x'.repeat(3000)}`, {}, 414],
+    ] as const) {
+      const res = await app.request(path, init)
+      expect(res.status, path).toBe(status)
+      expect(marked(res), `${path} ${status}`).toBe(API_MARK_VALUE)
+    }
+    const guest = () =>
+      app.request('/api/login-guest', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: 'mark-throttle@example.com', remember: false }),
+      })
+    let last = await guest()
+    for (let i = 0; i < 12 && last.status !== 429; i++) last = await guest()
+    expect(last.status).toBe(429)
+    expect(marked(last)).toBe(API_MARK_VALUE)
+
+    const site = await createTempDir({ 'index.html': '<!doctype html><title>Shop</title>' })
+    try {
+      const withSite = createTestApp(database.db, { staticDir: site.dir })
+      for (const path of ['/', '/index.html', '/no-such-page', `/${'x'.repeat(3000)}`]) {
+        const res = await withSite.request(path)
+        expect(marked(res), path).toBeNull()
+      }
+      expect(marked(await withSite.request('/api/nope'))).toBe(API_MARK_VALUE)
+    } finally {
+      await site.cleanup()
+    }
+  })
+
+  it('is on a 500', async () => {
+    const failing = new Proxy({} as Database, {
+      get() {
+        throw new Error('connection refused')
+      },
+    })
+    const res = await createTestApp(failing).request('/api/product/corvid-2')
+    expect(res.status).toBe(500)
+    expect(marked(res)).toBe(API_MARK_VALUE)
+  })
+
+  it('is exposed to cross-origin pages, on answers and on preflights', async () => {
+    const site = 'https://www.shop.example'
+    const cors = createTestApp(database.db, { env: { CORS_ORIGINS: site } })
+    const inits: RequestInit[] = [
+      { headers: { origin: site } },
+      { method: 'OPTIONS', headers: { origin: site, 'access-control-request-method': 'POST' } },
+    ]
+    for (const init of inits) {
+      const res = await cors.request('/api/product/corvid-2', init)
+      expect(marked(res)).toBe(API_MARK_VALUE)
+      if (init.method !== 'OPTIONS')
+        expect(res.headers.get('access-control-expose-headers')).toContain(API_MARK_HEADER)
+    }
   })
 })
 

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
 import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
@@ -70,6 +71,15 @@ export function createHttp({
 
   const security = securityHeaderLists({ connectSources: env.corsOrigins })
   const log = accessLog(logger)
+  // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is
+  // the store's API, which a Wi-Fi sign-in page or a proxy's error page never does; the queue
+  // counts a change delivered only then (contract/api-mark.ts). Pages and assets do not carry it.
+  // Answers finished in memory (the catalog's) carry it from where they are built.
+  app.use(async (c, next) => {
+    await next()
+    if (isApiPath(c.req.path) && !isFinished(c.res))
+      c.res.headers.set(API_MARK_HEADER, API_MARK_VALUE)
+  })
   app.use(securityHeaders(security))
   // Text (HTML, JS, CSS, JSON, SVG) goes out gzipped to browsers that accept it: on a drop
   // zone's slow link the bytes are what the visitor waits for.
@@ -103,6 +113,8 @@ export function createHttp({
         origin: env.corsOrigins,
         credentials: true,
         allowHeaders: ['Authorization', 'Content-Type', CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER],
+        // The worker reads the mark on cross-origin answers to tell the API from a portal.
+        exposeHeaders: [API_MARK_HEADER],
         maxAge: 600,
       }),
     )

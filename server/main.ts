@@ -5,7 +5,7 @@ import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
-import { pruneIdempotencyKeys } from './services/cart.ts'
+import { pruneIdempotencyKeys } from './services/idempotency.ts'
 import { pruneThrottles } from './services/throttle.ts'
 
 /** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */

@@ -425,11 +425,12 @@ export const orderDiscounts = pgTable(
 )
 
 /**
- * Idempotency keys of cart mutations: the first answer to a key is stored in the same
- * transaction as the change it made, and given again to every repeat. The primary key
- * (scope, key) is what makes concurrent duplicates wait for the first and then replay it, in
- * one process or many. `scope` is `user:<id>` or `cart:<token hash>`; `line_id` is the line an
- * add created or summed into, so update-qty can address it by the add's key.
+ * Idempotency keys of every idempotent call (cart changes now; submit, payment, payout and
+ * contact later), through server/services/idempotency.ts only. The first answer to a key is
+ * stored in the same transaction as the change it made, and given again to every repeat. The
+ * primary key (scope, key) is what makes concurrent duplicates wait for the first and then
+ * replay it, in one process or many. `scope` names the owner the key belongs to
+ * (`user:<id>`, `cart:<token hash>`).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -439,8 +440,19 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     /** Null while the first request is still being answered (its transaction is open). */
     status: integer('status'),
-    body: jsonb('body'),
-    lineId: uuid('line_id'),
+    /**
+     * The first answer's JSON exactly as it was sent: text, not JSONB, which would reorder its
+     * keys, so a replay is byte for byte the first answer.
+     */
+    answer: text('answer'),
+    /** What the call made, for later calls that name it by the key (an add's cart line id). */
+    ref: text('ref'),
+    /**
+     * The scope of the caller that made the key (its own), where `scope` may be another of its
+     * identities: a signed-in change is kept under the device's cart token too, but replayed to
+     * that token alone only if the token made it. Null on keys made before this column: `scope`.
+     */
+    ownerScope: text('owner_scope'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../../contract/api-mark.ts'
 import { createHttp } from '../app.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
@@ -205,6 +206,24 @@ describe('answers from memory', () => {
       const { fastAnswer, fromMemory } = await both(path, options)
       expect(fastAnswer.status, path).toBe(status)
       expect(fromMemory, path).toBe(false)
+    }
+  })
+
+  it('mark the API’s answers (from memory or not) and no page or file', async () => {
+    const mark = API_MARK_HEADER.toLowerCase()
+    for (const [path, method, fromMemoryExpected] of [
+      ['/api/product/corvid-2?active=1', 'GET', true],
+      ['/api/product/corvid-2?active=1', 'HEAD', true],
+      ['/api/product/no-such-suit?active=1', 'GET', false],
+      ['/api/product/corvid-2?active=1', 'POST', false],
+    ] as const) {
+      const { fastAnswer, fromMemory } = await both(path, { method })
+      expect(fromMemory, `${method} ${path}`).toBe(fromMemoryExpected)
+      expect(fastAnswer.headers[mark], `${method} ${path}`).toBe(API_MARK_VALUE)
+    }
+    for (const path of ['/', '/about', '/assets/index-3f9a1c.js', '/no-such-page']) {
+      const { fastAnswer } = await both(path)
+      expect(fastAnswer.headers[mark], path).toBeUndefined()
     }
   })
 

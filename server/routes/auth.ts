@@ -119,7 +119,7 @@ export function authRoutes({ db }: AccountDeps) {
       const wait = await attempt(db, 'guest', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const user = await findOrCreateGuest(db, email)
-      await mergeCartAtSignIn(db, c, user.id)
+      await mergeCartAtSignIn(db, c, user.id, { guestSession: true })
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)
     })
     .openapi(logout, async (c) => {

@@ -8,7 +8,7 @@ import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
-import { pruneIdempotencyKeys } from '../services/cart.ts'
+import { idempotencyKeyRetentionMs, pruneIdempotencyKeys } from '../services/idempotency.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
@@ -43,18 +43,29 @@ function call(
   method: 'GET' | 'POST',
   path: string,
   caller: Caller,
-  options: { body?: unknown; key?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown
+    key?: string
+    headers?: Record<string, string>
+    address?: string
+  } = {},
 ) {
   const headers: Record<string, string> = { ...options.headers }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (caller.token) headers['x-cart-token'] = caller.token
   if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`
   if (options.key) headers['idempotency-key'] = options.key
-  return app.request(`/api${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
+  // Each call from an address of its own unless told (throttles count per client address).
+  const address = options.address ?? `test-${randomUUID()}`
+  return app.request(
+    `/api${path}`,
+    {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    },
+    { incoming: { socket: { remoteAddress: address } } },
+  )
 }
 
 async function cartOf(res: Response): Promise<Cart> {
@@ -338,6 +349,34 @@ describe('POST /api/order/add', () => {
   })
 })
 
+describe('answers rendered from the rows a change wrote', () => {
+  it('are exactly what a read of the cart gives after it', async () => {
+    const caller = { token: newCartToken() }
+    const read = async () => (await call('GET', '/order', caller)).text()
+    const steps: (() => Response | Promise<Response>)[] = [
+      () => add(caller, configuredSuit()),
+      () => add(caller, bag),
+      () => add(caller, configuredSuit(2)),
+      () => add(caller, { ...bag, qty: 3 }),
+    ]
+    for (const step of steps) expect(await (await step()).text()).toBe(await read())
+    const cart = await getCart(caller)
+    const discounted = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+      body: { discount_codes: 'SPRING' },
+    })
+    expect(await discounted.text()).toBe(await read())
+    for (const [line, qty] of [
+      [cart.items[0]!, 5],
+      [cart.items[1]!, 0],
+    ] as const) {
+      const res = await call('POST', `/order/item/${line.id}/update-qty`, caller, {
+        body: { qty },
+      })
+      expect(await res.text()).toBe(await read())
+    }
+  })
+})
+
 describe('ownership', () => {
   it('answers another owner’s order and lines with 404, user or token alike', async () => {
     const alice = await newUser()
@@ -377,6 +416,81 @@ describe('ownership', () => {
     expect((await getCart({ bearer: alice.bearer })).items[0]!.qty).toBe(1)
     expect((await getCart(tess)).items[0]!.qty).toBe(1)
     expect((await call('GET', '/order/not-a-uuid', tess)).status).toBe(404)
+  })
+})
+
+describe('a guest session on an account’s e-mail (security finding: High)', () => {
+  const guestLogin = async (email: string, token?: string) => {
+    const res = await call('POST', '/login-guest', token ? { token } : {}, {
+      body: { email, remember: false },
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { token: string }).token
+  }
+
+  it('never reads, changes or merges into the customer’s cart', async () => {
+    const customer = await newUser('customer')
+    const customerKey = newKey()
+    const cart = await cartOf(await add({ bearer: customer.bearer }, configuredSuit(), customerKey))
+    const line = cart.items[0]!
+    await database.db
+      .update(orders)
+      .set({ mergeNotice: { lines_added: 1, lines_summed: 0 } })
+      .where(eq(orders.id, cart.id!))
+    const before = await (await call('GET', '/order', { bearer: customer.bearer })).text()
+
+    // A device with a cart of its own signs in as a guest with the customer's address.
+    const deviceToken = newCartToken()
+    await cartOf(await add({ token: deviceToken }, bag))
+    const bearer = await guestLogin(`  ${customer.email.toUpperCase()} `, deviceToken)
+    for (const guest of [{ bearer }, { bearer, token: deviceToken }]) {
+      const own = await getCart(guest)
+      expect(own.id).not.toBe(cart.id)
+      expect(own.items.map((item) => item.id)).not.toContain(line.id)
+      expect((await call('GET', `/order/${cart.id}`, guest)).status).toBe(404)
+      const update = await call('POST', `/order/item/${line.id}/update-qty`, guest, {
+        body: { qty: 0 },
+      })
+      expect(update.status).toBe(404)
+      expect(await update.json()).toEqual({ message: 'This line is no longer in your cart.' })
+      const byKey = await call('POST', `/order/item/${customerKey}/update-qty`, guest, {
+        body: { qty: 0 },
+      })
+      expect(byKey.status).toBe(404)
+      const discount = await call('POST', `/order/${cart.id}/add-discount`, guest, {
+        body: { discount_codes: 'SPRING' },
+      })
+      expect(discount.status).toBe(404)
+      const replay = await add(guest, configuredSuit(), customerKey)
+      expect(replay.status).toBe(200)
+      expect((await cartOf(replay)).id).not.toBe(cart.id)
+      expect((await call('POST', '/order/set-merged-notified', guest)).status).toBe(200)
+    }
+    // What the guest session added went to the device's cart, or to the session's own.
+    expect((await getCart({ token: deviceToken })).items.map((item) => item.sku)).toEqual([
+      'MISSION-BAG-BLACK',
+      'CORVID2-CUSTOM',
+    ])
+    expect((await getCart({ bearer })).items.map((item) => item.sku)).toEqual(['CORVID2-CUSTOM'])
+    // The customer's cart is exactly as it was: no line added, removed or merged in.
+    expect(await (await call('GET', '/order', { bearer: customer.bearer })).text()).toBe(before)
+  })
+
+  it('treats a guest account with a password like a customer’s', async () => {
+    const account = await newUser('guest')
+    await database.db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, account.id))
+    const cart = await cartOf(await add({ bearer: account.bearer }, bag))
+    const bearer = await guestLogin(account.email)
+    expect((await getCart({ bearer })).id).toBeNull()
+    expect((await call('GET', `/order/${cart.id}`, { bearer })).status).toBe(404)
+  })
+
+  it('shares a guest account’s cart (no password, role guest) among its guest sessions', async () => {
+    const email = `guest-${randomUUID()}@example.com`
+    const first = await guestLogin(email)
+    const cart = await cartOf(await add({ bearer: first }, bag))
+    const second = await guestLogin(email)
+    expect((await getCart({ bearer: second })).id).toBe(cart.id)
   })
 })
 
@@ -420,6 +534,33 @@ describe('POST /api/order/item/{id}/update-qty', () => {
       },
     )
     expect(stranger.status).toBe(404)
+  })
+
+  it('takes the add’s key first, a UUID as the app makes it, and the line an add summed into', async () => {
+    const caller = { token: newCartToken() }
+    const madeKey = randomUUID()
+    const summedKey = randomUUID()
+    await cartOf(await add(caller, bag, madeKey))
+    const summed = await cartOf(await add(caller, bag, summedKey))
+    expect(summed.items.map((line) => line.qty)).toEqual([2])
+    const update = (id: string, qty: number) =>
+      call('POST', `/order/item/${id}/update-qty`, caller, { body: { qty }, key: randomUUID() })
+    expect((await cartOf(await update(summedKey, 5))).items.map((line) => line.qty)).toEqual([5])
+    expect((await cartOf(await update(madeKey, 3))).items.map((line) => line.qty)).toEqual([3])
+    // The line's own id still works.
+    expect((await cartOf(await update(summed.items[0]!.id, 4))).items[0]!.qty).toBe(4)
+  })
+
+  it('says in the customer’s words that a line is gone', async () => {
+    const caller = { token: newCartToken() }
+    const key = randomUUID()
+    const cart = await cartOf(await add(caller, bag, key))
+    await cartOf(await call('POST', `/order/item/${key}/update-qty`, caller, { body: { qty: 0 } }))
+    for (const id of [key, cart.items[0]!.id, randomUUID()]) {
+      const gone = await call('POST', `/order/item/${id}/update-qty`, caller, { body: { qty: 2 } })
+      expect(gone.status).toBe(404)
+      expect(await gone.json()).toEqual({ message: 'This line is no longer in your cart.' })
+    }
   })
 
   it('answers 422 on qty outside 0–99', async () => {
@@ -475,13 +616,16 @@ describe('POST /api/order/{id}/add-discount', () => {
     await insertCode({ code: 'GONE', usageLimit: 3, usedCount: 3 })
     await insertCode({ code: 'BAGS', productFamilies: ['bags'], kind: 'fixed', value: 5_000 })
     const { caller, cart } = await cartWith(configuredSuit())
+    // One message whatever the reason: the answers do not tell which codes exist.
     const cases: [string | string[], string[]][] = [
-      ['NOPE', ['“NOPE” is not a discount code we know.']],
-      ['old', ['“OLD” expired on 31 January 2024.']],
-      ['GONE', ['“GONE” has been used up.']],
-      ['BAGS', ['“BAGS” applies to bags only; your cart has none.']],
+      ['NOPE', ['“NOPE” is not a discount code this cart can use.']],
+      ['old', ['“OLD” is not a discount code this cart can use.']],
+      ['GONE', ['“GONE” is not a discount code this cart can use.']],
+      ['BAGS', ['“BAGS” is not a discount code this cart can use.']],
       ['  ', ['Enter a discount code.']],
-      [['SPRING', 'NOPE'], ['“NOPE” is not a discount code we know.']],
+      [['SPRING', 'NOPE'], ['“NOPE” is not a discount code this cart can use.']],
+      ['A\u0000B', ['“A\u0000B” is not a discount code this cart can use.']],
+      ['X'.repeat(65), [`“${'X'.repeat(65)}” is not a discount code this cart can use.`]],
     ]
     for (const [codes, messages] of cases) {
       const res = await discount(caller, cart, codes)
@@ -493,7 +637,7 @@ describe('POST /api/order/{id}/add-discount', () => {
     const spring = await cartWith(bag)
     const springRes = await discount(spring.caller, spring.cart, 'SPRING')
     expect((await springRes.json()).errors).toEqual({
-      discount_codes: ['“SPRING” applies to wingsuits only; your cart has none.'],
+      discount_codes: ['“SPRING” is not a discount code this cart can use.'],
     })
     expect((await discount(bagCaller, bagCart, 'SPRING')).status).toBe(200)
   })
@@ -516,6 +660,62 @@ describe('POST /api/order/{id}/add-discount', () => {
     expect((await spring.json()).errors).toEqual({
       discount_codes: ['“SPRING” cannot be combined with other codes.'],
     })
+  })
+})
+
+describe('add-discount limits', () => {
+  it('takes at most 10 codes: 422 on discount_codes beyond', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, configuredSuit()))
+    const codes = (n: number) => Array.from({ length: n }, (_, i) => `CODE${i}`)
+    for (const n of [11, 5001]) {
+      const res = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+        body: { discount_codes: codes(n) },
+      })
+      expect(res.status).toBe(422)
+      expect((await res.json()).errors).toEqual({
+        discount_codes: ['Enter at most 10 discount codes at once.'],
+      })
+    }
+    const ten = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+      body: { discount_codes: [...codes(9), 'spring'] },
+    })
+    expect(ten.status).toBe(422)
+    expect((await ten.json()).errors.discount_codes).toHaveLength(9)
+  })
+
+  it('throttles attempts per owner and client address, and per client address', async () => {
+    const caller = { token: newCartToken() }
+    const cart = await cartOf(await add(caller, configuredSuit()))
+    const address = `test-${randomUUID()}`
+    const attempt = (who: Caller, orderId = cart.id!) =>
+      call('POST', `/order/${orderId}/add-discount`, who, {
+        body: { discount_codes: 'GUESS' },
+        address,
+      })
+    for (let i = 0; i < 10; i++) expect((await attempt(caller)).status).toBe(422)
+    const throttled = await attempt(caller)
+    expect(throttled.status).toBe(429)
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Even a code that applies waits, and the cart is as it was.
+    const spring = await call('POST', `/order/${cart.id}/add-discount`, caller, {
+      body: { discount_codes: 'SPRING' },
+      address,
+    })
+    expect(spring.status).toBe(429)
+    expect((await getCart(caller)).discounts).toEqual([])
+    // The same owner elsewhere is not throttled by this address's guesses.
+    expect(
+      (
+        await call('POST', `/order/${cart.id}/add-discount`, caller, {
+          body: { discount_codes: 'SPRING' },
+        })
+      ).status,
+    ).toBe(200)
+    // Other owners at that address share its looser limit (30 in 15 minutes).
+    let last: Response | undefined
+    for (let i = 0; i < 20; i++) last = await attempt({ token: newCartToken() }, randomUUID())
+    expect(last!.status).toBe(429)
   })
 })
 
@@ -593,26 +793,153 @@ describe('idempotency', () => {
     expect((await getCart(caller)).items).toHaveLength(1)
   })
 
-  it('drops keys older than 48 hours, not those of the last day', async () => {
+  it('replays byte for byte: the first answer’s exact JSON text and status', async () => {
     const caller = { token: newCartToken() }
-    const oldKey = newKey()
-    const newerKey = newKey()
-    await cartOf(await add(caller, bag, oldKey))
-    await cartOf(await add(caller, { ...bag, qty: 2 }, newerKey))
-    await database.db
-      .update(idempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 49 * 3600 * 1000) })
-      .where(eq(idempotencyKeys.key, oldKey))
-    await database.db
-      .update(idempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 24 * 3600 * 1000) })
-      .where(eq(idempotencyKeys.key, newerKey))
-    expect(await pruneIdempotencyKeys(database.db)).toBeGreaterThanOrEqual(1)
-    const keys = await database.db
+    const key = newKey()
+    const first = await add(caller, configuredSuit(), key)
+    const firstText = await first.text()
+    await cartOf(await add(caller, bag))
+    const again = await add(caller, configuredSuit(), key)
+    expect(again.status).toBe(first.status)
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'))
+    expect(await again.text()).toBe(firstText)
+  })
+
+  it('answers two sends of one key at once identically, with one line', async () => {
+    const caller = { token: newCartToken() }
+    const key = newKey()
+    const [a, b] = await Promise.all([add(caller, bag, key), add(caller, bag, key)])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(await a.text()).toBe(await b.text())
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('applies a key once when it is sent at once with and without the session (sign-in in another tab)', async () => {
+    const user = await newUser()
+    await cartOf(await add({ bearer: user.bearer }, configuredSuit()))
+    const token = newCartToken()
+    const key = newKey()
+    const [a, b] = await Promise.all([
+      add({ token }, bag, key),
+      add({ bearer: user.bearer, token }, bag, key),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(await a.text()).toBe(await b.text())
+    const cart = await getCart({ bearer: user.bearer, token })
+    expect(cart.items.map((line) => [line.sku, line.qty])).toEqual([
+      ['CORVID2-CUSTOM', 1],
+      ['MISSION-BAG-BLACK', 1],
+    ])
+  })
+
+  it('never replays an account’s change to the device’s token alone (after sign-out)', async () => {
+    const user = await newUser()
+    const token = newCartToken()
+    const key = newKey()
+    const firstText = await (await add({ bearer: user.bearer, token }, bag, key)).text()
+    expect(await (await add({ bearer: user.bearer }, bag, key)).text()).toBe(firstText)
+    const signedOut = await add({ token }, bag, key)
+    expect(signedOut.status).toBe(422)
+    const body = await signedOut.text()
+    expect(body).not.toContain(user.id)
+    expect(Object.keys(JSON.parse(body).errors)).toEqual(['Idempotency-Key'])
+    expect((await getCart({ token })).items).toEqual([])
+    expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('never replays one account’s change to another signed in on the same device', async () => {
+    const [first, second] = [await newUser(), await newUser()]
+    const token = newCartToken()
+    const key = newKey()
+    await cartOf(await add({ bearer: first.bearer, token }, bag, key))
+    for (let i = 0; i < 2; i++) {
+      const other = await add({ bearer: second.bearer, token }, bag, key)
+      expect(other.status).toBe(422)
+      expect(await other.text()).not.toContain(first.id)
+    }
+    expect((await getCart({ bearer: second.bearer })).items).toEqual([])
+  })
+
+  it('does not replay another owner’s key to them: the key is theirs to use', async () => {
+    const first = { token: newCartToken() }
+    const other = { token: newCartToken() }
+    const key = newKey()
+    const firstText = await (await add(first, bag, key)).text()
+    const otherAnswer = await add(other, configuredSuit(), key)
+    expect(otherAnswer.status).toBe(200)
+    const otherText = await otherAnswer.text()
+    expect(otherText).not.toBe(firstText)
+    expect(Cart.parse(JSON.parse(otherText)).items.map((line) => line.sku)).toEqual([
+      'CORVID2-CUSTOM',
+    ])
+    // Each owner's repeat is its own first answer; neither cart got the other's line.
+    expect(await (await add(other, configuredSuit(), key)).text()).toBe(otherText)
+    expect(await (await add(first, bag, key)).text()).toBe(firstText)
+    expect((await getCart(first)).items.map((line) => line.sku)).toEqual(['MISSION-BAG-BLACK'])
+    const account = await newUser()
+    expect((await add({ bearer: account.bearer }, bag, key)).status).toBe(200)
+    expect((await getCart(first)).items.map((line) => line.qty)).toEqual([1])
+  })
+
+  it('replays a guest’s change after its cart was merged into an account at sign-in', async () => {
+    const user = await newUser()
+    await cartOf(await add({ bearer: user.bearer }, configuredSuit()))
+    const token = newCartToken()
+    const key = newKey()
+    // The answer to this add was lost; the device signs in and sends it again.
+    const firstText = await (await add({ token }, bag, key)).text()
+    const merged = await getCart({ bearer: user.bearer, token })
+    expect(merged.items.map((line) => line.sku)).toEqual(['CORVID2-CUSTOM', 'MISSION-BAG-BLACK'])
+    for (const caller of [{ bearer: user.bearer, token }, { bearer: user.bearer }]) {
+      const again = await add(caller, bag, key)
+      expect(again.status).toBe(200)
+      expect(await again.text()).toBe(firstText)
+    }
+    const cart = await getCart({ bearer: user.bearer })
+    expect(cart.items.map((line) => [line.sku, line.qty])).toEqual([
+      ['CORVID2-CUSTOM', 1],
+      ['MISSION-BAG-BLACK', 1],
+    ])
+    // And an edit sent with the add's key reaches the line where the merge put it.
+    const edited = await call(
+      'POST',
+      `/order/item/${key}/update-qty`,
+      { bearer: user.bearer },
+      {
+        body: { qty: 3 },
+        key: newKey(),
+      },
+    )
+    expect((await cartOf(edited)).items.map((line) => line.qty)).toEqual([1, 3])
+  })
+
+  it(`keeps keys ${idempotencyKeyRetentionMs / 86_400_000} days, longer than the app's queue keeps a change`, async () => {
+    // The queue keeps a change 60 days (CART_QUEUE_RETENTION_MINUTES in sw/cart-queue.ts,
+    // which server code may not import).
+    expect(idempotencyKeyRetentionMs).toBeGreaterThan(60 * 24 * 3600 * 1000)
+    const caller = { token: newCartToken() }
+    const inside = newKey()
+    const outside = newKey()
+    const insideText = await (await add(caller, bag, inside)).text()
+    await cartOf(await add(caller, configuredSuit(), outside))
+    const now = Date.now()
+    const age = (key: string, ms: number) =>
+      database.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(now - ms) })
+        .where(eq(idempotencyKeys.key, key))
+    await age(inside, idempotencyKeyRetentionMs - 60_000)
+    await age(outside, idempotencyKeyRetentionMs + 60_000)
+    expect(await pruneIdempotencyKeys(database.db, new Date(now))).toBeGreaterThanOrEqual(1)
+    const kept = await database.db
       .select({ key: idempotencyKeys.key })
       .from(idempotencyKeys)
-      .where(sql`${idempotencyKeys.key} in (${oldKey}, ${newerKey})`)
-    expect(keys).toEqual([{ key: newerKey }])
+      .where(sql`${idempotencyKeys.key} in (${inside}, ${outside})`)
+    expect(kept).toEqual([{ key: inside }])
+    // Just inside: replayed, not applied again.
+    const again = await add(caller, bag, inside)
+    expect(await again.text()).toBe(insideText)
+    expect((await getCart(caller)).items.map((line) => line.qty)).toEqual([1, 1])
   })
 })
 

@@ -1,41 +1,56 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   AddDiscountRequest,
   Cart,
-  CART_TOKEN_HEADER,
-  cartTokenPattern,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyPattern,
+  maxDiscountCodes,
   UpdateQtyRequest,
 } from '../../contract/cart.ts'
 import { AddToOrderRequest } from '../../contract/configurator.ts'
 import type { Database } from '../db/index.ts'
+import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken } from '../middleware/auth.ts'
 import {
   addDiscount,
   addLine,
   cachedPalette,
   fieldErrors,
-  findOpenOrder,
+  cartOf,
+  findOpenCart,
   findOwnedOrder,
   guestCartHasLines,
+  lineGoneMessage,
   mergeGuestCart,
+  orderGoneMessage,
   priceAdd,
   renderCart,
-  runMutation,
   setMergedNotified,
+  tooManyCodesMessage,
   updateQty,
-  type CartAnswer,
-  type CartOwner,
-  type MutationResult,
-  type Transaction,
 } from '../services/cart.ts'
+import {
+  mayMergeAtSignIn,
+  noOwnerMessage,
+  resolveOwner,
+  scopesOf,
+  signInTokenHash,
+  type CartOwner,
+} from '../services/cart-owner.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import { findSession, hashToken } from '../services/sessions.ts'
+import {
+  idempotencyKeyRetentionMs,
+  runIdempotent,
+  type SentAnswer,
+  type Transaction,
+  type WorkAnswer,
+} from '../services/idempotency.ts'
+import { attempt } from '../services/throttle.ts'
+import { throttledResponse, tooManyAttempts } from './auth.ts'
 
 const exampleCart: Cart = {
   id: '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1',
@@ -116,6 +131,15 @@ const AddDiscountSchema = component(AddDiscountRequest, 'AddDiscountRequest').op
   example: { discount_codes: 'SPRING' },
 })
 
+const keyRetentionDays = idempotencyKeyRetentionMs / (24 * 3600 * 1000)
+
+/** Whose cart a signed-in call reaches: said once for every route's description. */
+const ownerRules =
+  ' The owner: an account session; a guest session on a guest account (no password) uses ' +
+  'that account’s cart; a guest session on an account with a password (or any role but guest) ' +
+  'never reaches the account’s cart: it uses the device’s cart (`X-Cart-Token`), or without ' +
+  'one a cart of the session’s own, and nothing is merged into the account.'
+
 /**
  * The owner and key headers, documented here and checked in the handlers (so a bad one is a
  * 422 under the header's own name).
@@ -138,7 +162,13 @@ const mutationHeaders = cartHeaders.extend({
     .openapi({
       description:
         'Made on the device when the customer acts (8–128 of [A-Za-z0-9_-]). A repeat gets the ' +
-        'first answer again, kept at least 24 hours; the same key with another body is a 422.',
+        'first answer again, byte for byte (status and JSON text), for at least ' +
+        `${keyRetentionDays} days; the same key with another body is a 422. A key belongs to the ` +
+        'owner that used it first: another owner’s use of the same key is theirs (neither ' +
+        'replayed nor refused). After a guest cart was merged at sign-in, its keys replay for ' +
+        'the account. A signed-in change is kept under the device’s cart token too (the same ' +
+        'key sent with and without the session is applied once), but is not replayed to the ' +
+        'token alone or to another account: they get the 422.',
       example: 'add-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
     }),
 })
@@ -161,56 +191,30 @@ const IdParam = (description: string) =>
 /** Either owner will do: a bearer session, or the device's cart token. */
 const ownerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { cartToken: [] }]
 
-export const noOwnerMessage =
-  'Sign in, or send the device’s cart token in the X-Cart-Token header, to change a cart.'
-export const expiredSessionMessage = 'Your session has expired. Sign in again.'
-
-type Resolved = { owner: CartOwner | undefined } | { answer: { status: 401 | 422; body: unknown } }
-
-/**
- * The cart's owner from the request: a live bearer session (any role, guests too), else the
- * cart token. A signed-in request that also carries a token whose cart has lines merges that
- * cart first, so a change sent before sign-in and replayed after it is never stranded.
- */
-async function resolveOwner(db: Database, c: Context): Promise<Resolved> {
-  const tokenHeader = c.req.header(CART_TOKEN_HEADER)
-  if (tokenHeader !== undefined && !cartTokenPattern.test(tokenHeader))
-    return {
-      answer: {
-        status: 422,
-        body: {
-          message: 'The cart token is malformed.',
-          errors: {
-            [CART_TOKEN_HEADER]: ['The cart token must be 43 characters of [A-Za-z0-9_-].'],
-          },
-        },
-      },
-    }
-  const tokenHash = tokenHeader === undefined ? undefined : hashToken(tokenHeader)
-  const authorization = c.req.header('authorization')
-  if (authorization !== undefined) {
-    const bearer = bearerToken(authorization)
-    const session = bearer ? await findSession(db, bearer) : undefined
-    if (!session) return { answer: { status: 401, body: { message: expiredSessionMessage } } }
-    if (tokenHash && (await guestCartHasLines(db, tokenHash)))
-      await mergeGuestCart(db, session.user.id, tokenHash)
-    return { owner: { kind: 'user', userId: session.user.id, tokenHash } }
-  }
-  return { owner: tokenHash ? { kind: 'token', tokenHash } : undefined }
+/** Merges the device's cart into the account's, if it has lines. */
+async function mergeDevice(db: Database, userId: string, tokenHash: string) {
+  if (await guestCartHasLines(db, tokenHash)) await mergeGuestCart(db, userId, tokenHash)
 }
 
 /**
  * At sign-in (password, guest, e-mail link, new password): the request's cart token's cart, if
- * it has lines, is merged into the account's cart. A malformed token is ignored here: signing in
- * does not fail over a cart.
+ * it has lines, is merged into the account's cart, except at a guest sign-in on an account
+ * that has a password (cart-owner.ts). A malformed token is ignored here: signing in does not
+ * fail over a cart.
  */
-export async function mergeCartAtSignIn(db: Database, c: Context, userId: string) {
-  const token = c.req.header(CART_TOKEN_HEADER)
-  if (token === undefined || !cartTokenPattern.test(token)) return
-  await mergeGuestCart(db, userId, hashToken(token))
+export async function mergeCartAtSignIn(
+  db: Database,
+  c: Context,
+  userId: string,
+  { guestSession = false }: { guestSession?: boolean } = {},
+) {
+  const tokenHash = signInTokenHash(c)
+  if (tokenHash === undefined) return
+  if (!(await mayMergeAtSignIn(db, userId, { guestSession }))) return
+  await mergeGuestCart(db, userId, tokenHash)
 }
 
-function idempotencyKeyOf(c: Context): { key: string | undefined } | { answer: CartAnswer } {
+function idempotencyKeyOf(c: Context): { key: string | undefined } | { answer: WorkAnswer } {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
   if (key === undefined) return { key: undefined }
   if (!idempotencyKeyPattern.test(key))
@@ -236,7 +240,8 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     description:
       'The caller’s open order with its lines, unit and line prices, discounts and totals in ' +
       'integer minor units. Without a cart yet (or without any owner) an empty cart with `id` ' +
-      'null.',
+      'null.' +
+      ownerRules,
     security: ownerSecurity,
     request: { headers: cartHeaders },
     responses: {
@@ -251,6 +256,8 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     path: '/order/{id}',
     tags: ['cart'],
     summary: 'An order of the caller’s',
+    description:
+      'An order the caller owns (see `GET /api/order`); any other is a 404.' + ownerRules,
     security: ownerSecurity,
     request: { params: IdParam('The order’s id (uuid)'), headers: cartHeaders },
     responses: {
@@ -270,7 +277,8 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'Exactly the configurator’s payload (SPEC §3), or a product’s or variant’s sku with an ' +
       'empty meta list. The server prices the line from the catalog with the configurator’s ' +
       'own pricing function; `total_price` in meta is ignored. A line identical in sku, meta ' +
-      'and children sums into the existing one (at most 99).',
+      'and children sums into the existing one (at most 99). Success is 200 with the cart.' +
+      ownerRules,
     security: ownerSecurity,
     request: {
       headers: mutationHeaders,
@@ -293,8 +301,11 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     tags: ['cart'],
     summary: 'Change a line’s quantity; 0 removes it',
     description:
-      '`{id}` is the line’s id, or the Idempotency-Key of the add that made (or summed into) ' +
-      'the line. Children follow their line.',
+      '`{id}` is the Idempotency-Key of the add that made (or summed into) the line, looked up ' +
+      'first among the caller’s keys (the device’s too, and a merged guest cart’s), or else the ' +
+      'line’s id: a line added offline is addressed by its add’s key before its id is known. ' +
+      '`qty` is the line’s new quantity; children follow their line.' +
+      ownerRules,
     security: ownerSecurity,
     request: {
       params: IdParam('A line id, or the Idempotency-Key of the add that made the line'),
@@ -304,7 +315,9 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     responses: {
       200: cartResponse('The cart after the change'),
       401: unauthenticated,
-      404: errorResponse('No such line in the caller’s open cart'),
+      404: errorResponse(
+        `No such line in the caller’s open cart (removed, or never theirs): “${lineGoneMessage}”`,
+      ),
       422: errorResponse('`qty` outside 0–99, or a bad `Idempotency-Key`'),
     },
   })
@@ -317,7 +330,11 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     description:
       'One code or a list, case-insensitive. Every code applies or none does. A code may be ' +
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
-      'families or products only. A merged guest cart’s id reaches the cart it went into.',
+      `families or products only. At most ${maxDiscountCodes} codes in one call. A code that ` +
+      'does not apply (unknown, expired, used up, for other products) gets one message, ' +
+      'whichever the reason. Attempts are throttled per cart owner and client address, and ' +
+      'per client address. A merged guest cart’s id reaches the cart it went into.' +
+      ownerRules,
     security: ownerSecurity,
     request: {
       params: IdParam('The open order’s id (uuid)'),
@@ -327,11 +344,13 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     responses: {
       200: cartResponse('The cart with the discount'),
       401: unauthenticated,
-      404: errorResponse('No such order, or it belongs to someone else'),
+      404: errorResponse(`No such order, or it belongs to someone else: “${orderGoneMessage}”`),
       422: errorResponse(
-        '`discount_codes`: unknown, expired, used up, not applicable to the cart, or not ' +
-          'combinable; or a bad `Idempotency-Key`',
+        '`discount_codes`: empty, more than ' +
+          `${maxDiscountCodes} codes, a code this cart cannot use (one message for every ` +
+          'reason), or codes that cannot be combined; or a bad `Idempotency-Key`',
       ),
+      429: throttledResponse,
     },
   })
 
@@ -350,35 +369,49 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     },
   })
 
-  type Answered = { status: CartAnswer['status'] | 401; body: unknown }
-  const send = (c: Context, answer: Answered) => {
+  /** A JSON answer from its text, sent as is: a replay is the first answer, byte for byte. */
+  const sendText = (c: Context, answer: SentAnswer) =>
+    c.body(answer.text, answer.status as ContentfulStatusCode, {
+      'Content-Type': 'application/json',
+    })
+  const send = (c: Context, answer: { status: number; body: unknown }) => {
     if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
-    return c.json(answer.body as Record<string, unknown>, answer.status)
+    return sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
   }
+  const ownerOf = (c: Context) =>
+    resolveOwner(db, c, (userId, tokenHash) => mergeDevice(db, userId, tokenHash))
 
-  type Work = (owner: CartOwner) => (tx: Transaction) => Promise<MutationResult>
+  type Work = (owner: CartOwner) => (tx: Transaction) => Promise<WorkAnswer>
+  /** Runs before the change (and before its key is looked up): a refusal of its own, or none. */
+  type Gate = (owner: CartOwner) => Promise<Response | undefined>
 
   /** Owner and key checked, then the change run once per key. */
-  async function mutate(c: Context, call: string, body: unknown, work: Work) {
-    const resolved = await resolveOwner(db, c)
+  async function mutate(c: Context, call: string, body: unknown, work: Work, gate?: Gate) {
+    const resolved = await ownerOf(c)
     if ('answer' in resolved) return send(c, resolved.answer)
     const keyed = idempotencyKeyOf(c)
     if ('answer' in keyed) return send(c, keyed.answer)
     const { owner } = resolved
     if (!owner) return send(c, { status: 401, body: { message: noOwnerMessage } })
-    return send(c, await runMutation(db, { owner, key: keyed.key, call, body }, work(owner)))
+    const refused = await gate?.(owner)
+    if (refused) return refused
+    const scopes = scopesOf(owner)
+    return sendText(c, await runIdempotent(db, { call, scopes, key: keyed.key, body }, work(owner)))
   }
 
   return createRouter()
     .openapi(getCart, async (c) => {
-      const resolved = await resolveOwner(db, c)
+      const resolved = await ownerOf(c)
       if ('answer' in resolved) return send(c, resolved.answer) as never
       const catalogNow = await snapshot()
-      const order = resolved.owner ? await findOpenOrder(db, resolved.owner) : undefined
-      return c.json(await renderCart(db, order, catalogNow, await cachedPalette(db)), 200)
+      const palette = await cachedPalette(db)
+      // The order with its lines and codes in one read.
+      const cart = resolved.owner ? await findOpenCart(db, resolved.owner) : undefined
+      if (!cart) return c.json(await renderCart(db, undefined, catalogNow, palette), 200)
+      return c.json(cartOf(cart, catalogNow, palette), 200)
     })
     .openapi(getOrder, async (c) => {
-      const resolved = await resolveOwner(db, c)
+      const resolved = await ownerOf(c)
       if ('answer' in resolved) return send(c, resolved.answer) as never
       if (!resolved.owner) return c.json({ message: messages.notFound }, 404)
       const order = await findOwnedOrder(db, resolved.owner, c.req.valid('param').id)
@@ -412,11 +445,18 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       const body = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      // The cap first: a long list costs nothing to refuse and is not worth an attempt.
+      if (Array.isArray(body.discount_codes) && body.discount_codes.length > maxDiscountCodes)
+        return c.json(fieldErrors({ discount_codes: [tooManyCodesMessage] }).body as never, 422)
       return mutate(
         c,
         `POST /order/${id}/add-discount`,
         body,
         (owner) => (tx) => addDiscount(tx, owner, id, body.discount_codes, catalogNow, palette),
+        async (owner) => {
+          const wait = await attempt(db, 'discount', scopesOf(owner)[0], clientAddress(c))
+          return wait > 0 ? tooManyAttempts(c, wait) : undefined
+        },
       ) as never
     })
     .openapi(notified, async (c) => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../../contract/api-mark.ts'
 import { Product } from '../../contract/catalog.ts'
 import { families, reservedProductSlugs, type FamilyKey } from '../../contract/families.ts'
 import { isSlug } from '../../contract/slug-pattern.ts'
@@ -78,6 +79,15 @@ function answerOf(
 const productPath = '/api/product/'
 
 /**
+ * How every product answer is sent. Answers built in memory are finished (the app's middleware
+ * leaves them alone), so they carry the API's mark themselves, on the fast path and off it.
+ */
+const answerOptions = {
+  cacheControl: publicAnswerCacheControl,
+  headers: { [API_MARK_HEADER]: API_MARK_VALUE },
+}
+
+/**
  * The route's answer to a plain read (a slug, a query in `plainQueries`), when the catalog is
  * current in memory and the answer is ready in the form the client takes best; otherwise
  * undefined, and the route answers (404s included).
@@ -94,8 +104,7 @@ export function productAnswerFromMemory({ catalog }: { catalog: CatalogCache }):
     if (!body) return undefined
     const form = chooseRepresentation(body, request.header('accept-encoding'))
     if (form instanceof Promise) return undefined
-    const options = { cacheControl: publicAnswerCacheControl }
-    return encodedAnswer(request, body, form, options, request.security)
+    return encodedAnswer(request, body, form, answerOptions, request.security)
   }
 }
 
@@ -105,7 +114,7 @@ export function productRoutes({ catalog }: { catalog: CatalogCache }) {
     const snapshot = current instanceof Promise ? await current : current
     const body = answerOf(snapshot, slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
-    return sendEncoded(c, body, { cacheControl: publicAnswerCacheControl })
+    return sendEncoded(c, body, answerOptions)
   }
 
   const router = createRouter()

@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
-import type { Cart, CartLine } from '../../contract/cart.ts'
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  idempotencyKeyPattern,
+  maxDiscountCodes,
+  type Cart,
+  type CartLine,
+} from '../../contract/cart.ts'
 import type { Product } from '../../contract/catalog.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import {
@@ -12,7 +16,6 @@ import {
 import type { Database } from '../db/index.ts'
 import {
   discountCodes,
-  idempotencyKeys,
   orderDiscounts,
   orderLines,
   orders,
@@ -21,45 +24,47 @@ import {
   type StoredMeta,
 } from '../db/schema.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
+import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
+import {
+  adoptKeys,
+  refOfKey,
+  sha256,
+  stableJson,
+  type Transaction,
+  type WorkAnswer,
+} from './idempotency.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
- * a guest cart into an account's at sign-in, and the idempotency of every change. All state is in
- * the database, so any number of API processes serve the same carts.
+ * a guest cart into an account's at sign-in. Who owns a cart is decided in cart-owner.ts, and
+ * every change runs once per key through idempotency.ts. All state is in the database, so any
+ * number of API processes serve the same carts.
  */
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 type Executor = Database | Transaction
-
-/** Who a cart call is for: a signed-in user, or the holder of an anonymous cart token. */
-export type CartOwner =
-  | { kind: 'user'; userId: string; tokenHash: string | undefined }
-  | { kind: 'token'; tokenHash: string }
 
 export const maxLineQty = 99
 /** Lines (not counting children) one cart holds: far more than any order, a bound on abuse. */
 export const maxCartLines = 100
 
-/** An answer of a cart call: a status and its JSON body, as stored for idempotent replays. */
-export interface CartAnswer {
-  status: 200 | 404 | 422
-  body: unknown
-}
-
-export function fieldErrors(errors: Record<string, string[]>): CartAnswer {
+export function fieldErrors(errors: Record<string, string[]>): WorkAnswer {
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.'
   return { status: 422, body: { message: first, errors } }
 }
 
-export const notFound: CartAnswer = { status: 404, body: { message: 'Not found.' } }
+/** update-qty's 404: the line was removed (here or on another device), or never was the caller's. */
+export const lineGoneMessage = 'This line is no longer in your cart.'
+/** add-discount's 404. */
+export const orderGoneMessage = 'This cart is not yours, or no longer exists.'
+const lineGone: WorkAnswer = { status: 404, body: { message: lineGoneMessage } }
+const orderGone: WorkAnswer = { status: 404, body: { message: orderGoneMessage } }
 
-/** The idempotency scopes of an owner: its own first; a signed-in device's cart token after it. */
-function scopesOf(owner: CartOwner): string[] {
-  if (owner.kind === 'token') return [`cart:${owner.tokenHash}`]
-  return owner.tokenHash
-    ? [`user:${owner.userId}`, `cart:${owner.tokenHash}`]
-    : [`user:${owner.userId}`]
-}
+/**
+ * The message for any code that does not apply (unknown, expired, used up, for other products):
+ * one message for all, so the answers do not tell which codes exist.
+ */
+export const codeRefusedMessage = (code: string) =>
+  `“${code}” is not a discount code this cart can use.`
 
 function ownerCondition(owner: CartOwner) {
   return owner.kind === 'user'
@@ -79,14 +84,73 @@ export async function findOpenOrder(db: Executor, owner: CartOwner, lock = false
   return row
 }
 
-/** Marks the owner's open order changed now, which also locks it: one statement for both. */
-async function touchOpenOrder(tx: Transaction, owner: CartOwner) {
+type CodeRow = typeof discountCodes.$inferSelect
+
+/** An order with what its cart shows: its lines (in cart order) and its discount codes. */
+export interface CartRows {
+  order: OrderRow
+  lines: LineRow[]
+  codes: CodeRow[]
+}
+
+/*
+ * An order's lines and codes as JSON sub-selects of the statement that reads (or locks) the
+ * order itself: one round trip to the database instead of three, on every add. The order's id
+ * is written out as "orders"."id": drizzle names a column unqualified in a one-table statement,
+ * and inside the sub-select a bare "id" would be the line's own.
+ */
+const lineJson = sql<LineJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'orderId', l.order_id, 'parentId', l.parent_id, 'lineKey', l.line_key,
+    'sku', l.sku, 'productSlug', l.product_slug, 'qty', l.qty, 'meta', l.meta,
+    'unitAmount', l.unit_amount, 'upgradeAmount', l.upgrade_amount, 'position', l.position,
+    'createdAt', l.created_at) order by l.position, l.created_at), '[]'::json)
+  from ${orderLines} l where l.order_id = "orders"."id")`
+const codeJson = sql<CodeJson[]>`(select coalesce(json_agg(json_build_object(
+    'id', d.id, 'code', d.code, 'description', d.description, 'kind', d.kind, 'value', d.value,
+    'expiresAt', d.expires_at, 'usageLimit', d.usage_limit, 'usedCount', d.used_count,
+    'productFamilies', d.product_families, 'productSlugs', d.product_slugs,
+    'excludesUpgrades', d.excludes_upgrades, 'combinable', d.combinable)
+    order by od.created_at, d.code), '[]'::json)
+  from ${orderDiscounts} od join ${discountCodes} d on d.id = od.discount_code_id
+  where od.order_id = "orders"."id")`
+const cartColumns = { order: orders, lines: lineJson, codes: codeJson }
+
+type LineJson = Omit<LineRow, 'createdAt'> & { createdAt: string }
+type CodeJson = Omit<CodeRow, 'expiresAt'> & { expiresAt: string | null }
+
+function cartRowsOf(row: { order: OrderRow; lines: LineJson[]; codes: CodeJson[] }): CartRows {
+  return {
+    order: row.order,
+    lines: row.lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt) })),
+    codes: row.codes.map((code) => ({
+      ...code,
+      expiresAt: code.expiresAt === null ? null : new Date(code.expiresAt),
+    })),
+  }
+}
+
+/** The owner's open order with its lines and codes, unlocked (reads). */
+export async function findOpenCart(db: Executor, owner: CartOwner) {
+  const [row] = await db
+    .select(cartColumns)
+    .from(orders)
+    .where(and(ownerCondition(owner), eq(orders.status, 'open')))
+  return row ? cartRowsOf(row) : undefined
+}
+
+/**
+ * Marks the owner's open order changed now, which also locks it, and reads its lines and codes:
+ * one statement for all three.
+ */
+async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRows | undefined> {
   const [row] = await tx
     .update(orders)
     .set({ updatedAt: sql`now()` })
     .where(and(ownerCondition(owner), eq(orders.status, 'open')))
-    .returning()
-  return row
+    .returning({ ...getTableColumns(orders), lines: lineJson, codes: codeJson })
+  if (!row) return undefined
+  const { lines, codes, ...order } = row
+  return cartRowsOf({ order, lines, codes })
 }
 
 /**
@@ -95,12 +159,12 @@ async function touchOpenOrder(tx: Transaction, owner: CartOwner) {
  * unique indexes on orders make a concurrent second creation a no-op (and the update after it
  * then waits for the first to commit).
  */
-async function openOrderForUpdate(
+async function openCartForUpdate(
   tx: Transaction,
   owner: CartOwner,
   currency = 'USD',
-): Promise<OrderRow> {
-  const found = await touchOpenOrder(tx, owner)
+): Promise<CartRows> {
+  const found = await touchOpenCart(tx, owner)
   if (found) return found
   const [created] = await tx
     .insert(orders)
@@ -111,109 +175,10 @@ async function openOrderForUpdate(
     )
     .onConflictDoNothing()
     .returning()
-  if (created) return created
-  const raced = await touchOpenOrder(tx, owner)
+  if (created) return { order: created, lines: [], codes: [] }
+  const raced = await touchOpenCart(tx, owner)
   if (!raced) throw new Error('open order vanished while it was being made')
   return raced
-}
-
-/** Sorted keys, so the same document always hashes the same. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`
-  return JSON.stringify(value)
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
-/** What makes two requests "the same" for an idempotency key: the call and its body. */
-export function requestHash(call: string, body: unknown): string {
-  return sha256(`${call}\n${stableJson(body)}`)
-}
-
-export interface Mutation {
-  owner: CartOwner
-  /** The Idempotency-Key header, already checked against idempotencyKeyPattern. */
-  key: string | undefined
-  /** The call, e.g. `POST /order/add`, with its path parameters. */
-  call: string
-  body: unknown
-}
-
-export interface MutationResult extends CartAnswer {
-  /** The line an add created or summed into (update-qty finds it by the add's key). */
-  lineId?: string
-}
-
-export const keyReusedMessage =
-  'This Idempotency-Key was already used for another request. Make a new key for each change.'
-
-/**
- * Runs a cart change once per idempotency key. The key's row is inserted first in the change's
- * own transaction: a concurrent duplicate (this process or another) waits on the primary key
- * until the first commits, then finds the row and gives the stored answer; if the first rolled
- * back, the duplicate does the work itself. The answer is stored before the commit, so a key
- * is never seen without it.
- */
-export async function runMutation(
-  db: Database,
-  mutation: Mutation,
-  work: (tx: Transaction) => Promise<MutationResult>,
-): Promise<CartAnswer> {
-  const hash = requestHash(mutation.call, mutation.body)
-  const [scope, ...otherScopes] = scopesOf(mutation.owner)
-  return db.transaction(async (tx) => {
-    const { key } = mutation
-    if (key) {
-      const replay = (row: typeof idempotencyKeys.$inferSelect): CartAnswer => {
-        if (row.requestHash !== hash) return fieldErrors({ 'Idempotency-Key': [keyReusedMessage] })
-        return { status: (row.status ?? 200) as CartAnswer['status'], body: row.body }
-      }
-      if (otherScopes.length > 0) {
-        const [earlier] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(inArray(idempotencyKeys.scope, otherScopes), eq(idempotencyKeys.key, key)))
-        if (earlier) return replay(earlier)
-      }
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ scope: scope!, key, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (inserted.length === 0) {
-        const [first] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
-        if (first) return replay(first)
-      }
-    }
-    const result = await work(tx)
-    if (key)
-      await tx
-        .update(idempotencyKeys)
-        .set({ status: result.status, body: result.body, lineId: result.lineId ?? null })
-        .where(and(eq(idempotencyKeys.scope, scope!), eq(idempotencyKeys.key, key)))
-    return { status: result.status, body: result.body }
-  })
-}
-
-/** Keys are kept at least 24 hours; those older than 48 are dropped now and then. */
-export const idempotencyKeyLifetimeMs = 48 * 3600 * 1000
-
-export async function pruneIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
-  const removed = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - idempotencyKeyLifetimeMs)))
-    .returning({ key: idempotencyKeys.key })
-  return removed.length
 }
 
 // The palette, read from the database at most every few seconds: it changes only when a
@@ -358,20 +323,13 @@ export async function addLine(
   priced: PricedAdd,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
-  const order = await openOrderForUpdate(tx, owner, priced.product.currency)
+): Promise<WorkAnswer> {
+  // The order, locked, with its lines and codes in one statement; the answer is rendered from
+  // them and the rows this add writes, never read again (nothing else changes a locked cart).
+  const cart = await openCartForUpdate(tx, owner, priced.product.currency)
+  const { order, lines } = cart
   const lineKey = lineKeyOf(request)
-  const [existing] = await tx
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.orderId, order.id),
-        eq(orderLines.lineKey, lineKey),
-        isNull(orderLines.parentId),
-      ),
-    )
-  let lineId: string
+  const existing = lines.find((line) => line.parentId === null && line.lineKey === lineKey)
   if (existing) {
     const qty = existing.qty + request.qty
     if (qty > maxLineQty)
@@ -389,47 +347,61 @@ export async function addLine(
         upgradeAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.upgradeAmount} else ${orderLines.upgradeAmount} end`,
       })
       .where(sql`${orderLines.id} = ${existing.id} or ${orderLines.parentId} = ${existing.id}`)
-    lineId = existing.id
-  } else {
-    const [held] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, order.id), isNull(orderLines.parentId)))
-    if ((held?.n ?? 0) >= maxCartLines)
-      return fieldErrors({
-        sku: [`Your cart holds ${maxCartLines} different lines, the most it can take.`],
-      })
-    const [line] = await tx
-      .insert(orderLines)
-      .values({
-        orderId: order.id,
-        lineKey,
-        sku: request.sku,
-        productSlug: priced.product.slug,
-        qty: request.qty,
-        meta: storedMeta(request.meta),
-        unitAmount: priced.unitAmount,
-        upgradeAmount: priced.upgradeAmount,
-        position: sql`(select coalesce(max(position) + 1, 0) from ${orderLines} where order_id = ${order.id})`,
-      })
-      .returning({ id: orderLines.id })
-    lineId = line!.id
-    if (priced.children.length > 0)
-      await tx.insert(orderLines).values(
-        priced.children.map((child, index) => ({
-          orderId: order.id,
-          parentId: lineId,
-          sku: child.sku,
-          productSlug: priced.product.slug,
-          qty: request.qty,
-          meta: child.meta,
-          unitAmount: child.price,
-          upgradeAmount: child.price,
-          position: index,
-        })),
-      )
+    const summed = lines.map((line) =>
+      line.id === existing.id
+        ? { ...line, qty, unitAmount: priced.unitAmount, upgradeAmount: priced.upgradeAmount }
+        : line.parentId === existing.id
+          ? { ...line, qty }
+          : line,
+    )
+    return {
+      status: 200,
+      body: cartOf({ ...cart, lines: summed }, catalog, palette),
+      ref: existing.id,
+    }
   }
-  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId }
+  if (lines.filter((line) => line.parentId === null).length >= maxCartLines)
+    return fieldErrors({
+      sku: [`Your cart holds ${maxCartLines} different lines, the most it can take.`],
+    })
+  const [line] = await tx
+    .insert(orderLines)
+    .values({
+      orderId: order.id,
+      lineKey,
+      sku: request.sku,
+      productSlug: priced.product.slug,
+      qty: request.qty,
+      meta: storedMeta(request.meta),
+      unitAmount: priced.unitAmount,
+      upgradeAmount: priced.upgradeAmount,
+      position: lines.reduce((max, other) => Math.max(max, other.position), -1) + 1,
+    })
+    .returning()
+  if (!line) throw new Error('line insert returned no row')
+  const children =
+    priced.children.length === 0
+      ? []
+      : await tx
+          .insert(orderLines)
+          .values(
+            priced.children.map((child, index) => ({
+              orderId: order.id,
+              parentId: line.id,
+              sku: child.sku,
+              productSlug: priced.product.slug,
+              qty: request.qty,
+              meta: child.meta,
+              unitAmount: child.price,
+              upgradeAmount: child.price,
+              position: index,
+            })),
+          )
+          .returning()
+  const added = [...lines, line, ...children].sort(
+    (a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime(),
+  )
+  return { status: 200, body: cartOf({ ...cart, lines: added }, catalog, palette), ref: line.id }
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -442,25 +414,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 async function findOwnLine(
   tx: Transaction,
   owner: CartOwner,
-  order: OrderRow,
+  lines: readonly LineRow[],
   id: string,
 ): Promise<LineRow | undefined> {
-  let lineId: string | undefined = id
-  if (!uuidPattern.test(id)) {
-    const [row] = await tx
-      .select({ lineId: idempotencyKeys.lineId })
-      .from(idempotencyKeys)
-      .where(and(inArray(idempotencyKeys.scope, scopesOf(owner)), eq(idempotencyKeys.key, id)))
-    lineId = row?.lineId ?? undefined
-  }
-  if (!lineId) return undefined
-  const [line] = await tx
-    .select()
-    .from(orderLines)
-    .where(
-      and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id), isNull(orderLines.parentId)),
-    )
-  return line
+  // The key first: the app's keys are UUIDs too, and a line's id is never an add's key.
+  const fromKey = idempotencyKeyPattern.test(id)
+    ? await refOfKey(tx, scopesOf(owner), id)
+    : undefined
+  const lineId = fromKey ?? id
+  return lines.find((line) => line.id === lineId && line.parentId === null)
 }
 
 /** POST /api/order/item/{id}/update-qty: 0 removes the line and its children. */
@@ -471,14 +433,23 @@ export async function updateQty(
   qty: number,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
-  const order = await touchOpenOrder(tx, owner)
-  if (!order) return notFound
-  const line = await findOwnLine(tx, owner, order, id)
-  if (!line) return notFound
-  if (qty === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id))
-  else await setLineQty(tx, line.id, qty)
-  return { status: 200, body: await renderCart(tx, order, catalog, palette), lineId: line.id }
+): Promise<WorkAnswer> {
+  // The cart locked and read in one statement; the answer is rendered from it (as in addLine).
+  const cart = await touchOpenCart(tx, owner)
+  if (!cart) return lineGone
+  const line = await findOwnLine(tx, owner, cart.lines, id)
+  if (!line) return lineGone
+  const ofLine = (other: LineRow) => other.id === line.id || other.parentId === line.id
+  let lines: LineRow[]
+  if (qty === 0) {
+    // Its children go with it (order_lines.parent_id cascades).
+    await tx.delete(orderLines).where(eq(orderLines.id, line.id))
+    lines = cart.lines.filter((other) => !ofLine(other))
+  } else {
+    await setLineQty(tx, line.id, qty)
+    lines = cart.lines.map((other) => (ofLine(other) ? { ...other, qty } : other))
+  }
+  return { status: 200, body: cartOf({ ...cart, lines }, catalog, palette), ref: line.id }
 }
 
 /** An order the caller may see: theirs by account, or by the device's cart token. */
@@ -496,26 +467,15 @@ export async function findOwnedOrder(db: Executor, owner: CartOwner, id: string,
   return row
 }
 
-type CodeRow = typeof discountCodes.$inferSelect
+/** What a discount code can look like (the owner's codes are letters, digits, - and _). */
+const codeShape = /^[\p{L}\p{N}_-]{1,64}$/u
 
 function normalizeCodes(input: string | string[]): string[] {
   const list = Array.isArray(input) ? input : [input]
   return [...new Set(list.map((code) => code.trim().toUpperCase()).filter(Boolean))]
 }
 
-function restrictionText(code: CodeRow): string {
-  const names = [...code.productFamilies, ...code.productSlugs].map((name) =>
-    name.replaceAll('-', ' '),
-  )
-  return names.length === 0 ? 'any product' : names.join(' or ')
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+export const tooManyCodesMessage = `Enter at most ${maxDiscountCodes} discount codes at once.`
 
 /** POST /api/order/{id}/add-discount. All codes apply, or none does (422 per code). */
 export async function addDiscount(
@@ -526,9 +486,9 @@ export async function addDiscount(
   catalog: CatalogSnapshot,
   palette: Palette,
   now = new Date(),
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   let order = await findOwnedOrder(tx, owner, orderId, true)
-  if (!order) return notFound
+  if (!order) return orderGone
   // A guest cart merged at sign-in: the code goes where its lines went.
   if (order.status === 'merged' && order.mergedInto) {
     const target = await findOwnedOrder(tx, owner, order.mergedInto, true)
@@ -538,7 +498,14 @@ export async function addDiscount(
     return fieldErrors({ discount_codes: ['This order is no longer open for changes.'] })
   const codes = normalizeCodes(input)
   if (codes.length === 0) return fieldErrors({ discount_codes: ['Enter a discount code.'] })
-  const rows = await tx.select().from(discountCodes).where(inArray(discountCodes.code, codes))
+  if (codes.length > maxDiscountCodes) return fieldErrors({ discount_codes: [tooManyCodesMessage] })
+  // Only what could be a code is looked up: a NUL, which PostgreSQL text cannot hold, or a
+  // megabyte of text is simply not a code this cart can use.
+  const lookup = codes.filter((code) => codeShape.test(code))
+  const rows =
+    lookup.length === 0
+      ? []
+      : await tx.select().from(discountCodes).where(inArray(discountCodes.code, lookup))
   const applied = await tx
     .select({ code: discountCodes })
     .from(orderDiscounts)
@@ -550,13 +517,12 @@ export async function addDiscount(
   const found: CodeRow[] = []
   for (const text of codes) {
     const code = rows.find((row) => row.code === text)
-    if (!code) problems.push(`“${text}” is not a discount code we know.`)
-    else if (code.expiresAt && code.expiresAt <= now)
-      problems.push(`“${text}” expired on ${dateFormat.format(code.expiresAt)}.`)
-    else if (code.usageLimit !== null && code.usedCount >= code.usageLimit)
-      problems.push(`“${text}” has been used up.`)
-    else if (!parents.some((line) => appliesTo(code, line, catalog)))
-      problems.push(`“${text}” applies to ${restrictionText(code)} only; your cart has none.`)
+    const usable =
+      code !== undefined &&
+      (!code.expiresAt || code.expiresAt > now) &&
+      (code.usageLimit === null || code.usedCount < code.usageLimit) &&
+      parents.some((line) => appliesTo(code, line, catalog))
+    if (!usable) problems.push(codeRefusedMessage(text))
     else found.push(code)
   }
   const all = new Map([...applied.map((row) => [row.code.id, row.code] as const)])
@@ -590,7 +556,7 @@ export async function setMergedNotified(
   owner: CartOwner,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<MutationResult> {
+): Promise<WorkAnswer> {
   const order = await findOpenOrder(tx, owner, true)
   if (order?.mergeNotice) {
     await tx.update(orders).set({ mergeNotice: null }).where(eq(orders.id, order.id))
@@ -639,7 +605,7 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
     if (guestParents.length === 0) return undefined
 
     const owner: CartOwner = { kind: 'user', userId, tokenHash: undefined }
-    const target = await openOrderForUpdate(tx, owner, guest.currency)
+    const { order: target } = await openCartForUpdate(tx, owner, guest.currency)
     const targetLines = await tx
       .select()
       .from(orderLines)
@@ -648,20 +614,13 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
     let position = await nextPosition(tx, target.id)
     let linesAdded = 0
     let linesSummed = 0
-    const userScope = `user:${userId}`
+    // Keys that named a guest line summed away name the line it was summed into.
+    const movedRefs = new Map<string, string>()
     for (const line of guestParents) {
       const same = targetLines.find((other) => other.lineKey === line.lineKey)
       if (same) {
         await setLineQty(tx, same.id, Math.min(maxLineQty, same.qty + line.qty))
-        await tx
-          .update(idempotencyKeys)
-          .set({ lineId: same.id })
-          .where(
-            and(
-              inArray(idempotencyKeys.scope, [`cart:${tokenHash}`, userScope]),
-              eq(idempotencyKeys.lineId, line.id),
-            ),
-          )
+        movedRefs.set(line.id, same.id)
         await tx.delete(orderLines).where(eq(orderLines.id, line.id))
         linesSummed += 1
       } else {
@@ -682,11 +641,7 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
       where order_id = ${guest.id}
       on conflict do nothing`)
     await tx.delete(orderDiscounts).where(eq(orderDiscounts.orderId, guest.id))
-    await tx.execute(sql`
-      insert into ${idempotencyKeys} (scope, key, request_hash, status, body, line_id, created_at)
-      select ${userScope}, key, request_hash, status, body, line_id, created_at
-      from ${idempotencyKeys} where scope = ${`cart:${tokenHash}`}
-      on conflict do nothing`)
+    await adoptKeys(tx, cartScope(tokenHash), userScope(userId), movedRefs)
     await tx
       .update(orders)
       .set({ status: 'merged', mergedInto: target.id, updatedAt: new Date() })
@@ -727,17 +682,20 @@ export async function renderCart(
       merge_notice: null,
       merged_into: null,
     }
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
-  const codes = await db
-    .select({ code: discountCodes })
-    .from(orderDiscounts)
-    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
-    .where(eq(orderDiscounts.orderId, order.id))
-    .orderBy(asc(orderDiscounts.createdAt), asc(discountCodes.code))
+  const [row] = await db.select(cartColumns).from(orders).where(eq(orders.id, order.id))
+  return cartOf(
+    row ? cartRowsOf({ ...row, order }) : { order, lines: [], codes: [] },
+    catalog,
+    palette,
+  )
+}
+
+/** The Cart of an order's rows, lines in cart order (position, then creation). */
+export function cartOf(
+  { order, lines, codes }: CartRows,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Cart {
   const colors = palette
   const parents = lines.filter((line) => line.parentId === null)
   const items: CartLine[] = parents.map((line) => {
@@ -772,7 +730,7 @@ export async function renderCart(
   const subtotal = items.reduce((sum, item) => sum + item.line_price, 0)
   const now = new Date()
   let left = subtotal
-  const discounts = codes.map(({ code }) => {
+  const discounts = codes.map((code) => {
     const live =
       (!code.expiresAt || code.expiresAt > now) &&
       (code.usageLimit === null || code.usedCount < code.usageLimit)

@@ -20,6 +20,14 @@ export const limits = {
     pair: { attempts: 5, windowSeconds: 15 * 60 },
     address: { attempts: 50, windowSeconds: 15 * 60 },
   },
+  /**
+   * Discount codes (add-discount): counted per (cart owner, client address), the owner in place
+   * of an e-mail address, and per client address, so codes cannot be guessed by the thousand.
+   */
+  discount: {
+    pair: { attempts: 10, windowSeconds: 15 * 60 },
+    address: { attempts: 30, windowSeconds: 15 * 60 },
+  },
   guest: {
     pair: { attempts: 10, windowSeconds: 15 * 60 },
     address: { attempts: 30, windowSeconds: 15 * 60 },

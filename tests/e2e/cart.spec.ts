@@ -358,7 +358,9 @@ test('the cart changes quantities, refuses an unknown discount code in the serve
   const code = page.getByRole('textbox', { name: 'Discount code' })
   await code.fill('NOPE')
   await page.getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByRole('alert')).toHaveText('“NOPE” is not a discount code we know.')
+  await expect(page.getByRole('alert')).toHaveText(
+    '“NOPE” is not a discount code this cart can use.',
+  )
   await expect(code).toHaveAttribute('aria-invalid', 'true')
   expectFailedResource(consoleErrors, 422)
 

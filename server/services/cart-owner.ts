@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { CART_TOKEN_HEADER, cartTokenPattern } from '../../contract/cart.ts'
+import type { Database } from '../db/index.ts'
+import { users } from '../db/schema.ts'
+import { bearerToken } from '../middleware/auth.ts'
+import { sha256 } from './idempotency.ts'
+import { findSession, hashToken } from './sessions.ts'
+
+/*
+ * Who a cart call is for, decided in one place for every cart route and every sign-in:
+ *
+ * - an account session (password, e-mail link, new password): the account's cart;
+ * - a guest session (e-mail only) on a guest account (role guest, no password): the account's
+ *   cart too. Such an account is nothing but an address that guest sessions share; its cart is
+ *   what the guest checks out with and finds again on another device;
+ * - a guest session on an account that has a password or any other role: never the account's
+ *   cart (the e-mail address proves nothing). It uses the device's cart (X-Cart-Token) exactly as
+ *   if it were not signed in, or, without that header, a cart of the session's own. Nothing is
+ *   merged into the account, at guest sign-in or later;
+ * - no session: the device's anonymous cart token.
+ */
+
+/** Whose cart: an account's, or one kept by a token (the device's, or a guest session's own). */
+export type CartOwner =
+  /** `tokenHash`: the device's cart token sent with a signed-in call (its cart merges in). */
+  | { kind: 'user'; userId: string; tokenHash: string | undefined }
+  | { kind: 'token'; tokenHash: string }
+
+/**
+ * An owner's idempotency scopes (services/idempotency.ts), its own first. A signed-in device's
+ * cart token comes after: a change sent before sign-in and replayed after it is recognised.
+ */
+export function scopesOf(owner: CartOwner): [string, ...string[]] {
+  if (owner.kind === 'token') return [cartScope(owner.tokenHash)]
+  return owner.tokenHash
+    ? [userScope(owner.userId), cartScope(owner.tokenHash)]
+    : [userScope(owner.userId)]
+}
+
+export const userScope = (userId: string) => `user:${userId}`
+export const cartScope = (tokenHash: string) => `cart:${tokenHash}`
+
+/**
+ * The key of a guest session's own cart (kept where device tokens' hashes are): derived from
+ * the session's token hash, so it is the session's alone and ends with it.
+ */
+export function sessionCartKey(sessionTokenHash: string): string {
+  return sha256(`guest-session-cart\n${sessionTokenHash}`)
+}
+
+export const noOwnerMessage =
+  'Sign in, or send the device’s cart token in the X-Cart-Token header, to change a cart.'
+export const expiredSessionMessage = 'Your session has expired. Sign in again.'
+
+export type Resolved =
+  { owner: CartOwner | undefined } | { answer: { status: 401 | 422; body: unknown } }
+
+/**
+ * Whether an account holds more than guest sessions made: a password, or a role other than
+ * guest. A guest session never reaches such an account's cart.
+ */
+export async function isProtectedAccount(
+  db: Database,
+  user: { id: string; role: string },
+): Promise<boolean> {
+  if (user.role !== 'guest') return true
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+  return row?.passwordHash != null
+}
+
+/** The device's cart token from the request: undefined if not sent, null if malformed. */
+function deviceTokenHash(c: Context): string | undefined | null {
+  const header = c.req.header(CART_TOKEN_HEADER)
+  if (header === undefined) return undefined
+  return cartTokenPattern.test(header) ? hashToken(header) : null
+}
+
+const malformedToken = {
+  status: 422 as const,
+  body: {
+    message: 'The cart token is malformed.',
+    errors: { [CART_TOKEN_HEADER]: ['The cart token must be 43 characters of [A-Za-z0-9_-].'] },
+  },
+}
+
+/**
+ * The cart's owner from the request (see the rules above). `mergeDevice` is called for an
+ * account owner whose request carries a device token: that cart's lines join the account's.
+ */
+export async function resolveOwner(
+  db: Database,
+  c: Context,
+  mergeDevice: (userId: string, tokenHash: string) => Promise<void>,
+): Promise<Resolved> {
+  const tokenHash = deviceTokenHash(c)
+  if (tokenHash === null) return { answer: malformedToken }
+  const authorization = c.req.header('authorization')
+  if (authorization === undefined)
+    return { owner: tokenHash ? { kind: 'token', tokenHash } : undefined }
+  const bearer = bearerToken(authorization)
+  const session = bearer ? await findSession(db, bearer) : undefined
+  if (!bearer || !session)
+    return { answer: { status: 401, body: { message: expiredSessionMessage } } }
+  if (session.guest && (await isProtectedAccount(db, session.user)))
+    return { owner: { kind: 'token', tokenHash: tokenHash ?? sessionCartKey(hashToken(bearer)) } }
+  if (tokenHash) await mergeDevice(session.user.id, tokenHash)
+  return { owner: { kind: 'user', userId: session.user.id, tokenHash } }
+}
+
+/**
+ * Whether a sign-in may merge the device's cart into the account's: always for a password,
+ * e-mail link or new password; for a guest sign-in only on a guest account.
+ */
+export async function mayMergeAtSignIn(
+  db: Database,
+  userId: string,
+  { guestSession }: { guestSession: boolean },
+): Promise<boolean> {
+  if (!guestSession) return true
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row !== undefined && row.role === 'guest' && row.passwordHash === null
+}
+
+/** The request's device cart token's hash, if well formed (sign-in ignores a malformed one). */
+export function signInTokenHash(c: Context): string | undefined {
+  return deviceTokenHash(c) ?? undefined
+}

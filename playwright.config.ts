@@ -24,7 +24,8 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   webServer: {
-    command: `rm -rf "${dataDir}" && tsx server/main.ts`,
+    // The API mark (contract/api-mark.ts) is set by a preload until the server sets it itself.
+    command: `rm -rf "${dataDir}" && tsx --import ./scripts/api-mark-preload.mjs server/main.ts`,
     url: `http://localhost:${port}/api/product/corvid-2?active=1`,
     env: {
       PORT: String(port),

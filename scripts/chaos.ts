@@ -7,7 +7,9 @@
 //
 // Needs a build (`npm run build`). Prints per run the lines expected and found, and the lost and
 // doubled counts; exits 1 unless both are 0 over every run. Same seed, same sequence of actions.
+import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { expect, type BrowserContext, type Page } from '@playwright/test'
@@ -255,6 +257,10 @@ async function main(): Promise<void> {
   const runs = Number(values.runs)
   const firstSeed = Number(values.seed)
   installCleanup()
+  // The API mark (contract/api-mark.ts), which the worker takes as "the shop answered", is set by
+  // a preload until the server sets it itself.
+  const preload = pathToFileURL(resolve('scripts/api-mark-preload.mjs')).href
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim()
   const dataDir = makeTempDir('chaos')
   const port = values.port ? Number(values.port) : await freePort()
   const store = new Store(dataDir, port)

@@ -2,6 +2,14 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { Camelized } from '../contract/camelized.ts'
 import type { Product } from '../contract/catalog.ts'
 import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
+import {
+  aliasesAfter,
+  planLineEdit,
+  type CartIntent,
+  type LineAliases,
+  type OutboxEntry,
+  type ServerCart,
+} from './cart-outbox-model.ts'
 
 /**
  * The store's one IndexedDB database (see STYLE.md, "one home for each kind of data"), opened by
@@ -14,6 +22,14 @@ import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
  *   answers to cart changes the worker sent while no page was open).
  * - cartRefusals (version 2): cart changes made offline that the server refused when the
  *   worker's queue replayed them, kept until the customer has read and dismissed the notice.
+ * - cartOutbox (version 3): the one truth for the cart changes waiting for the server, as
+ *   intents (cart-outbox-model.ts), in the order they were made (`seq`), each under its own
+ *   Idempotency-Key. No credentials: the sender adds the current ones when it sends. With the
+ *   server's last cart (meta `cartServer`: the cart as the server answered it, whose it is, and
+ *   the add keys it resolved to lines) it makes what the customer sees: rebase(cart, outbox).
+ *   meta `cartOutboxStatus` says why the outbox is not moving (a portal answering, a session
+ *   ended), meta `cartToken` mirrors the device's cart token (src/lib/cart-token.ts keeps it in
+ *   localStorage, which a worker cannot read).
  * Every schema version stays listed: Dexie upgrades an old database step by step.
  */
 
@@ -63,6 +79,47 @@ function unheardList(record: MetaRecord | undefined): UnheardCartSync[] {
 }
 
 const CART_UNHEARD_SYNCS = 'cartUnheardSyncs'
+const CART_SERVER = 'cartServer'
+const CART_OUTBOX_STATUS = 'cartOutboxStatus'
+const CART_TOKEN = 'cartToken'
+
+/** The server's last cart on this device (meta `cartServer`). */
+export interface CartServerRecord {
+  cart: ServerCart | null
+  /** Whose cart it is: 'account' (a bearer sent it) or 'device' (the cart token alone). */
+  owner: 'account' | 'device'
+  aliases: LineAliases
+  /** Bumped at every write, so a read that started before a change landed does not undo it. */
+  version: number
+}
+
+/**
+ * Why the outbox is not moving, for the cart to say: `offline` (no answer), `not-the-shop` (an
+ * answer that is not the store's API: a Wi-Fi sign-in page, a proxy), `signed-out` (the session
+ * ended: waiting for the customer to sign in again), `server-error` (the store failed, 5xx).
+ */
+export type CartOutboxState = 'ok' | 'offline' | 'not-the-shop' | 'signed-out' | 'server-error'
+
+export interface CartOutboxStatus {
+  state: CartOutboxState
+  at: number
+  /**
+   * `signed-out`: a SHA-256 of the bearer the server refused (never the bearer itself), so the
+   * outbox stays put until a different session is signed in rather than going out with none.
+   */
+  refusedSession?: string
+}
+
+/** What became of a sent entry: the server's cart (200) or its refusal (4xx). */
+export type CartEntryOutcome =
+  { cart: ServerCart; owner: CartServerRecord['owner'] } | { refusal: CartRefusalRecord }
+
+function serverRecord(record: MetaRecord | undefined): CartServerRecord {
+  const value = record?.value as CartServerRecord | undefined
+  return value && typeof value === 'object'
+    ? value
+    : { cart: null, owner: 'device', aliases: {}, version: 0 }
+}
 const CATALOG_SYNCED_AT = 'catalogSyncedAt'
 const CATALOG_PALETTE = 'catalogPalette'
 
@@ -71,6 +128,7 @@ export class StoreDB extends Dexie {
   products!: EntityTable<CatalogProductRecord, 'slug'>
   meta!: EntityTable<MetaRecord, 'key'>
   cartRefusals!: EntityTable<CartRefusalRecord, 'key'>
+  cartOutbox!: EntityTable<OutboxEntry, 'seq'>
 
   constructor(name = 'glidecraft') {
     // 'relaxed': a write is done once the browser has handed it to the operating system, not
@@ -86,6 +144,153 @@ export class StoreDB extends Dexie {
     // Only adds a table: the app of the previous release keeps working on its tables, and the
     // worker and the app of one build open the same version.
     this.version(2).stores({ cartRefusals: 'key, at' })
+    // The cart outbox: what the workbox queue 'cart-mutations' of version 2's releases holds is
+    // moved in by the worker at start (sw.ts), entry by entry, before the old queue lets go.
+    this.version(3).stores({ cartOutbox: '++seq, &key' })
+  }
+
+  /** The waiting cart changes, oldest first. */
+  async cartOutboxEntries(): Promise<OutboxEntry[]> {
+    return this.cartOutbox.orderBy('seq').toArray()
+  }
+
+  async cartServer(): Promise<CartServerRecord> {
+    return serverRecord(await this.meta.get(CART_SERVER))
+  }
+
+  async cartOutboxStatus(): Promise<CartOutboxStatus> {
+    const value = (await this.meta.get(CART_OUTBOX_STATUS))?.value as CartOutboxStatus | undefined
+    return value ?? { state: 'ok', at: 0 }
+  }
+
+  async setCartOutboxStatus(
+    state: CartOutboxState,
+    at = Date.now(),
+    refusedSession?: string,
+  ): Promise<void> {
+    const shown = await this.cartOutboxStatus()
+    if (shown.state === state && shown.refusedSession === refusedSession) return
+    const value: CartOutboxStatus = refusedSession ? { state, at, refusedSession } : { state, at }
+    await this.meta.put({ key: CART_OUTBOX_STATUS, value })
+  }
+
+  /**
+   * Takes a change the customer made, in one read-write transaction with the fold: an edit of a
+   * line folds into the entries that made it where the rules allow (cart-outbox-model.ts). An
+   * entry already kept under this key is left as it is (a page and the worker may both hand the
+   * same change in). `frozen`: an older release's queued request, appended as it is and claimed
+   * (it may have been sent already). Resolves with whether the change is now an entry of its own.
+   */
+  async addCartIntent(
+    intent: CartIntent,
+    key: string,
+    { at = Date.now(), frozen = false }: { at?: number; frozen?: boolean } = {},
+  ): Promise<boolean> {
+    return this.transaction('rw', this.cartOutbox, this.meta, async () => {
+      if (await this.cartOutbox.where('key').equals(key).count()) return true
+      if (intent.kind !== 'update-qty' || frozen) {
+        await this.cartOutbox.add({ ...intent, key, claimed: frozen, at } as OutboxEntry)
+        return true
+      }
+      const server = await this.cartServer()
+      const plan = planLineEdit(server.cart, await this.cartOutboxEntries(), server.aliases, {
+        lineId: intent.lineId,
+        qty: intent.qty,
+        key,
+        name: intent.name,
+        at,
+      })
+      for (const entry of plan.update) {
+        const kept = await this.cartOutbox.get(entry.seq!)
+        if (kept?.claimed) throw new Error('A claimed outbox entry is frozen')
+        await this.cartOutbox.put(entry)
+      }
+      await this.cartOutbox.bulkDelete(plan.remove)
+      for (const entry of plan.append) await this.cartOutbox.add(entry)
+      return plan.append.some((entry) => entry.key === key)
+    })
+  }
+
+  /** The drainer's claim: the oldest entry, marked claimed (frozen) in the same transaction. */
+  async claimNextCartEntry(): Promise<OutboxEntry | undefined> {
+    return this.transaction('rw', this.cartOutbox, async () => {
+      const first = await this.cartOutbox.orderBy('seq').first()
+      if (first && !first.claimed) await this.cartOutbox.update(first.seq!, { claimed: true })
+      return first && { ...first, claimed: true }
+    })
+  }
+
+  /**
+   * A sent entry was answered by the store: it leaves the outbox by its own seq, and, in the same
+   * transaction, the server's cart becomes the last cart (200) or the refusal is kept (4xx).
+   */
+  async settleCartEntry(entry: OutboxEntry, outcome: CartEntryOutcome): Promise<void> {
+    await this.transaction('rw', this.cartOutbox, this.meta, this.cartRefusals, async () => {
+      await this.cartOutbox.delete(entry.seq!)
+      if ('refusal' in outcome) {
+        await this.cartRefusals.put(outcome.refusal)
+        return
+      }
+      const server = await this.cartServer()
+      const outbox = await this.cartOutboxEntries()
+      await this.meta.put({
+        key: CART_SERVER,
+        value: {
+          cart: outcome.cart,
+          owner: outcome.owner,
+          aliases: aliasesAfter(server.aliases, entry, outcome.cart, outbox),
+          version: server.version + 1,
+        } satisfies CartServerRecord,
+      })
+    })
+  }
+
+  /**
+   * A read of GET /api/order becomes the last cart unless a change landed since the read began
+   * (`version` moved) or an entry is claimed: a claimed change may already be in the server's
+   * cart, and laid over it again it would show twice.
+   */
+  async keepCartRead(
+    cart: ServerCart,
+    owner: CartServerRecord['owner'],
+    versionSeen: number,
+  ): Promise<boolean> {
+    return this.transaction('rw', this.cartOutbox, this.meta, async () => {
+      const server = await this.cartServer()
+      if (server.version !== versionSeen) return false
+      if ((await this.cartOutbox.filter((entry) => entry.claimed).count()) > 0) return false
+      const lineIds = new Set(cart.items.map((line) => line.id))
+      const aliases = Object.fromEntries(
+        Object.entries(server.aliases).filter(([, lineId]) => lineIds.has(lineId)),
+      )
+      await this.meta.put({
+        key: CART_SERVER,
+        value: { cart, owner, aliases, version: server.version + 1 } satisfies CartServerRecord,
+      })
+      return true
+    })
+  }
+
+  async keepCartToken(token: string): Promise<void> {
+    const kept = await this.meta.get(CART_TOKEN)
+    if (kept?.value !== token) await this.meta.put({ key: CART_TOKEN, value: token })
+  }
+
+  async cartToken(): Promise<string | undefined> {
+    const value = (await this.meta.get(CART_TOKEN))?.value
+    return typeof value === 'string' ? value : undefined
+  }
+
+  /**
+   * Sign-out: the next person on this device sees nothing of this cart: the outbox, the last
+   * cart, the refusals and the cart token go, in one transaction.
+   */
+  async forgetCart(): Promise<void> {
+    await this.transaction('rw', this.cartOutbox, this.meta, this.cartRefusals, async () => {
+      await this.cartOutbox.clear()
+      await this.cartRefusals.clear()
+      await this.meta.bulkDelete([CART_SERVER, CART_OUTBOX_STATUS, CART_TOKEN, CART_UNHEARD_SYNCS])
+    })
   }
 
   /** Keeps a refusal met while replaying the cart queue (a repeat of one key replaces it). */

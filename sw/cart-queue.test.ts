@@ -1,280 +1,370 @@
-import { describe, expect, it } from 'vitest'
-import type { CartRefusalRecord } from '../store-db/store-db.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
+import type { CartIntent } from '../store-db/cart-outbox-model.ts'
+import { StoreDB } from '../store-db/store-db.ts'
 import {
   cartAction,
   createCartQueue,
   isCartMutation,
+  refusalMessage,
   RETRY_DELAYS_MS,
-  type QueueEntry,
-  type RequestQueue,
+  storeAnswer,
 } from './cart-queue.ts'
 import type { CartWorkerReport } from './messages.ts'
 
-/** The Workbox Queue's semantics (FIFO, shift removes), in memory; `entries` is what IndexedDB holds. */
-function memoryQueue(entries: QueueEntry[] = []): RequestQueue & { entries: QueueEntry[] } {
-  return {
-    entries,
-    pushRequest: async (entry) => void entries.push(entry),
-    shiftRequest: async () => entries.shift(),
-    getAll: async () => [...entries],
-  }
-}
+const cartOf = (skus: string[]) => ({
+  id: 'c0ffee00-0000-4000-8000-000000000000',
+  status: 'open',
+  currency: 'USD',
+  items: skus.map((sku, index) => ({
+    id: `${index.toString().padStart(8, '0')}-0000-4000-8000-000000000000`,
+    sku,
+    product_slug: sku,
+    product_path: `/equipment/${sku}`,
+    name: sku,
+    variant_name: null,
+    image: null,
+    qty: 1,
+    unit_price: 100,
+    line_price: 100,
+    meta: [],
+    child: [],
+    summary: [],
+  })),
+  item_count: skus.length,
+  subtotal: 100 * skus.length,
+  discounts: [],
+  discount_total: 0,
+  total: 100 * skus.length,
+  merge_notice: null,
+})
 
-type Mode = 'up' | 'down' | 'lose-answer' | '500'
+const marked = { 'Content-Type': 'application/json', [API_MARK_HEADER]: API_MARK_VALUE }
 
-/**
- * A cart server as the contract describes it: each Idempotency-Key is applied once and a repeat
- * gets the first answer. `mode` says what the network does to the next requests.
- */
+type Mode = 'up' | 'down' | 'portal' | 'redirect' | '401' | '500' | 'lose-answer'
+
+/** The store's API as the contract says (a key is applied once), behind a network in `mode`. */
 function fakeServer() {
-  const applied = new Map<string, Response>()
+  const applied = new Map<string, { status: number; body: unknown }>()
   const lines: string[] = []
-  const seen: Request[] = []
+  const sent: { url: string; init: RequestInit }[] = []
   const server = {
     mode: 'up' as Mode,
     refuse: new Set<string>(),
     lines,
-    seen,
-    async send(request: Request): Promise<Response> {
+    sent,
+    /** Resolves the next send when set (to hold a drainer mid-send). */
+    gate: undefined as Promise<void> | undefined,
+    async send(url: string, init: RequestInit): Promise<Response> {
+      await server.gate
       if (server.mode === 'down') throw new TypeError('Failed to fetch')
-      if (server.mode === '500') return new Response('{"message":"down"}', { status: 500 })
-      seen.push(request)
-      const key = request.headers.get('Idempotency-Key')!
+      if (server.mode === 'portal') {
+        return new Response('<html>Sign in to the Wi-Fi</html>', {
+          headers: { 'Content-Type': 'text/html' },
+        })
+      }
+      if (server.mode === 'redirect') return Response.error()
+      sent.push({ url, init })
+      if (server.mode === '401') {
+        return Response.json({ message: 'Unauthenticated.' }, { status: 401, headers: marked })
+      }
+      if (server.mode === '500') {
+        return Response.json({ message: 'down' }, { status: 500, headers: marked })
+      }
+      const key = (init.headers as Record<string, string>)['Idempotency-Key']!
       let answer = applied.get(key)
       if (!answer) {
-        const body = (await request.json()) as { sku: string }
-        if (server.refuse.has(body.sku)) {
-          answer = Response.json(
-            {
-              message: 'The given data was invalid.',
-              errors: { sku: ['This product is no longer sold.'] },
-            },
-            { status: 422 },
-          )
+        const body = JSON.parse(init.body as string) as { sku?: string }
+        if (body.sku === undefined) {
+          // update-qty: this fake only answers with the cart as it is.
+          answer = { status: 200, body: cartOf(lines) }
+        } else if (server.refuse.has(body.sku)) {
+          answer = {
+            status: 422,
+            body: { message: 'Invalid.', errors: { sku: ['No longer sold.'] } },
+          }
         } else {
           lines.push(body.sku)
-          answer = Response.json({ id: 'cart-1', items: lines.map((sku) => ({ sku })) })
+          answer = { status: 200, body: cartOf(lines) }
         }
         applied.set(key, answer)
       }
-      // The server did its part; the answer is lost on the way back.
       if (server.mode === 'lose-answer') throw new TypeError('Failed to fetch')
-      return answer.clone()
+      return Response.json(answer.body, { status: answer.status, headers: marked })
     },
   }
   return server
 }
 
-function setup() {
-  const queue = memoryQueue()
+/** A Web Lock in one process: drains run one after another. */
+function memoryLock() {
+  let tail = Promise.resolve()
+  return <T>(drain: () => Promise<T>): Promise<T> => {
+    const run = tail.then(drain)
+    tail = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    return run
+  }
+}
+
+const addIntent = (sku: string): CartIntent => ({
+  kind: 'add',
+  request: { sku, qty: 1, meta: [], child: [] },
+  line: {
+    name: sku,
+    productSlug: sku,
+    productPath: `/equipment/${sku}`,
+    variantName: null,
+    image: null,
+    unitPrice: 100,
+    currency: 'USD',
+    summary: [],
+  },
+})
+
+let databases: StoreDB[] = []
+afterEach(async () => {
+  for (const db of databases) {
+    db.close()
+    await db.delete()
+  }
+  databases = []
+})
+
+let dbCounter = 0
+function setup({ bearer }: { bearer?: string } = {}) {
+  const db = new StoreDB(`outbox-test-${(dbCounter += 1)}`)
+  databases.push(db)
   const server = fakeServer()
   const reports: CartWorkerReport[] = []
-  const refusals: CartRefusalRecord[] = []
   const timers: { retry: () => void; ms: number }[] = []
-  const cart = createCartQueue({
-    queue,
-    send: (request) => server.send(request),
-    recordRefusal: async (refusal) => void refusals.push(refusal),
-    broadcast: async (report) => void reports.push(report),
-    schedule: (retry, ms) => void timers.push({ retry, ms }),
-    now: () => 1000,
-  })
-  return { queue, server, reports, refusals, timers, cart }
+  const lock = memoryLock()
+  const drainer = () =>
+    createCartQueue({
+      db,
+      send: (url, init) => server.send(url, init),
+      credentials: async () => ({ bearer: credentials.bearer }),
+      withLock: lock,
+      broadcast: async (report) => void reports.push(report),
+      schedule: (retry, ms) => void timers.push({ retry, ms }),
+      apiOrigin: 'https://shop.test',
+      now: () => 1000,
+    })
+  const credentials = { bearer }
+  return { db, server, reports, timers, queue: drainer(), drainer, credentials }
 }
 
-function add(key: string, sku: string, name?: string): Request {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'Idempotency-Key': key,
-  }
-  if (name) headers['X-Cart-Line-Name'] = encodeURIComponent(name)
-  return new Request('https://shop.test/api/order/add', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ sku, qty: 1, meta: [], child: [] }),
-  })
-}
-
-describe('the cart queue', () => {
-  it('answers with the server’s own answer when the network is there, and keeps nothing', async () => {
-    const { cart, server, queue } = setup()
-    const response = await cart.handle(add('key-00001', 'BAG-1'))
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ items: [{ sku: 'BAG-1' }] })
-    expect(server.lines).toEqual(['BAG-1'])
-    expect(queue.entries).toHaveLength(0)
-  })
-
-  it('keeps a change made offline, answers 202 queued, and sends it once when the network returns', async () => {
-    const { cart, server, reports } = setup()
-    server.mode = 'down'
-    const response = await cart.handle(add('key-00001', 'SUIT-1'))
-    expect(response.status).toBe(202)
-    expect(await response.json()).toEqual({ queued: true })
-    expect(await cart.waitingKeys()).toEqual(['key-00001'])
-    expect(reports).toContainEqual({ type: 'CART_QUEUE', keys: ['key-00001'] })
-
-    server.mode = 'up'
-    expect(await cart.replay()).toBe('done')
-    expect(server.lines).toEqual(['SUIT-1'])
-    expect(await cart.waitingKeys()).toEqual([])
-    expect(reports).toContainEqual({
-      type: 'CART_SYNCED',
-      key: 'key-00001',
-      cart: { id: 'cart-1', items: [{ sku: 'SUIT-1' }] },
-    })
-    expect(reports.at(-1)).toEqual({ type: 'CART_QUEUE', keys: [] })
-  })
-
-  it('never doubles a change whose answer was lost after the server applied it', async () => {
-    const { cart, server } = setup()
-    server.mode = 'lose-answer'
-    expect((await cart.handle(add('key-00001', 'SUIT-1'))).status).toBe(202)
-    server.mode = 'up'
-    await cart.replay()
-    expect(server.seen).toHaveLength(2)
-    expect(server.lines).toEqual(['SUIT-1'])
-  })
-
-  it('sends in the order the customer acted: a change made online waits behind the queued ones', async () => {
-    const { cart, server } = setup()
-    server.mode = 'down'
-    await cart.handle(add('key-00001', 'A'))
-    await cart.handle(add('key-00002', 'B'))
-    server.mode = 'up'
-    const third = await cart.handle(add('key-00003', 'C'))
-    expect(third.status).toBe(200)
-    expect(server.lines).toEqual(['A', 'B', 'C'])
-  })
-
-  it('records a refusal met while replaying, with the line’s name and the server’s words, and goes on', async () => {
-    const { cart, server, refusals, reports } = setup()
-    server.mode = 'down'
-    await cart.handle(add('key-00001', 'GONE-1', 'Corvid 2'))
-    await cart.handle(add('key-00002', 'BAG-1'))
-    server.mode = 'up'
-    server.refuse.add('GONE-1')
-    expect(await cart.replay()).toBe('done')
-    expect(refusals).toEqual([
-      {
-        key: 'key-00001',
-        action: 'add',
-        name: 'Corvid 2',
-        status: 422,
-        message: 'This product is no longer sold.',
-        at: 1000,
-      },
-    ])
-    expect(reports).toContainEqual({ type: 'CART_REFUSED', key: 'key-00001' })
-    expect(server.lines).toEqual(['BAG-1'])
-  })
-
-  it('gives a refusal to the page still waiting for it rather than recording it', async () => {
-    const { cart, server, refusals } = setup()
-    server.refuse.add('GONE-1')
-    const response = await cart.handle(add('key-00001', 'GONE-1'))
-    expect(response.status).toBe(422)
-    expect(refusals).toEqual([])
-  })
-
-  it('sends a change again after the worker was killed in the middle of sending it, once', async () => {
-    const server = fakeServer()
-    const stored: QueueEntry[] = []
-    const quiet = { recordRefusal: async () => undefined, broadcast: async () => undefined }
-    // The first worker's send reaches the server, then the worker dies before any answer.
-    let reachedServer!: () => void
-    const reached = new Promise<void>((resolve) => (reachedServer = resolve))
-    const dying = createCartQueue({
-      ...quiet,
-      queue: memoryQueue(stored),
-      send: async (request) => {
-        await server.send(request.clone())
-        reachedServer()
-        return new Promise<Response>(() => undefined)
-      },
-    })
-    void dying.handle(add('key-00001', 'SUIT-1'))
-    await reached
-    expect(stored).toHaveLength(1)
-
-    // The next worker starts over the same IndexedDB and replays what is there.
-    const next = createCartQueue({
-      ...quiet,
-      queue: memoryQueue(stored),
-      send: (request) => server.send(request),
-    })
-    expect(await next.replay()).toBe('done')
-    expect(stored).toHaveLength(0)
-    expect(server.seen).toHaveLength(2)
-    expect(server.lines).toEqual(['SUIT-1'])
-  })
-
-  it('puts a change back on a 5xx, stops, and tries again later', async () => {
-    const { cart, server, timers } = setup()
-    server.mode = '500'
-    expect((await cart.handle(add('key-00001', 'A'))).status).toBe(202)
-    expect(await cart.waitingKeys()).toEqual(['key-00001'])
-    expect(timers.map((timer) => timer.ms)).toEqual([RETRY_DELAYS_MS[0]])
-    server.mode = 'up'
-    timers[0]!.retry()
-    await cart.replay()
-    expect(server.lines).toEqual(['A'])
-  })
-
-  it('keeps the change being sent in the queue and lists it as waiting until its answer is in', async () => {
-    const queue = memoryQueue()
-    let release!: () => void
-    let sendStarted!: () => void
-    const sending = new Promise<void>((resolve) => (sendStarted = resolve))
-    const cart = createCartQueue({
-      queue,
-      send: () =>
-        new Promise<Response>((_, reject) => {
-          release = () => reject(new TypeError('Failed to fetch'))
-          sendStarted()
-        }),
-      recordRefusal: async () => undefined,
-      broadcast: async () => undefined,
-    })
-    await queue.pushRequest({ request: add('key-00001', 'A') })
-    const replay = cart.replay()
-    await sending
-    expect(queue.entries).toHaveLength(1)
-    expect(await cart.waitingKeys()).toEqual(['key-00001'])
-    release()
-    expect(await replay).toBe('offline')
-    expect(await cart.waitingKeys()).toEqual(['key-00001'])
-  })
-
-  it('never sends the page’s line-name header to the server', async () => {
-    const { cart, server } = setup()
-    await cart.handle(add('key-00001', 'A', 'Corvid 2'))
-    expect(server.seen[0]!.headers.has('X-Cart-Line-Name')).toBe(false)
-    expect(server.seen[0]!.headers.get('Idempotency-Key')).toBe('key-00001')
+describe('cartAction / isCartMutation', () => {
+  it('names the four cart mutations and nothing else', () => {
+    expect(cartAction('/api/order/add')).toBe('add')
+    expect(cartAction('/api/order/item/abc/update-qty')).toBe('update-qty')
+    expect(cartAction('/api/order/abc/add-discount')).toBe('add-discount')
+    expect(cartAction('/api/order/set-merged-notified')).toBe('set-merged-notified')
+    expect(cartAction('/api/order')).toBeUndefined()
+    expect(cartAction('/api/order/item/abc/update-qty/x')).toBeUndefined()
+    const origins = new Set(['https://shop.test'])
+    expect(
+      isCartMutation({ method: 'POST' }, new URL('https://shop.test/api/order/add'), origins),
+    ).toBe(true)
+    expect(
+      isCartMutation({ method: 'GET' }, new URL('https://shop.test/api/order/add'), origins),
+    ).toBe(false)
+    expect(
+      isCartMutation({ method: 'POST' }, new URL('https://evil.test/api/order/add'), origins),
+    ).toBe(false)
   })
 })
 
-describe('which requests the queue carries', () => {
-  const origins = new Set(['https://shop.test'])
-  it.each([
-    ['/api/order/add', 'add'],
-    ['/api/order/item/0a1b/update-qty', 'update-qty'],
-    ['/api/order/0a1b/add-discount', 'add-discount'],
-    ['/api/order/set-merged-notified', 'set-merged-notified'],
-  ])('%s is %s', (path, action) => {
-    expect(cartAction(path)).toBe(action)
-    expect(isCartMutation({ method: 'POST' }, new URL(path, 'https://shop.test'), origins)).toBe(
-      true,
+describe('storeAnswer: delivery means the store answered', () => {
+  it('takes a marked JSON cart or a marked {message}', async () => {
+    expect(await storeAnswer(Response.json(cartOf([]), { headers: marked }))).toMatchObject({
+      status: 200,
+    })
+    expect(
+      await storeAnswer(Response.json({ message: 'No.' }, { status: 422, headers: marked })),
+    ).toMatchObject({ status: 422 })
+  })
+  it('refuses a portal page, an unmarked answer, a wrong shape and a redirect', async () => {
+    expect(
+      await storeAnswer(new Response('<html/>', { headers: { 'Content-Type': 'text/html' } })),
+    ).toBeUndefined()
+    expect(await storeAnswer(Response.json(cartOf([])))).toBeUndefined()
+    expect(await storeAnswer(Response.json({ ok: true }, { headers: marked }))).toBeUndefined()
+    expect(await storeAnswer(Response.json('x', { status: 502, headers: marked }))).toBeUndefined()
+    expect(await storeAnswer(Response.error())).toBeUndefined()
+  })
+})
+
+describe('the drainer', () => {
+  it('sends what waits in order, with the credentials of now, and keeps the server cart', async () => {
+    const { db, server, queue, credentials } = setup({ bearer: 'first' })
+    await db.keepCartToken('t'.repeat(43))
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    await db.addCartIntent(addIntent('URATUL'), 'key-uratul')
+    credentials.bearer = 'second'
+    expect(await queue.replay()).toBe('done')
+    expect(server.lines).toEqual(['MISSION', 'URATUL'])
+    const headers = server.sent[0]!.init.headers as Record<string, string>
+    expect(headers.Authorization).toBe('Bearer second')
+    expect(headers['X-Cart-Token']).toBe('t'.repeat(43))
+    expect(server.sent[0]!.init.redirect).toBe('manual')
+    expect(await db.cartOutboxEntries()).toEqual([])
+    expect((await db.cartServer()).cart?.items.map((line) => line.sku)).toEqual([
+      'MISSION',
+      'URATUL',
+    ])
+  })
+
+  it('keeps an entry a captive portal answered, says so, and retries with backoff', async () => {
+    const { db, server, queue, timers } = setup()
+    await db.addCartIntent(addIntent('WEEKEND'), 'key-weekend')
+    server.mode = 'portal'
+    expect(await queue.replay()).toBe('not-the-shop')
+    expect(await db.cartOutboxEntries()).toHaveLength(1)
+    expect((await db.cartOutboxStatus()).state).toBe('not-the-shop')
+    expect(timers.map((timer) => timer.ms)).toEqual([RETRY_DELAYS_MS[0]])
+    server.mode = 'redirect'
+    expect(await queue.replay()).toBe('not-the-shop')
+    server.mode = 'up'
+    timers[0]!.retry()
+    await expect.poll(() => db.cartOutboxEntries()).toEqual([])
+    expect(server.lines).toEqual(['WEEKEND'])
+    expect((await db.cartOutboxStatus()).state).toBe('ok')
+  })
+
+  it('pauses on a 401 without dropping the change, and sends it after sign-in', async () => {
+    const { db, server, queue, timers, credentials } = setup({ bearer: 'expired' })
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    server.mode = '401'
+    expect(await queue.replay()).toBe('signed-out')
+    expect(await db.cartOutboxEntries()).toHaveLength(1)
+    expect(await db.cartRefusals.count()).toBe(0)
+    expect((await db.cartOutboxStatus()).state).toBe('signed-out')
+    // It waits for the customer, not for a timer.
+    expect(timers).toEqual([])
+    server.mode = 'up'
+    // The page forgot the ended session: with no session at all it still waits (a guest cart
+    // of this device is not the account).
+    credentials.bearer = undefined
+    expect(await queue.replay()).toBe('signed-out')
+    credentials.bearer = 'expired'
+    expect(await queue.replay()).toBe('signed-out')
+    expect(server.lines).toEqual([])
+    credentials.bearer = 'signed-in-again'
+    expect(await queue.replay()).toBe('done')
+    expect(server.lines).toEqual(['MISSION'])
+    const last = server.sent.at(-1)!.init.headers as Record<string, string>
+    expect(last.Authorization).toBe('Bearer signed-in-again')
+  })
+
+  it('records a refusal whichever page listens, in the customer’s words', async () => {
+    const { db, server, queue, reports } = setup()
+    server.refuse.add('GONE')
+    await db.addCartIntent(addIntent('GONE'), 'key-gone')
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    expect(await queue.replay()).toBe('done')
+    expect(await db.cartRefusals.get('key-gone')).toMatchObject({
+      action: 'add',
+      name: 'GONE',
+      status: 422,
+      message: 'No longer sold.',
+    })
+    expect(reports).toContainEqual({ type: 'CART_REFUSED', key: 'key-gone' })
+    expect(server.lines).toEqual(['MISSION'])
+  })
+
+  it('says why an update-qty was not found', () => {
+    const entry = {
+      kind: 'update-qty' as const,
+      key: 'k'.repeat(8),
+      lineId: 'x',
+      qty: 2,
+      name: 'Mission',
+      claimed: true,
+      at: 0,
+    }
+    expect(refusalMessage(entry, 404, { message: 'Not found.' })).toBe(
+      'It is no longer in your cart (changed on another device?).',
     )
   })
 
-  it('leaves reads, other paths and other origins alone', () => {
-    const url = (path: string, origin = 'https://shop.test') => new URL(path, origin)
-    expect(isCartMutation({ method: 'GET' }, url('/api/order/add'), origins)).toBe(false)
-    expect(isCartMutation({ method: 'POST' }, url('/api/order'), origins)).toBe(false)
-    expect(isCartMutation({ method: 'POST' }, url('/api/login'), origins)).toBe(false)
-    expect(
-      isCartMutation({ method: 'POST' }, url('/api/order/add', 'https://evil.test'), origins),
-    ).toBe(false)
+  it('resends a change whose answer was lost under the same key and body, applied once', async () => {
+    const { db, server, queue } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    server.mode = 'lose-answer'
+    expect(await queue.replay()).toBe('offline')
+    const [claimed] = await db.cartOutboxEntries()
+    expect(claimed?.claimed).toBe(true)
+    server.mode = 'up'
+    expect(await queue.replay()).toBe('done')
+    expect(server.lines).toEqual(['MISSION'])
+    expect(server.sent.map((sent) => sent.init.body)).toEqual([
+      server.sent[0]!.init.body,
+      server.sent[0]!.init.body,
+    ])
+  })
+
+  it('two drainers at once (a deploy: the installing and the active worker) send each entry once', async () => {
+    const { db, server, drainer } = setup()
+    for (const sku of ['A', 'B', 'C', 'D']) await db.addCartIntent(addIntent(sku), `key-${sku}-000`)
+    let open!: () => void
+    server.gate = new Promise((resolve) => (open = resolve))
+    const active = drainer()
+    const installing = drainer()
+    const runs = [active.replay(), installing.replay()]
+    open()
+    expect(await Promise.all(runs)).toEqual(['done', 'done'])
+    expect(server.sent.map((sent) => JSON.parse(sent.init.body as string).sku)).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+    ])
+    expect(server.lines).toEqual(['A', 'B', 'C', 'D'])
+  })
+
+  it('removes an entry by its own seq: one added meanwhile is never taken for it', async () => {
+    const { db, server, queue } = setup()
+    await db.addCartIntent(addIntent('A'), 'key-A-0000')
+    let open!: () => void
+    server.gate = new Promise((resolve) => (open = resolve))
+    const run = queue.replay()
+    // While A is on its way, the page folds the customer's removal of A: A is claimed, so the
+    // removal is queued against A's key instead of changing it.
+    await expect.poll(async () => (await db.cartOutboxEntries())[0]?.claimed).toBe(true)
+    await db.addCartIntent(
+      { kind: 'update-qty', lineId: 'key-A-0000', qty: 0, name: 'A' },
+      'key-remove-A',
+    )
+    await db.addCartIntent(addIntent('B'), 'key-B-0000')
+    open()
+    server.gate = undefined
+    expect(await run).toBe('done')
+    expect(server.sent.map((sent) => sent.url)).toEqual([
+      'https://shop.test/api/order/add',
+      'https://shop.test/api/order/item/key-A-0000/update-qty',
+      'https://shop.test/api/order/add',
+    ])
+  })
+
+  it('answers a page live with the store’s answer, or 202 queued when it cannot deliver', async () => {
+    const { db, server, queue } = setup()
+    const request = (sku: string, key: string) =>
+      new Request('https://shop.test/api/order/add', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sku, qty: 1, meta: [], child: [] }),
+      })
+    const saved = await queue.handle(request('MISSION', 'key-live-1'))
+    expect(saved.status).toBe(200)
+    expect(saved.headers.get(API_MARK_HEADER)).toBe(API_MARK_VALUE)
+    server.mode = 'down'
+    const queued = await queue.handle(request('URATUL', 'key-live-2'))
+    expect(queued.status).toBe(202)
+    expect((await db.cartOutboxEntries()).map((entry) => entry.key)).toEqual(['key-live-2'])
+    const report = await queue.report()
+    expect(report).toMatchObject({ keys: ['key-live-2'], count: 2, state: 'offline' })
   })
 })

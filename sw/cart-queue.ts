@@ -1,6 +1,17 @@
-import { IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
-import type { CartRefusalRecord } from '../store-db/store-db.ts'
+import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
+import { Cart as CartSchema, CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
 import {
+  entryName,
+  intentFromRequest,
+  rebase,
+  requestOf,
+  type OutboxEntry,
+  type OutboxLineDisplay,
+  type ServerCart,
+} from '../store-db/cart-outbox-model.ts'
+import type { CartOutboxState, CartRefusalRecord, StoreDB } from '../store-db/store-db.ts'
+import {
+  CART_LINE_HEADER,
   CART_LINE_NAME_HEADER,
   QUEUED_STATUS,
   type CartWorkerReport,
@@ -8,76 +19,88 @@ import {
 } from './messages.ts'
 
 /**
- * The worker's cart queue: every cart mutation (POST /api/order/add, update-qty, add-discount,
- * set-merged-notified) goes into a workbox-background-sync Queue (IndexedDB) first and is sent
- * from there, oldest first, so a change made online never overtakes one made offline before it
- * (an update-qty of a line whose add still waits). The page that made a change waits for its
- * answer: the server's own (200, or a 4xx with its messages), or, when no answer came (no
- * network, a timeout, a 5xx), a synthetic 202 `{queued: true}`: the change stays queued and is
- * sent again on the `sync` event, at worker start, when a page reports `online`, and on a timer
- * while the worker lives. Every change carries its Idempotency-Key, so the server applies a
- * change sent twice (its answer lost on the way back) once.
+ * The cart outbox's drainer. The outbox (store-db `cartOutbox`, cart-outbox-model.ts) is the one
+ * truth for what waits; the page writes its changes there (folding edits), and a page of an
+ * older build still sends them as requests, which `handle` turns into the same intents. This
+ * sends them, oldest first, one context at a time:
  *
- * Replay rules, per entry: no response → put back, stop; 2xx → next (pages are told, with the
- * server's cart); 4xx → the server refused: kept as a refusal for the customer to read (unless
- * the page that made it is still waiting and shows the answer itself), next; 5xx → put back,
- * stop, try later. An entry leaves the Queue only once its answer is in (the first entry is read
- * with `getAll`, Workbox having no peek, and shifted after): a worker killed in the middle of a
- * send finds that change still first in line at its next start and sends it again, which the
- * server recognises by its key.
+ * - Exactly one drainer: the drain runs inside the Web Lock `cart-outbox` (held by one worker or
+ *   page at a time, the installing worker and the active one included). Each entry is claimed
+ *   (frozen) in one transaction before it is sent and leaves the outbox by its own seq once
+ *   answered, never "the first".
+ * - Identity at send time: nothing stored carries a credential. The bearer (the `authToken`
+ *   cookie, read through `credentials`) and the device's cart token (Dexie meta, mirrored by the
+ *   page) are added as the entry is sent, so a change lands in the account signed in now.
+ * - Delivery means the store answered: only an answer carrying the API's mark header
+ *   (contract/api-mark.ts) with a JSON body of the expected shape (a Cart for 2xx, `{message}`
+ *   for 4xx) settles an entry. A redirect (fetched with `redirect: 'manual'`, so it arrives
+ *   opaque), a portal's 200 text/html or a proxy's 502 page keep it queued; the outbox then says
+ *   `not-the-shop` and retries.
+ * - 401 (the session expired or was revoked): nothing is dropped; the outbox waits
+ *   (`signed-out`) until the customer signs in again, then lands in that account.
+ * - Any other 4xx: a refusal, recorded by the worker in the same transaction that removes the
+ *   entry, whichever page is open or none; a page that got it live and showed it dismisses it.
+ * - No answer in 15 s, a 5xx, 408 or 429: kept, tried again later (5 s doubling to a minute while
+ *   the worker lives, the `sync` event, worker start, a page's `online`).
  */
 
-export const CART_QUEUE_NAME = 'cart-mutations'
-/** A change waits up to 60 days for a network (the Queue's default would be 7). */
-export const CART_QUEUE_RETENTION_MINUTES = 60 * 24 * 60
 /** A request with no answer after this long counts as not delivered (its replay is idempotent). */
 export const CART_SEND_TIMEOUT_MS = 15_000
 /** Retries while the worker lives: 5 s, doubling, at most a minute apart. */
 export const RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000]
+/** The Web Lock around every drain, in the worker and in pages. */
+export const CART_OUTBOX_LOCK = 'cart-outbox'
 
-/** What sw.ts hands in: the Workbox Queue, or a plain one in tests. */
-export interface QueueEntry {
-  request: Request
-  timestamp?: number
-  metadata?: object
-}
-export interface RequestQueue {
-  pushRequest(entry: QueueEntry): Promise<void>
-  shiftRequest(): Promise<QueueEntry | undefined>
-  getAll(): Promise<QueueEntry[]>
+export type OutboxStore = Pick<
+  StoreDB,
+  | 'claimNextCartEntry'
+  | 'settleCartEntry'
+  | 'setCartOutboxStatus'
+  | 'cartOutboxEntries'
+  | 'addCartIntent'
+  | 'cartToken'
+  | 'keepCartToken'
+  | 'cartServer'
+  | 'cartOutboxStatus'
+  | 'keepCartRead'
+> & { cartRefusals: Pick<StoreDB['cartRefusals'], 'get' | 'count'> }
+
+export interface SendCredentials {
+  /** The bearer of the session signed in now (the `authToken` cookie), if any. */
+  bearer?: string
 }
 
 export interface CartQueueDeps {
-  queue: RequestQueue
-  send: (request: Request, signal: AbortSignal) => Promise<Response>
-  recordRefusal: (refusal: CartRefusalRecord) => Promise<void>
+  db: OutboxStore
+  /** fetch(url, init) in the worker; a fake server in tests. */
+  send: (url: string, init: RequestInit) => Promise<Response>
+  credentials: () => Promise<SendCredentials>
+  /** Runs `drain` while holding the outbox's Web Lock. */
+  withLock: <T>(drain: () => Promise<T>) => Promise<T>
   /** Posts a report to every page of the site. */
   broadcast: (report: CartWorkerReport) => Promise<void>
   /** Runs `retry` after `ms` (setTimeout in the worker; a fake clock in tests). */
   schedule?: (retry: () => void, ms: number) => void
+  /** The API's origin ('' or the site's own). */
+  apiOrigin: string
+  /**
+   * Whether the device has a network at all (navigator.onLine). Offline nothing is sent, so
+   * nothing is claimed: an edit made offline still folds into its add.
+   */
+  online?: () => boolean
   timeoutMs?: number
   now?: () => number
 }
 
-export type ReplayResult = 'done' | 'offline' | 'server-error'
-
-function segmentsOf(pathname: string): string[] {
-  return pathname.split('/').filter((segment) => segment !== '')
-}
+export type ReplayResult = 'done' | Exclude<CartOutboxState, 'ok'>
 
 /** Which cart mutation a path is, or undefined for any other path. One segment at a time. */
 export function cartAction(pathname: string): CartRefusalRecord['action'] | undefined {
-  const segments = segmentsOf(pathname)
-  if (segments[0] !== 'api' || segments[1] !== 'order') return undefined
-  if (segments.length === 3 && segments[2] === 'add') return 'add'
-  if (segments.length === 3 && segments[2] === 'set-merged-notified') return 'set-merged-notified'
-  if (segments.length === 5 && segments[2] === 'item' && segments[4] === 'update-qty')
-    return 'update-qty'
-  if (segments.length === 4 && segments[3] === 'add-discount') return 'add-discount'
-  return undefined
+  const intent = intentFromRequest(pathname, { sku: '', qty: 0, discount_codes: '' })
+  return intent?.kind
 }
 
-/** Whether the worker's queue carries this request: a cart mutation to the store's API. */
+/** Whether the worker takes this request: a cart mutation to the store's API. */
 export function isCartMutation(
   request: Pick<Request, 'method'>,
   url: URL,
@@ -94,56 +117,85 @@ export function queuedResponse(): Response {
   })
 }
 
-function keyOf(request: Request): string {
-  return request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? ''
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function decodeName(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value) return undefined
+/**
+ * The store's answer, or undefined when the answer is not provably the store's: the mark
+ * header, JSON, and the expected shape for its status.
+ */
+export async function storeAnswer(
+  response: Response,
+): Promise<{ status: number; body: unknown } | undefined> {
+  if (response.type === 'opaqueredirect' || response.status === 0) return undefined
+  if (response.headers.get(API_MARK_HEADER) !== API_MARK_VALUE) return undefined
+  if (!(response.headers.get('Content-Type') ?? '').includes('json')) return undefined
+  let body: unknown
   try {
-    return decodeURIComponent(value)
+    body = await response.json()
   } catch {
     return undefined
   }
+  if (response.ok)
+    return CartSchema.safeParse(body).success ? { status: response.status, body } : undefined
+  if (!isRecord(body) || typeof body.message !== 'string') return undefined
+  if (body.errors !== undefined && !isRecord(body.errors)) return undefined
+  return { status: response.status, body }
 }
 
-/** The server's words for a refusal: the first message of a field, else its message. */
-export async function refusalMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as {
-      message?: unknown
-      errors?: Record<string, unknown>
-    }
-    for (const messages of Object.values(body.errors ?? {})) {
-      if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0]
-    }
-    if (typeof body.message === 'string' && body.message) return body.message
-  } catch {
-    // Not JSON: the status says it.
-  }
-  return response.status === 404 ? 'It is no longer in the cart.' : `Refused (${response.status}).`
+const notFoundWords: Record<OutboxEntry['kind'], string> = {
+  add: 'Your cart is no longer open (it was ordered or merged on another device?).',
+  'update-qty': 'It is no longer in your cart (changed on another device?).',
+  'add-discount': 'Your cart is no longer open (it was ordered or merged on another device?).',
+  'set-merged-notified': 'Your cart is no longer open.',
 }
 
-/** Who the refusal is about when the page did not name it: the sku of an add, the code… */
-async function fallbackName(request: Request): Promise<string> {
-  try {
-    const body = (await request.clone().json()) as { sku?: unknown; discount_codes?: unknown }
-    if (typeof body.sku === 'string') return body.sku
-    if (typeof body.discount_codes === 'string') return body.discount_codes
-    if (Array.isArray(body.discount_codes)) return body.discount_codes.join(', ')
-  } catch {
-    // No JSON body.
+/** The server's reason in the customer's words: its first field message, else its message. */
+export function refusalMessage(entry: OutboxEntry, status: number, body: unknown): string {
+  const record = isRecord(body) ? body : {}
+  for (const messages of Object.values(isRecord(record.errors) ? record.errors : {})) {
+    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0]
   }
-  return 'A change to your cart'
+  // "Not found." says nothing the customer can act on.
+  if (status === 404) return notFoundWords[entry.kind]
+  if (typeof record.message === 'string' && record.message) return record.message
+  return `The shop refused it (${status}).`
+}
+
+function decodeDisplay(value: string | null): Partial<OutboxLineDisplay> | undefined {
+  if (!value) return undefined
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(value))
+    return isRecord(parsed) ? (parsed as Partial<OutboxLineDisplay>) : undefined
+  } catch {
+    try {
+      return { name: decodeURIComponent(value) }
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/** A SHA-256 of a bearer, to recognise the refused session without keeping it. */
+async function sessionHash(bearer: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(bearer))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 export interface CartQueue {
   /** The fetch handler's answer to a cart mutation from a page. */
   handle(request: Request): Promise<Response>
-  /** Sends what waits; one run at a time (asking during a run makes it go round once more). */
-  replay(): Promise<ReplayResult>
-  /** The keys waiting for the network, oldest first. */
-  waitingKeys(): Promise<string[]>
+  /**
+   * Sends what waits; one run at a time (asking during a run makes it go round once more).
+   * `refresh`: then reads the server's cart (GET /api/order) into IndexedDB, for the badge of a
+   * page that has just started (a page's CART_REPLAY).
+   */
+  replay(options?: { refresh?: boolean }): Promise<ReplayResult>
+  /** The worker's report to pages: what waits, what is shown, why it waits. */
+  report(): Promise<Extract<CartWorkerReport, { type: 'CART_QUEUE' }>>
+  /** The page handed over the bearer (browsers without the CookieStore API in workers). */
+  rememberBearer(bearer: string | undefined): void
 }
 
 export function createCartQueue(deps: CartQueueDeps): CartQueue {
@@ -151,23 +203,47 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   const now = deps.now ?? Date.now
   /** Pages waiting live for the answer to their change, by key. */
   const waiters = new Map<string, (response: Response | undefined) => void>()
+  /** The store's answers this worker got, by key, for a page asking after the drain sent it. */
+  const answers = new Map<string, { status: number; body: unknown }>()
   let running: Promise<ReplayResult> | undefined
   let again = false
   let retryIndex = 0
   let retryScheduled = false
+  let handedBearer: string | undefined
+  /** A refusal came: the server's cart is read again once the outbox is sent. */
+  let stale = false
+  /** The hash of the session a 401 refused, kept with the 'signed-out' state. */
+  let refusedSession: string | undefined
 
-  async function waitingKeys(): Promise<string[]> {
-    const keys = (await deps.queue.getAll()).map((entry) => keyOf(entry.request))
-    return keys.filter((key) => !waiters.has(key))
+  function remember(key: string, answer: { status: number; body: unknown }): void {
+    answers.set(key, answer)
+    // The last few are enough: a page asks right after its change went in.
+    for (const old of answers.keys()) {
+      if (answers.size <= 50) break
+      answers.delete(old)
+    }
+  }
+
+  async function report(): Promise<Extract<CartWorkerReport, { type: 'CART_QUEUE' }>> {
+    const [outbox, server, status, refused] = await Promise.all([
+      deps.db.cartOutboxEntries(),
+      deps.db.cartServer(),
+      deps.db.cartOutboxStatus(),
+      deps.db.cartRefusals.count(),
+    ])
+    const shown = rebase(server.cart, outbox, server.aliases)
+    return {
+      type: 'CART_QUEUE',
+      keys: outbox.map((entry) => entry.key),
+      refused,
+      state: status.state,
+      count: shown.item_count,
+      merged: shown.merge_notice !== null,
+    }
   }
 
   async function reportQueue(): Promise<void> {
-    await deps.broadcast({ type: 'CART_QUEUE', keys: await waitingKeys() })
-  }
-
-  function settle(key: string, response: Response | undefined): void {
-    waiters.get(key)?.(response)
-    waiters.delete(key)
+    await deps.broadcast(await report())
   }
 
   function scheduleRetry(): void {
@@ -181,113 +257,235 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     }, delay)
   }
 
-  async function send(request: Request): Promise<Response> {
+  async function send(entry: OutboxEntry): Promise<Response> {
+    const { path, body } = requestOf(entry)
+    const { bearer = handedBearer } = await deps.credentials()
+    const token = await deps.db.cartToken()
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      [IDEMPOTENCY_KEY_HEADER]: entry.key,
+    }
+    if (bearer) headers.Authorization = `Bearer ${bearer}`
+    if (token) headers[CART_TOKEN_HEADER] = token
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     try {
-      return await deps.send(request, controller.signal)
+      return await deps.send(new URL(path, deps.apiOrigin).href, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        credentials: 'include',
+        redirect: 'manual',
+        signal: controller.signal,
+      })
     } finally {
       clearTimeout(timer)
     }
   }
 
-  async function firstEntry(): Promise<QueueEntry | undefined> {
-    return (await deps.queue.getAll())[0]
-  }
-
-  /** Sends entries until the queue is empty or one cannot be delivered. */
+  /** Sends entries until the outbox is empty or one cannot be delivered. */
   async function drain(): Promise<ReplayResult> {
-    for (let entry = await firstEntry(); entry; entry = await firstEntry()) {
-      const key = keyOf(entry.request)
+    // Paused for a sign-in: only a session other than the refused one may send (going out with
+    // none would put the changes in a guest cart of this device instead of the account).
+    const status = await deps.db.cartOutboxStatus()
+    if (status.state === 'signed-out' && status.refusedSession) {
+      const { bearer = handedBearer } = await deps.credentials()
+      if (!bearer || (await sessionHash(bearer)) === status.refusedSession) return 'signed-out'
+    }
+    for (;;) {
+      if (deps.online && !deps.online()) {
+        return (await deps.db.cartOutboxEntries()).length > 0 ? 'offline' : 'done'
+      }
+      const entry = await deps.db.claimNextCartEntry()
+      if (!entry) return 'done'
       let response: Response
       try {
-        response = await send(entry.request.clone())
+        response = await send(entry)
       } catch {
         return 'offline'
       }
-      if (response.status >= 500) {
+      const answer = await storeAnswer(response)
+      if (!answer) return 'not-the-shop'
+      if (answer.status === 401) {
+        const { bearer = handedBearer } = await deps.credentials()
+        refusedSession = bearer ? await sessionHash(bearer) : undefined
+        return 'signed-out'
+      }
+      if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
         return 'server-error'
       }
-      // Answered: only now does the change leave the Queue. It is still the first entry: only
-      // this loop removes entries (one at a time), and new ones are pushed at the end.
-      await deps.queue.shiftRequest()
-      if (response.ok) {
-        const cart: unknown = await response
-          .clone()
-          .json()
-          .catch(() => null)
-        await deps.broadcast({ type: 'CART_SYNCED', key, cart })
-      } else if (!waiters.has(key)) {
-        const action = cartAction(new URL(entry.request.url).pathname) ?? 'add'
-        await deps.recordRefusal({
-          key,
-          action,
-          name:
-            decodeName((entry.metadata as { lineName?: unknown } | undefined)?.lineName) ??
-            (await fallbackName(entry.request.clone())),
-          status: response.status,
-          message: await refusalMessage(response),
-          at: now(),
+      const { bearer = handedBearer } = await deps.credentials()
+      if (answer.status < 300) {
+        await deps.db.settleCartEntry(entry, {
+          cart: answer.body as ServerCart,
+          owner: bearer ? 'account' : 'device',
         })
-        await deps.broadcast({ type: 'CART_REFUSED', key })
+        remember(entry.key, answer)
+        await deps.broadcast({ type: 'CART_SYNCED', key: entry.key, cart: answer.body })
+      } else {
+        await deps.db.settleCartEntry(entry, {
+          refusal: {
+            key: entry.key,
+            action: entry.kind,
+            name: entryName(entry),
+            status: answer.status,
+            message: refusalMessage(entry, answer.status, answer.body),
+            at: now(),
+          },
+        })
+        remember(entry.key, answer)
+        // The refusal says this device's picture of the cart is out of date.
+        stale = true
+        await deps.broadcast({ type: 'CART_REFUSED', key: entry.key })
       }
-      settle(key, response)
+      settleWaiter(entry.key)
       await reportQueue()
     }
-    return 'done'
   }
 
-  function replay(): Promise<ReplayResult> {
+  function answerResponse(answer: { status: number; body: unknown }): Response {
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        [API_MARK_HEADER]: API_MARK_VALUE,
+      },
+    })
+  }
+
+  function settleWaiter(key: string): void {
+    const answer = answers.get(key)
+    const resolve = waiters.get(key)
+    if (!resolve || !answer) return
+    waiters.delete(key)
+    resolve(answerResponse(answer))
+  }
+
+  /** The server's cart, read with the credentials of now, kept unless a change is in flight. */
+  async function refresh(): Promise<void> {
+    const version = (await deps.db.cartServer()).version
+    const { bearer = handedBearer } = await deps.credentials()
+    const token = await deps.db.cartToken()
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (bearer) headers.Authorization = `Bearer ${bearer}`
+    if (token) headers[CART_TOKEN_HEADER] = token
+    // Without a cart token and a session there is no cart to read.
+    if (!bearer && !token) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      const response = await deps.send(new URL('/api/order', deps.apiOrigin).href, {
+        headers,
+        credentials: 'include',
+        redirect: 'manual',
+        signal: controller.signal,
+      })
+      const answer = await storeAnswer(response)
+      if (answer?.status === 200) {
+        await deps.db.keepCartRead(
+          answer.body as ServerCart,
+          bearer ? 'account' : 'device',
+          version,
+        )
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  function replay({ refresh: read = false }: { refresh?: boolean } = {}): Promise<ReplayResult> {
+    return replayOnce().then(async (result) => {
+      if (result === 'done' && (read || stale)) {
+        stale = false
+        await refresh().catch(() => undefined)
+        await reportQueue()
+      }
+      return result
+    })
+  }
+
+  function replayOnce(): Promise<ReplayResult> {
     again = true
     running ??= (async () => {
       let result: ReplayResult = 'done'
       try {
         while (again && result === 'done') {
           again = false
-          result = await drain()
+          result = await deps.withLock(drain)
         }
+        if (result === 'signed-out') {
+          const kept = (await deps.db.cartOutboxStatus()).refusedSession
+          await deps.db.setCartOutboxStatus(result, now(), refusedSession ?? kept)
+        } else await deps.db.setCartOutboxStatus(result === 'done' ? 'ok' : result, now())
+        refusedSession = undefined
       } finally {
         running = undefined
       }
-      if (result === 'done') {
-        retryIndex = 0
-      } else {
-        // Whoever waits live on a change that could not be delivered is told it is queued,
-        // after the pages have heard that it waits.
-        const undelivered = [...waiters.values()]
-        waiters.clear()
-        await reportQueue()
-        scheduleRetry()
-        for (const resolve of undelivered) resolve(undefined)
+      if (result === 'done') retryIndex = 0
+      // A 'signed-out' outbox waits for a sign-in (the page asks again then), not for a timer.
+      else if (result !== 'signed-out') scheduleRetry()
+      // Whoever waits live on a change this drain did not answer: the store's answer if another
+      // context sent it (the refusal or the cart kept), else "queued".
+      const waiting = new Set((await deps.db.cartOutboxEntries()).map((entry) => entry.key))
+      for (const [key, resolve] of [...waiters]) {
+        if (answers.has(key)) continue
+        waiters.delete(key)
+        if (waiting.has(key)) {
+          resolve(undefined)
+          continue
+        }
+        const refusal = await deps.db.cartRefusals.get(key)
+        resolve(
+          answerResponse(
+            refusal
+              ? { status: refusal.status, body: { message: refusal.message } }
+              : { status: 200, body: (await deps.db.cartServer()).cart },
+          ),
+        )
       }
+      await reportQueue()
       return result
     })()
     return running
   }
 
   async function handle(request: Request): Promise<Response> {
-    const key = keyOf(request)
-    // Without a key a repeat could not be recognised: such a request is never replayed.
-    if (!key) return deps.send(request, new AbortController().signal)
-    const headers = new Headers(request.headers)
-    const lineName = headers.get(CART_LINE_NAME_HEADER)
-    headers.delete(CART_LINE_NAME_HEADER)
-    const stripped = new Request(request.url, {
-      method: request.method,
-      headers,
-      body: await request.arrayBuffer(),
-      credentials: request.credentials,
-      mode: request.mode === 'navigate' ? 'same-origin' : request.mode,
-    })
+    const key = request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? ''
+    const url = new URL(request.url)
+    const token = request.headers.get(CART_TOKEN_HEADER)
+    if (token) await deps.db.keepCartToken(token)
+    const authorization = request.headers.get('Authorization')
+    if (authorization?.startsWith('Bearer ')) handedBearer = authorization.slice(7)
+    // Without a key a repeat could not be recognised: sent as it is, never kept.
+    if (!key) return fetch(request)
+    const answered = answers.get(key)
+    if (answered) return answerResponse(answered)
+    // The page put the change in the outbox itself; a page of an older build did not, and its
+    // request is taken in as an intent (a no-op when the key is there already).
+    const body: unknown = await request.json().catch(() => undefined)
+    const display =
+      decodeDisplay(request.headers.get(CART_LINE_HEADER)) ??
+      decodeDisplay(request.headers.get(CART_LINE_NAME_HEADER))
+    const intent = intentFromRequest(url.pathname, body, display)
+    const own = intent ? await deps.db.addCartIntent(intent, key, { at: now() }) : false
+    if (!own) {
+      // Folded into a waiting change (or not a change at all): it goes with that one.
+      void replay()
+      return queuedResponse()
+    }
     const answer = new Promise<Response | undefined>((resolve) => waiters.set(key, resolve))
-    await deps.queue.pushRequest({
-      request: stripped,
-      timestamp: now(),
-      metadata: lineName ? { lineName } : undefined,
-    })
     void replay()
     return (await answer) ?? queuedResponse()
   }
 
-  return { handle, replay, waitingKeys }
+  return {
+    handle,
+    replay,
+    report,
+    rememberBearer: (bearer) => {
+      handedBearer = bearer
+    },
+  }
 }

@@ -10,10 +10,12 @@
  * - IS_KEPT_OFFLINE: whether those URLs are all kept; answered with a `KeptOfflineReply`.
  * - OFFLINE_STORAGE / CLEAR_OFFLINE_DATA: the offline settings page shows, or clears, what is
  *   kept; answered with an `OfflineStorageReply`.
- * - CART_QUEUE: which cart changes wait in the worker's sync queue; answered with a
- *   `CartQueueReport`.
- * - CART_REPLAY: the page saw the network return (browsers without Background Sync rely on it):
- *   the worker sends its queue now; answered with a `CartQueueReport` once it has tried.
+ * - CART_QUEUE: what waits in the cart outbox and what the cart shows; answered with a
+ *   `CART_QUEUE` report (CartWorkerReport).
+ * - CART_REPLAY: the page saw the network return (browsers without Background Sync rely on it),
+ *   put a change in the outbox, or the customer signed in again: the worker sends the outbox now;
+ *   answered with a `CART_QUEUE` report once it has tried. `bearer`: the session's token, for a
+ *   worker that cannot read cookies (no CookieStore API in workers); kept in memory only.
  */
 export type WorkerMessage =
   | { type: 'SKIP_WAITING' }
@@ -25,7 +27,7 @@ export type WorkerMessage =
   | { type: 'OFFLINE_STORAGE' }
   | { type: 'CLEAR_OFFLINE_DATA' }
   | { type: 'CART_QUEUE' }
-  | { type: 'CART_REPLAY' }
+  | { type: 'CART_REPLAY'; bearer?: string }
 
 /**
  * Answer to OFFLINE_STORAGE (what the worker keeps for offline use, per cache) and to
@@ -76,25 +78,38 @@ export interface QueuedAnswer {
 }
 
 /**
- * A header the page adds to a cart mutation only when a worker controls it: the product's name,
- * URI-encoded, so a refusal met while replaying can say which line it was. The worker keeps it
- * with the queued request and strips it before the request goes to the server.
+ * The header a page of an older build added to a cart mutation when a worker controlled it: the
+ * product's name, URI-encoded. Read only to take such a request in (sw/cart-queue.ts `handle`).
  */
 export const CART_LINE_NAME_HEADER = 'X-Cart-Line-Name'
+/**
+ * What the page knew of the line it adds (OutboxLineDisplay, URI-encoded JSON), for a change the
+ * worker takes in from a request. Never sent on to the server.
+ */
+export const CART_LINE_HEADER = 'X-Cart-Line'
 
 /**
- * What the worker tells every page about the cart queue (posted to all its clients, read
- * through workbox-window's `message` event), and its answer to CART_QUEUE / CART_REPLAY.
- * - CART_QUEUE: the Idempotency-Keys of the changes waiting to sync, oldest first (a change the
- *   page is still waiting on live is not listed: it is not waiting for the network yet).
- *   In answer to a page, also `refused`: how many refusals are kept (store-db cartRefusals), not
- *   yet dismissed.
- * - CART_SYNCED: a queued change reached the server; `cart` is the server's answer (the wire's
- *   snake_case Cart).
- * - CART_REFUSED: the server refused a queued change (4xx); the refusal is in IndexedDB
- *   (store-db cartRefusals) until the customer dismisses it.
+ * What the worker tells every page about the cart outbox (posted to all its clients, read
+ * through workbox-window's `message` event), and its answer to CART_QUEUE / CART_REPLAY. The
+ * truth is in IndexedDB (store-db cartOutbox, meta cartServer); these reports let a page that has
+ * not loaded Dexie (the home page's first view) show the badge.
+ * - CART_QUEUE: the Idempotency-Keys of the changes waiting, oldest first; `refused`: refusals
+ *   kept and not yet dismissed; `state`: why the outbox waits (CartOutboxState); `count` and
+ *   `merged`: the shown cart's item count and merge notice (rebase of the outbox on the server's
+ *   last cart, computed by the worker with the page's own function).
+ * - CART_SYNCED: a change reached the server; `cart` is the server's answer (the wire's
+ *   snake_case Cart), already kept in IndexedDB.
+ * - CART_REFUSED: the server refused a change (4xx); the refusal is in IndexedDB (store-db
+ *   cartRefusals) until the customer dismisses it.
  */
 export type CartWorkerReport =
-  | { type: 'CART_QUEUE'; keys: string[]; refused?: number }
+  | {
+      type: 'CART_QUEUE'
+      keys: string[]
+      refused: number
+      state: 'ok' | 'offline' | 'not-the-shop' | 'signed-out' | 'server-error'
+      count: number
+      merged: boolean
+    }
   | { type: 'CART_SYNCED'; key: string; cart: unknown }
   | { type: 'CART_REFUSED'; key: string }

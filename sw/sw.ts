@@ -18,9 +18,9 @@ import {
   type PageDataManifestFile,
 } from '../contract/page-data-manifest.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
+import { intentFromRequest } from '../store-db/cart-outbox-model.ts'
 import {
-  CART_QUEUE_NAME,
-  CART_QUEUE_RETENTION_MINUTES,
+  CART_OUTBOX_LOCK,
   createCartQueue,
   isCartMutation,
   type CartQueue,
@@ -266,8 +266,9 @@ async function clearUserCaches(): Promise<void> {
   // The API cache goes with its expiration records, so the plugin starts afresh.
   await apiExpiration.deleteCacheAndMetadata()
   await Promise.all(USER_BOUND_CACHES.map((name) => caches.delete(name)))
-  // Answers about the cart of whoever signed out are not the next customer's.
-  await withStoreDB((db) => db.takeUnheardCartSyncs())
+  // The bearer a page handed over is the signed-out session's. (The page clears the cart's
+  // IndexedDB records itself, under the outbox's lock.)
+  cartQueue.rememberBearer(undefined)
 }
 
 /** Fetches each URL and keeps it until the visitor removes it; a full quota is reported. */
@@ -323,57 +324,96 @@ function keptCopy(request: Request): Promise<Response | undefined> {
 }
 
 async function broadcast(report: CartWorkerReport): Promise<void> {
+  // With no page open (the browser's background sync), the answer is already in IndexedDB (the
+  // server's last cart, a refusal): the next page reads it there.
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   for (const page of pages) page.postMessage(report)
-  // No page open (the browser's background sync sent it): the next page that connects hears the
-  // server's answer, so a cart opened offline then shows the change as the server holds it
-  // rather than as if it had never been made.
-  if (pages.length === 0 && report.type === 'CART_SYNCED') {
-    await withStoreDB((db) => db.keepUnheardCartSync({ key: report.key, cart: report.cart }))
-  }
 }
 
-/** Tells a page that connects what the worker synced while no page was open. */
-async function tellUnheardSyncs(page: ExtendableMessageEvent['source']): Promise<void> {
-  const syncs = await withStoreDB((db) => db.takeUnheardCartSyncs())
-  for (const sync of syncs) {
-    const report: CartWorkerReport = { type: 'CART_SYNCED', key: sync.key, cart: sync.cart }
-    page?.postMessage(report)
-  }
+/** The cart's one open handle on the store's database (Dexie closes it for a newer version). */
+let cartDB: StoreDB | undefined
+const outboxDB = () => (cartDB ??= new StoreDB())
+
+/** The bearer of the session signed in now: the `authToken` cookie, where workers can read it. */
+async function currentBearer(): Promise<string | undefined> {
+  const store = (
+    self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }
+  ).cookieStore
+  if (!store) return undefined
+  return (await store.get('authToken').catch(() => null))?.value || undefined
 }
 
 const cartQueue: CartQueue = createCartQueue({
-  queue: new Queue(CART_QUEUE_NAME, {
-    maxRetentionTime: CART_QUEUE_RETENTION_MINUTES,
-    // The browser's `sync` event; a failed replay makes the browser try again later. (Without
-    // Background Sync the Queue calls this from its constructor: the start-up replay below
-    // covers that case.)
-    onSync: async () => {
-      const result: ReplayResult = await Promise.resolve().then(() => cartQueue.replay())
-      if (result !== 'done') throw new Error(`The cart queue is not sent yet (${result}).`)
-    },
-  }),
-  send: (request, signal) => fetch(request, { signal }),
-  recordRefusal: (refusal) => withStoreDB((db) => db.recordCartRefusal(refusal)),
+  get db() {
+    return outboxDB()
+  },
+  send: (url, init) => fetch(url, init),
+  credentials: async () => ({ bearer: await currentBearer() }),
+  // One drainer at a time across the installing and the active worker and every page.
+  withLock: (drain) =>
+    self.navigator.locks ? self.navigator.locks.request(CART_OUTBOX_LOCK, drain) : drain(),
   broadcast,
-  schedule: (retry, ms) => void setTimeout(retry, ms),
+  schedule: (retry, ms) => {
+    // The browser's background sync sends it even if no page is open and this worker sleeps.
+    const sync = (self.registration as { sync?: { register(tag: string): Promise<void> } }).sync
+    void sync?.register(CART_OUTBOX_LOCK).catch(() => undefined)
+    setTimeout(retry, ms)
+  },
+  apiOrigin: apiUrl || self.location.origin,
+  online: () => self.navigator.onLine,
 })
 
 /**
- * The answer to a page's CART_QUEUE / CART_REPLAY: what waits, and how many refusals wait to be
- * read, so a page learns of them at start without loading IndexedDB's code itself.
+ * The workbox-background-sync queue of earlier releases ('cart-mutations': raw requests with the
+ * bearer frozen in). Its entries move into the outbox as frozen intents (they may have been sent
+ * already; the same key and body make a resend harmless), each removed from the old queue only
+ * once the outbox holds it. The Queue is made only for this: its `sync` event and its start-up
+ * call land here, never in Workbox's own replay.
  */
-async function cartQueueAnswer(): Promise<CartWorkerReport> {
-  const keys = await cartQueue.waitingKeys()
-  const refused = await withStoreDB((db) => db.cartRefusals.count()).catch(() => undefined)
-  return refused === undefined
-    ? { type: 'CART_QUEUE', keys }
-    : { type: 'CART_QUEUE', keys, refused }
+const LEGACY_CART_QUEUE = 'cart-mutations'
+async function moveLegacyQueue(queue: Queue): Promise<void> {
+  const db = outboxDB()
+  for (const entry of await queue.getAll()) {
+    const key = entry.request.headers.get('Idempotency-Key')
+    const body: unknown = await entry.request
+      .clone()
+      .json()
+      .catch(() => undefined)
+    const lineName = (entry.metadata as { lineName?: unknown } | undefined)?.lineName
+    const name = typeof lineName === 'string' ? decodeURIComponent(lineName) : undefined
+    const intent = intentFromRequest(new URL(entry.request.url).pathname, body, { name })
+    if (key && intent) await db.addCartIntent(intent, key, { at: entry.timestamp, frozen: true })
+    await queue.shiftRequest()
+  }
 }
+let legacyMoved: Promise<void> | undefined
+const legacyQueue: Queue = new Queue(LEGACY_CART_QUEUE, {
+  maxRetentionTime: 60 * 24 * 60,
+  onSync: async ({ queue }) => {
+    legacyMoved ??= moveLegacyQueue(queue).catch(() => undefined)
+    await legacyMoved
+    const result: ReplayResult = await cartQueue.replay()
+    if (result !== 'done') throw new Error(`The cart outbox is not sent yet (${result}).`)
+  },
+})
+
+/** The browser's `sync` event for the outbox (registered by pages; see sw-registration.ts). */
+// (The WebWorker library has no SyncEvent type: Background Sync is Chromium's.)
+;(self as EventTarget).addEventListener('sync', (raw) => {
+  const event = raw as ExtendableEvent & { tag: string }
+  if (event.tag !== CART_OUTBOX_LOCK) return
+  event.waitUntil(
+    cartQueue.replay().then((result) => {
+      if (result !== 'done') throw new Error(`The cart outbox is not sent yet (${result}).`)
+    }),
+  )
+})
 
 // A worker that was asleep sends what waits as soon as it starts (browsers without Background
-// Sync have no other moment than this and a page's `online` message).
-void cartQueue.replay()
+// Sync have no other moment than this and a page's `online` message), after moving in what an
+// earlier release left in its queue.
+legacyMoved ??= moveLegacyQueue(legacyQueue).catch(() => undefined)
+void legacyMoved.then(() => cartQueue.replay())
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null
@@ -420,13 +460,14 @@ self.addEventListener('message', (event) => {
       event.waitUntil(clearOfflineData().then(reply))
       break
     case 'CART_QUEUE':
-      event.waitUntil(tellUnheardSyncs(event.source).then(cartQueueAnswer).then(reply))
+      event.waitUntil(cartQueue.report().then(reply))
       break
     case 'CART_REPLAY':
+      if (message.bearer) cartQueue.rememberBearer(message.bearer)
       event.waitUntil(
-        tellUnheardSyncs(event.source)
-          .then(() => cartQueue.replay())
-          .then(cartQueueAnswer)
+        cartQueue
+          .replay({ refresh: true })
+          .then(() => cartQueue.report())
           .then(reply),
       )
       break

@@ -8,6 +8,8 @@ export interface CartBadgeState {
   count: number
   /** Changes wait to sync. */
   pending: boolean
+  /** How many (the account's sign-out asks what to do with them). */
+  waiting: number
   /** A guest cart was merged into the account's and the customer has not been told yet. */
   merged: boolean
   /** Changes the server refused that the customer has not dismissed yet. */

@@ -6,6 +6,7 @@ import type {
   OfflineStorageReply,
   WorkerMessage,
 } from '../../sw/messages.ts'
+import { cartReplayMessage } from './cart-replay.ts'
 import { setOfflineDataStatus } from './offline-data-status.ts'
 
 export const HTTPS_ONLY_MESSAGE =
@@ -103,7 +104,7 @@ export async function askOfflineStorage(
 }
 
 /**
- * The cart queue's side of the channel: every report the worker posts (CART_QUEUE, CART_SYNCED,
+ * The cart outbox's side of the channel: every report the worker posts (CART_QUEUE, CART_SYNCED,
  * CART_REFUSED) goes to `onReport`; `ask` sends CART_QUEUE or CART_REPLAY and hands the answer
  * to `onReport` too.
  */
@@ -114,7 +115,7 @@ export function connectCartQueue(
   wb.addEventListener('message', (event) => onReport(event.data as CartWorkerReport))
   return {
     ask: async (type) => {
-      const message: WorkerMessage = { type }
+      const message: WorkerMessage = type === 'CART_REPLAY' ? cartReplayMessage() : { type }
       const reply = (await wb.messageSW(message)) as CartWorkerReport | undefined
       if (reply) onReport(reply)
     },

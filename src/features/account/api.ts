@@ -12,6 +12,7 @@ import type {
 } from '../../../contract/auth.ts'
 import type { User as WireUser } from '../../../contract/user.ts'
 import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
+import { forgetDeviceCart } from '../../lib/cart-device.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
@@ -149,7 +150,7 @@ export async function signOut(client: QueryClient): Promise<{ revoked: boolean }
     revoked = error instanceof ApiError && error.status < 500
   }
   forgetCartToken()
-  await forgetUserData(client)
+  await Promise.all([forgetUserData(client), forgetDeviceCart().catch(() => undefined)])
   return { revoked }
 }
 

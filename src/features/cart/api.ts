@@ -1,35 +1,40 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
-import { CART_LINE_NAME_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
-import { api, NetworkError, type RequestOptions } from '../../lib/api-client.ts'
+import { requestOf, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
+import { CART_LINE_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
+import { api, ApiError, NetworkError } from '../../lib/api-client.ts'
+import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
 import type { LineDisplay } from '../../lib/line-display.ts'
-import { persisted } from '../../lib/query-client.ts'
-import {
-  newIdempotencyKey,
-  withoutChange,
-  type Cart,
-  type CartChange,
-  type CartState,
-} from './model.ts'
-import { changeEnded, changeQueued, changeStarted } from './waiting.ts'
+import { askCartReplay } from '../../lib/cart-replay.ts'
+import { newIdempotencyKey, wireCart, type Cart, type ShownCart } from './model.ts'
 
 /**
- * The cart's calls (SPEC §7) and its query. Every change is laid over the cart at once (the
- * customer sees it with no wait, also offline), carries an Idempotency-Key made when the
- * customer acted, and is sent once: TanStack never retries it (SPEC §9: mutations 0 retries),
- * the service worker's queue resends what the network did not take (sw/cart-queue.ts).
+ * The cart's calls (SPEC §7) and its query. Every change goes into the outbox in IndexedDB first
+ * (outbox.ts; the cart shows it at once, also offline, and after any reload or new build),
+ * carries an Idempotency-Key made when the customer acted, and is sent once: TanStack never
+ * retries it (SPEC §9: mutations 0 retries); the service worker sends what the network did not
+ * take (sw/cart-queue.ts). The ['cart'] query reads the server's cart into IndexedDB and answers
+ * the cart as shown; it is not persisted (IndexedDB is).
  */
 
 export const cartKeys = { all: ['cart'] as const }
 
+function owner(): 'account' | 'device' {
+  return readCookie(AUTH_COOKIE) ? 'account' : 'device'
+}
+
 export const cartQuery = queryOptions({
   queryKey: cartKeys.all,
-  queryFn: async ({ client, signal }): Promise<CartState> => {
+  queryFn: async ({ signal }): Promise<ShownCart> => {
+    const outbox = await import('./outbox.ts')
+    const version = await outbox.cartVersion()
     const server = await api.get<Cart>('/api/order', { auth: true, cart: true, signal })
-    // The changes still on their way stay laid over the server's answer.
-    return { server, changes: client.getQueryData<CartState>(cartKeys.all)?.changes ?? [] }
+    await outbox.keepCartRead(wireCart(server), owner(), version)
+    const view = await outbox.readCartView()
+    // The query is asked again after a sign-in: what waits goes out with the new session.
+    if (view.waiting > 0) askCartReplay()
+    return view.cart
   },
-  ...persisted,
 })
 
 /** The change could not be sent and no service worker was there to keep it. */
@@ -49,109 +54,89 @@ function isQueued(answer: Cart | QueuedAnswer): answer is QueuedAnswer {
   return 'queued' in answer && answer.queued === true
 }
 
-function post(change: CartChange, options: RequestOptions): Promise<Cart | QueuedAnswer> {
-  switch (change.kind) {
-    case 'add':
-      return api.post('/api/order/add', change.request, options)
-    case 'update-qty':
-      return api.post(
-        `/api/order/item/${encodeURIComponent(change.lineId)}/update-qty`,
-        { qty: change.qty },
-        options,
-      )
-    case 'add-discount':
-      return api.post(
-        `/api/order/${encodeURIComponent(change.cartId)}/add-discount`,
-        { discount_codes: change.codes },
-        options,
-      )
-    case 'set-merged-notified':
-      return api.post('/api/order/set-merged-notified', {}, options)
+/** A service worker controls the page: it sends the outbox. */
+function workerControlsPage(): boolean {
+  return !!globalThis.navigator?.serviceWorker?.controller
+}
+
+/**
+ * Puts a change in the outbox and has it sent: by the worker when one controls the page (the
+ * page waits for the server's answer, or a 202 "queued"), else by the page itself, which takes
+ * the change back when no answer comes (no worker could keep it).
+ */
+export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
+  const key = newIdempotencyKey()
+  const outbox = await import('./outbox.ts')
+  const own = await outbox.putChange(intent, key)
+  const controlled = workerControlsPage()
+  if (!own) {
+    // Folded into a change still waiting: it goes with that one.
+    if (controlled) askCartReplay()
+    return controlled ? 'queued' : 'saved'
   }
-}
-
-function update(client: QueryClient, next: (state: CartState) => CartState): void {
-  client.setQueryData<CartState>(cartKeys.all, (state) =>
-    next(state ?? { server: null, changes: [] }),
-  )
-}
-
-/** Lays a change over the cart, sends it, and settles the cart with what became of it. */
-export async function sendChange(
-  client: QueryClient,
-  change: CartChange,
-  lineName?: string,
-): Promise<ChangeOutcome> {
-  // An answer to an earlier read must not overwrite what this change brings.
-  await client.cancelQueries({ queryKey: cartKeys.all })
-  update(client, (state) => ({ ...state, changes: [...state.changes, change] }))
-  changeStarted(change.key)
+  const { path, body } = requestOf({ ...intent, key, claimed: false, at: 0 })
   const headers: Record<string, string> = {}
-  if (lineName && workerControlsPage())
-    headers[CART_LINE_NAME_HEADER] = encodeURIComponent(lineName)
+  if (controlled && intent.kind === 'add') {
+    headers[CART_LINE_HEADER] = encodeURIComponent(JSON.stringify(intent.line))
+  }
   try {
-    const answer = await post(change, {
+    const answer = await api.post<Cart | QueuedAnswer>(path, body, {
       auth: true,
       cart: true,
-      idempotencyKey: change.key,
+      idempotencyKey: key,
       headers,
     })
-    if (isQueued(answer)) {
-      changeQueued(change.key)
-      return 'queued'
-    }
-    update(client, (state) => ({ ...withoutChange(state, change.key), server: answer }))
+    if (isQueued(answer)) return 'queued'
+    if (!controlled) await outbox.settleDirect(key, wireCart(answer), owner())
     return 'saved'
   } catch (error) {
-    update(client, (state) => withoutChange(state, change.key))
+    if (controlled) {
+      // The worker kept the refusal for the notice; this page shows it where the customer acted.
+      if (error instanceof ApiError) await outbox.dismissRefusal(key)
+      else if (error instanceof NetworkError) return 'queued'
+      throw error
+    }
+    await outbox.takeBack(key)
     // No answer and no worker to keep it: say so rather than pretend.
     if (error instanceof NetworkError) throw new NotSavedError()
     throw error
-  } finally {
-    changeEnded(change.key)
   }
-}
-
-/** A service worker controls the page: its cart changes go through the worker's queue. */
-function workerControlsPage(): boolean {
-  return !!globalThis.navigator?.serviceWorker?.controller
 }
 
 const changeOptions = { networkMode: 'always', retry: 0 } as const
 
 /** Adds a product (a variant, or a configured design with its child lines) to the cart. */
 export function useAddToOrder() {
-  const client = useQueryClient()
   return useMutation({
     ...changeOptions,
     mutationFn: ({ request, line }: { request: AddToOrderRequest; line: LineDisplay }) =>
-      sendChange(client, { key: newIdempotencyKey(), kind: 'add', request, line }, line.name),
+      sendChange({ kind: 'add', request, line }),
   })
 }
 
-/** Changes a line's quantity; 0 removes it. Works on a line not yet synced (its id is its add's key). */
+/**
+ * Sets a line's quantity (0 removes it): the line as shown, by its id (a server line's, or the
+ * key of the add that made a line not synced yet). The outbox folds it where it can.
+ */
 export function useUpdateQty() {
-  const client = useQueryClient()
   return useMutation({
     ...changeOptions,
     mutationFn: ({ lineId, qty, name }: { lineId: string; qty: number; name: string }) =>
-      sendChange(client, { key: newIdempotencyKey(), kind: 'update-qty', lineId, qty }, name),
+      sendChange({ kind: 'update-qty', lineId, qty, name }),
   })
 }
 
 export function useAddDiscount() {
-  const client = useQueryClient()
   return useMutation({
     ...changeOptions,
     mutationFn: ({ cartId, codes }: { cartId: string; codes: string }) =>
-      sendChange(client, { key: newIdempotencyKey(), kind: 'add-discount', cartId, codes }),
+      sendChange({ kind: 'add-discount', cartId, codes }),
   })
 }
 
 export function useSetMergedNotified() {
-  const client = useQueryClient()
   return useMutation({
     ...changeOptions,
-    mutationFn: () => sendChange(client, { key: newIdempotencyKey(), kind: 'set-merged-notified' }),
+    mutationFn: () => sendChange({ kind: 'set-merged-notified' }),
   })
 }

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { rebase, type OutboxEntry } from '../../../store-db/cart-outbox-model.ts'
 import {
   badgeLabel,
-  emptyCart,
-  keepLiveChanges,
+  camelizeShown,
   newIdempotencyKey,
-  shownCart,
+  waitingReason,
   waitingText,
-  type Cart,
-  type CartChange,
-  type CartState,
+  wireCart,
 } from './model.ts'
 
-const bagAdd: CartChange = {
+const bagAdd: OutboxEntry = {
+  seq: 1,
   key: 'add-bag-0001',
   kind: 'add',
-  request: { sku: 'BAG-1', qty: 2, meta: [], child: [] },
+  request: { sku: 'BAG-1', qty: 2, meta: [{ key: 'color_code', value: 'red' }], child: [] },
   line: {
     name: 'Gear bag',
     productSlug: 'gear-bag',
@@ -25,87 +24,37 @@ const bagAdd: CartChange = {
     currency: 'USD',
     summary: [],
   },
-}
-
-const server: Cart = {
-  ...emptyCart(),
-  id: 'cart-1',
-  items: [
-    {
-      id: 'line-1',
-      sku: 'A5-M',
-      productSlug: 'a5',
-      productPath: '/wingsuits/a5',
-      name: 'A5',
-      variantName: 'M',
-      image: null,
-      qty: 1,
-      unitPrice: 100000,
-      linePrice: 100000,
-      meta: [],
-      child: [],
-      summary: [],
-    },
-  ],
-  itemCount: 1,
-  subtotal: 100000,
-  total: 100000,
+  claimed: false,
+  at: 0,
 }
 
 describe('the cart as shown', () => {
-  it('shows the server’s cart as it is when nothing waits', () => {
-    expect(shownCart({ server, changes: [] })).toEqual({ ...server, estimated: false })
-  })
-
-  it('shows an added line at once, priced as the page priced it, with estimated totals', () => {
-    const shown = shownCart({ server, changes: [bagAdd] })
-    expect(shown.items.map((line) => [line.id, line.qty, line.linePrice, !!line.pending])).toEqual([
-      ['line-1', 1, 100000, false],
-      ['add-bag-0001', 2, 10000, true],
-    ])
-    expect(shown.itemCount).toBe(3)
-    expect(shown.subtotal).toBe(110000)
+  it('is rebase in the app’s casing, meta left as it is', () => {
+    const shown = camelizeShown(rebase(null, [bagAdd]))
+    expect(shown.items[0]).toMatchObject({
+      id: 'add-bag-0001',
+      productSlug: 'gear-bag',
+      linePrice: 10000,
+      pending: true,
+      meta: [{ key: 'color_code', value: 'red' }],
+    })
+    expect(shown.itemCount).toBe(2)
     expect(shown.estimated).toBe(true)
   })
 
-  it('changes and removes a line not yet synced by its add’s key', () => {
-    const more: CartChange = {
-      key: 'qty-00001',
-      kind: 'update-qty',
-      lineId: 'add-bag-0001',
-      qty: 5,
-    }
-    expect(shownCart({ server, changes: [bagAdd, more] }).items[1]!.qty).toBe(5)
-    const gone: CartChange = {
-      key: 'qty-00002',
-      kind: 'update-qty',
-      lineId: 'add-bag-0001',
-      qty: 0,
-    }
-    expect(shownCart({ server, changes: [bagAdd, gone] }).items.map((l) => l.id)).toEqual([
-      'line-1',
-    ])
-  })
-
-  it('hides the merge notice as soon as it has been told', () => {
-    const merged: Cart = { ...server, mergeNotice: { linesAdded: 1, linesSummed: 0 } }
-    const told: CartChange = { key: 'told-0001', kind: 'set-merged-notified' }
-    expect(shownCart({ server: merged, changes: [told] }).mergeNotice).toBeNull()
-  })
-
-  it('starts from an empty cart in the added product’s currency before the server answered', () => {
-    const shown = shownCart({ server: null, changes: [bagAdd] })
-    expect(shown.currency).toBe('USD')
-    expect(shown.items).toHaveLength(1)
+  it('turns an answer back into the wire’s casing for IndexedDB', () => {
+    const shown = camelizeShown(rebase(null, []))
+    expect(wireCart(shown)).toMatchObject({ item_count: 0, discount_total: 0, merge_notice: null })
   })
 })
 
-describe('keeping the changes that can still arrive', () => {
-  it('drops changes neither the worker nor this page holds any more', () => {
-    const other: CartChange = { ...bagAdd, key: 'add-bag-0002' }
-    const state: CartState = { server, changes: [bagAdd, other] }
-    expect(keepLiveChanges(state, new Set(['add-bag-0002'])).changes).toEqual([other])
-    expect(keepLiveChanges(state, new Set(['add-bag-0001', 'add-bag-0002']))).toBe(state)
+describe('why changes wait', () => {
+  it('names a portal, an ended session and a failing shop; nothing for offline', () => {
+    expect(waitingReason('not-the-shop')).toMatch(/The network answered, but not the shop/)
+    expect(waitingReason('signed-out')).toMatch(/sign in again/)
+    expect(waitingReason('server-error')).toMatch(/could not take them/)
+    expect(waitingReason('offline')).toBeNull()
+    expect(waitingReason('ok')).toBeNull()
   })
 })
 

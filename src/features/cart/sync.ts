@@ -1,32 +1,18 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import humps from 'humps'
 import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { setCartBadge } from '../../lib/cart-badge.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
-import { cartKeys, cartQuery } from './api.ts'
-import {
-  badgeLabel,
-  keepLiveChanges,
-  shownCart,
-  withoutChange,
-  type Cart,
-  type CartState,
-} from './model.ts'
-import {
-  changeSettled,
-  liveKeys,
-  setWaitingKeys,
-  subscribeWaiting,
-  waitingCount,
-} from './waiting.ts'
+import { cartKeys } from './api.ts'
+import { badgeLabel } from './model.ts'
 
 /**
- * Keeps the page in step with the worker's cart queue (started once the first view is up, on
- * every page): the header's count, "N changes waiting to sync", the server's cart as each queued
- * change lands, refusals (counted on the badge, which makes the root route show them), and the `online` signal the worker needs in browsers without
- * Background Sync. With no worker, nothing is queued: changes not answered are dropped from the
- * overlay at start (the page that made them said they were not saved).
+ * Keeps the header's badge in step with the cart (started once the first view is up, on every
+ * page) and tells the worker when to send the outbox: at start, on `online` (browsers without
+ * Background Sync rely on it), when the page shows again and after a sign-in (the ['cart'] query
+ * is asked again then). With a worker, the badge follows the worker's CART_QUEUE reports (the
+ * shown cart's count, computed by the worker with the same rebase as the cart page), so a page
+ * that shows no cart does not load IndexedDB's code. With no worker, it follows IndexedDB itself.
  */
 
 let started: Promise<void> | undefined
@@ -36,102 +22,62 @@ export function startCartSync(client: QueryClient, wb: Workbox | undefined): Pro
   return started
 }
 
+type Badge = Pick<
+  Extract<CartWorkerReport, { type: 'CART_QUEUE' }>,
+  'count' | 'refused' | 'merged'
+> & {
+  waiting: number
+}
+
+function showBadge({ count, waiting, refused, merged }: Badge): void {
+  setCartBadge({
+    count,
+    pending: waiting > 0,
+    waiting,
+    merged,
+    refused,
+    label: badgeLabel(waiting > 0, refused),
+  })
+}
+
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
-  /** Refusals not yet dismissed: the worker's count at start, then the list once loaded. */
-  let refused = 0
-  const showBadge = () => {
-    const state = client.getQueryData<CartState>(cartKeys.all)
-    const cart = shownCart(state)
-    const pending = waitingCount(state?.changes.length ?? 0) > 0
-    setCartBadge({
-      count: cart.itemCount,
-      pending,
-      merged: cart.mergeNotice !== null,
-      refused,
-      label: badgeLabel(pending, refused),
-    })
-  }
-  // The IndexedDB code loads only when there is a refusal to show (not on every page). Once
-  // loaded, its list (which the cart page and the notice dismiss from) is what the badge counts.
-  let watched = false
-  const loadRefusals = () =>
-    void import('./refusals.ts')
-      .then((refusals) => {
-        if (!watched) {
-          watched = true
-          refusals.subscribeRefusals(() => {
-            refused = refusals.refusalCount()
-            showBadge()
-          })
-        }
-        return refusals.loadRefusals()
-      })
-      .catch(() => undefined)
-  const prune = () =>
-    client.setQueryData<CartState>(cartKeys.all, (state) =>
-      state ? keepLiveChanges(state, liveKeys()) : state,
+  if (!wb) {
+    // No worker (a first visit before it activates, no support): IndexedDB's code loads here.
+    const [{ liveQuery }, { readCartView }, { db }] = await Promise.all([
+      import('dexie'),
+      import('./outbox.ts'),
+      import('../../lib/db.ts'),
+    ])
+    liveQuery(async () => ({
+      view: await readCartView(),
+      refused: await db.cartRefusals.count(),
+    })).subscribe(({ view, refused }) =>
+      showBadge({
+        count: view.cart.itemCount,
+        waiting: view.waiting,
+        refused,
+        merged: view.cart.mergeNotice !== null,
+      }),
     )
+    return
+  }
+  const onReport = (report: CartWorkerReport) => {
+    if (report.type !== 'CART_QUEUE') return
+    showBadge({ ...report, waiting: report.keys.length })
+  }
+  const queue = connectCartQueue(wb, onReport)
+  const replay = () => void queue.ask('CART_REPLAY').catch(() => undefined)
+  window.addEventListener('online', replay)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') replay()
+  })
+  // A sign-in asks the cart again: what waits goes out with the new session.
   const cartHash = hashKey(cartKeys.all)
   client.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash === cartHash) showBadge()
+    if (event.query.queryHash !== cartHash || event.type !== 'updated') return
+    if (event.action.type === 'invalidate') replay()
+    // The cart page read the server's cart into IndexedDB: the badge follows (a merge notice).
+    if (event.action.type === 'success') void queue.ask('CART_QUEUE').catch(() => undefined)
   })
-  subscribeWaiting(showBadge)
-  showBadge()
-
-  let refresh: ReturnType<typeof setTimeout> | undefined
-  const refreshSoon = () => {
-    clearTimeout(refresh)
-    // The server's own read settles what replies arriving out of order may have left; also on
-    // pages that do not show the cart, whose header still counts it.
-    refresh = setTimeout(
-      () => void client.invalidateQueries({ queryKey: cartKeys.all, refetchType: 'all' }),
-      500,
-    )
-  }
-
-  const onReport = (report: CartWorkerReport) => {
-    switch (report.type) {
-      case 'CART_QUEUE':
-        setWaitingKeys(report.keys)
-        prune()
-        // Only the worker's answer to this page carries the count.
-        if (report.refused !== undefined && report.refused !== refused) {
-          refused = report.refused
-          showBadge()
-          loadRefusals()
-        }
-        break
-      case 'CART_SYNCED':
-        changeSettled(report.key)
-        client.setQueryData<CartState>(cartKeys.all, (state) => ({
-          ...withoutChange(state ?? { server: null, changes: [] }, report.key),
-          server: report.cart ? (humps.camelizeKeys(report.cart) as Cart) : (state?.server ?? null),
-        }))
-        refreshSoon()
-        break
-      case 'CART_REFUSED':
-        changeSettled(report.key)
-        client.setQueryData<CartState>(cartKeys.all, (state) =>
-          state ? withoutChange(state, report.key) : state,
-        )
-        loadRefusals()
-        refreshSoon()
-        break
-    }
-  }
-
-  if (wb) {
-    const queue = connectCartQueue(wb, onReport)
-    const replay = () => void queue.ask('CART_REPLAY').catch(() => undefined)
-    window.addEventListener('online', replay)
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && waitingCount(0) > 0) replay()
-    })
-    await queue.ask(navigator.onLine ? 'CART_REPLAY' : 'CART_QUEUE').catch(() => undefined)
-  } else {
-    // No worker: nothing waits anywhere but in this page's own sends.
-    setWaitingKeys([])
-    prune()
-  }
-  if (navigator.onLine) await client.prefetchQuery(cartQuery)
+  await queue.ask(navigator.onLine ? 'CART_REPLAY' : 'CART_QUEUE').catch(() => undefined)
 }

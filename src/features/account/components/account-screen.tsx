@@ -2,6 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { NetworkError } from '../../../lib/api-client.ts'
+import {
+  countWaitingCartChanges,
+  sendWaitingCartChanges,
+  useWaitingCartChanges,
+} from '../../../lib/cart-device.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
 import { forgetEndedSession, sendResetLink, signOut, userQuery } from '../api.ts'
 import { displayName, failureMessage, isSessionEnded, messages } from '../model.ts'
@@ -120,16 +126,88 @@ function SignedInAccount({ onSignedOut }: { onSignedOut: (notice: string) => voi
           <Link to="/offline">What this device keeps for offline use</Link>
         </p>
         <FormStatus problem={leave.error ? failureMessage(leave.error) : undefined} />
+        <SignOut pending={leave.isPending} onSignOut={() => leave.mutate()} />
+      </section>
+    </article>
+  )
+}
+
+/**
+ * "Sign out", which first asks what to do with cart changes still waiting on this device: send
+ * them (needs the network) or discard them. Either way sign-out then forgets the device's cart.
+ */
+function SignOut({ pending, onSignOut }: { pending: boolean; onSignOut: () => void }) {
+  const heard = useWaitingCartChanges()
+  const online = useOnlineStatus()
+  const [asking, setAsking] = useState(false)
+  const [counted, setCounted] = useState<number>()
+  const waiting = counted ?? heard
+  // The outbox itself says how many wait (the badge may not have heard yet on a fresh page).
+  const ask = async () => {
+    const count = await countWaitingCartChanges().catch(() => heard)
+    setCounted(count)
+    if (count > 0) setAsking(true)
+    else onSignOut()
+  }
+  const [sending, setSending] = useState(false)
+  const [problem, setProblem] = useState<string>()
+  const changes =
+    waiting === 1 ? '1 change to your cart has' : `${waiting} changes to your cart have`
+  const sendFirst = async () => {
+    setSending(true)
+    setProblem(undefined)
+    const left = await sendWaitingCartChanges().catch(() => waiting)
+    setSending(false)
+    if (left === 0) onSignOut()
+    else setProblem(`${left} could not be sent yet. Try again, or discard them.`)
+  }
+  if (!asking || waiting === 0) {
+    return (
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={pending}
+        onClick={() => void ask()}
+      >
+        Sign out
+      </button>
+    )
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="sign-out-waiting" className="sign-out-waiting">
+      <p id="sign-out-waiting">
+        {changes} not reached the shop yet. Send {waiting === 1 ? 'it' : 'them'} before you sign
+        out, or discard {waiting === 1 ? 'it' : 'them'}? Whoever uses this device next will not see
+        your cart either way.
+      </p>
+      {!online && <p role="status">You are offline: sending needs a network connection.</p>}
+      {problem && (
+        <p role="alert" className="form-problem">
+          {problem}
+        </p>
+      )}
+      <p className="overlay-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!online || sending || pending}
+          onClick={() => void sendFirst()}
+        >
+          Send, then sign out
+        </button>
         <button
           type="button"
           className="button button-secondary"
-          disabled={leave.isPending}
-          onClick={() => leave.mutate()}
+          disabled={sending || pending}
+          onClick={onSignOut}
         >
-          Sign out
+          Discard and sign out
         </button>
-      </section>
-    </article>
+        <button type="button" className="link-button" onClick={() => setAsking(false)}>
+          Cancel
+        </button>
+      </p>
+    </div>
   )
 }
 

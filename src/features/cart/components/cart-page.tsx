@@ -4,35 +4,51 @@ import { useId, useState, type FormEvent } from 'react'
 import { ValidationError } from '../../../lib/api-client.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
-import { shownCart, waitingText, type CartLine } from '../model.ts'
-import { useWaitingCount } from '../waiting.ts'
+import { waitingReason, waitingText, type CartLine } from '../model.ts'
+import { useCartView } from '../outbox.ts'
 import { RefusalNotices } from './refusal-notices.tsx'
 import './cart.css'
 
 /**
  * The cart: its lines with their configuration, quantities, a discount code and the totals, as
- * the customer left them, also offline (the persisted query cache), with the changes not yet
- * synced shown and counted.
+ * the customer left them, also offline: the server's last cart with the waiting changes on top,
+ * read live from IndexedDB (outbox.ts). The query asks the server again when online.
  */
 export function CartPage() {
-  const { data, error, isPending } = useQuery(cartQuery)
-  const cart = shownCart(data)
-  const waiting = useWaitingCount(data?.changes.length ?? 0)
-  const currency = cart.currency
+  const { error, isPending } = useQuery(cartQuery)
+  const view = useCartView()
+  const cart = view?.cart
+  const waiting = view?.waiting ?? 0
+  const reason = view && waiting > 0 ? waitingReason(view.state) : null
 
   return (
     <article className="page cart-page">
       <h1>Your cart</h1>
       {waiting > 0 && (
-        <p className="cart-waiting" role="status" data-testid="cart-waiting">
-          {waitingText(waiting)}. They are kept on this device and sent when the network returns.
-        </p>
+        <div className="cart-waiting" role="status" data-testid="cart-waiting">
+          <p>
+            {waitingText(waiting)}. They are kept on this device and sent when the network returns.
+          </p>
+          {reason && (
+            <p data-testid="cart-waiting-reason">
+              {reason}
+              {view?.state === 'signed-out' && (
+                <>
+                  {' '}
+                  <Link to="/login" search={{ redirect: '/cart' }}>
+                    Sign in
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+        </div>
       )}
       <RefusalNotices />
-      {isPending && !data ? (
+      {!cart || (isPending && !view.known && cart.items.length === 0) ? (
         <p role="status">Loading your cart…</p>
       ) : cart.items.length === 0 ? (
-        error && !data ? (
+        error && !view.known ? (
           <p>
             Your cart could not be loaded: you seem to be offline. It shows here once you are back.
           </p>
@@ -49,31 +65,31 @@ export function CartPage() {
         <>
           <ul className="cart-lines" aria-label="Lines">
             {cart.items.map((line) => (
-              <CartLineItem key={line.id} line={line} currency={currency} />
+              <CartLineItem key={line.id} line={line} currency={cart.currency} />
             ))}
           </ul>
           {cart.id && <DiscountForm cartId={cart.id} />}
           <dl className="cart-totals" aria-label="Totals">
             <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal, currency)}</dd>
+            <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</dd>
             {cart.discounts.map((discount) => (
               <div key={discount.code}>
                 <dt>
                   Discount {discount.code}
                   {discount.description ? ` (${discount.description})` : ''}
                 </dt>
-                <dd>−{formatPrice(discount.amount, currency)}</dd>
+                <dd>−{formatPrice(discount.amount, cart.currency)}</dd>
               </div>
             ))}
             {cart.discounts.length === 0 && cart.discountTotal > 0 && (
               <>
                 <dt>Discount</dt>
-                <dd>−{formatPrice(cart.discountTotal, currency)}</dd>
+                <dd>−{formatPrice(cart.discountTotal, cart.currency)}</dd>
               </>
             )}
             <dt className="cart-total">Total</dt>
             <dd className="cart-total" data-testid="cart-total">
-              {formatPrice(cart.total, currency)}
+              {formatPrice(cart.total, cart.currency)}
             </dd>
           </dl>
           {cart.estimated && (

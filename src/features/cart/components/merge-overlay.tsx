@@ -1,9 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { cartQuery, useSetMergedNotified } from '../api.ts'
-import { shownCart } from '../model.ts'
+import { useSetMergedNotified } from '../api.ts'
+import { useCartView } from '../outbox.ts'
 import './cart.css'
 
 function mergeText(notice: { linesAdded: number; linesSummed: number }): string {
@@ -27,8 +26,7 @@ function mergeText(notice: { linesAdded: number; linesSummed: number }): string 
  * was shown (set-merged-notified), so a reload does not show it again.
  */
 export default function CartMergeOverlay() {
-  const { data } = useQuery(cartQuery)
-  const notice = shownCart(data).mergeNotice
+  const notice = useCartView()?.cart.mergeNotice ?? null
   const [shown, setShown] = useState(notice)
   const [open, setOpen] = useState(true)
   const notified = useSetMergedNotified()

@@ -1,0 +1,89 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { Cart as WireCart } from '../../../contract/cart.ts'
+import { rebase, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
+import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
+import { cartToken } from '../../lib/cart-token.ts'
+import { db } from '../../lib/db.ts'
+import { camelizeShown, type ShownCart } from './model.ts'
+
+/**
+ * The page's door to the cart's truth in IndexedDB (store-db `cartOutbox` and meta
+ * `cartServer`): what the cart shows is `rebase(server's last cart, outbox)`, read live, so it
+ * survives reloads, the query cache's expiry and a new build. Loaded with the cart page, the
+ * product pages (which read the catalog snapshot from the same database) and on the first change:
+ * it brings Dexie, which the home page's first view goes without.
+ */
+
+export interface CartView {
+  cart: ShownCart
+  /** Changes waiting in the outbox. */
+  waiting: number
+  /** Why they wait (store-db CartOutboxState). */
+  state: CartOutboxState
+  /** The server has answered this device at least once (else the cart shown is only the outbox). */
+  known: boolean
+}
+
+export async function readCartView(): Promise<CartView> {
+  return db.transaction('r', db.cartOutbox, db.meta, async () => {
+    const [outbox, server, status] = await Promise.all([
+      db.cartOutboxEntries(),
+      db.cartServer(),
+      db.cartOutboxStatus(),
+    ])
+    return {
+      cart: camelizeShown(rebase(server.cart, outbox, server.aliases)),
+      waiting: outbox.length,
+      state: status.state,
+      known: server.cart !== null,
+    }
+  })
+}
+
+/** The cart as shown, live; undefined until IndexedDB has answered. */
+export function useCartView(): CartView | undefined {
+  return useLiveQuery(readCartView)
+}
+
+/**
+ * Puts a change in the outbox (an edit folds into the waiting changes where it can). The cart
+ * token is mirrored into IndexedDB first: the worker sends with it, and cannot read localStorage.
+ * Resolves with whether the change is an entry of its own (to send), or was folded into another.
+ */
+export async function putChange(intent: CartIntent, key: string): Promise<boolean> {
+  await db.keepCartToken(cartToken())
+  return db.addCartIntent(intent, key)
+}
+
+/** With no worker to keep it: a change that got no answer, or a refusal, is taken back. */
+export async function takeBack(key: string): Promise<void> {
+  await db.cartOutbox.where('key').equals(key).delete()
+}
+
+/** With no worker: the page sent the change itself and the server answered with its cart. */
+export async function settleDirect(
+  key: string,
+  cart: WireCart,
+  owner: CartServerRecord['owner'],
+): Promise<void> {
+  const entry = await db.cartOutbox.where('key').equals(key).first()
+  if (entry) await db.settleCartEntry(entry, { cart, owner })
+}
+
+/** The version of the last cart, read before asking the server (see keepCartRead). */
+export async function cartVersion(): Promise<number> {
+  return (await db.cartServer()).version
+}
+
+export async function keepCartRead(
+  cart: WireCart,
+  owner: CartServerRecord['owner'],
+  version: number,
+): Promise<void> {
+  await db.keepCartRead(cart, owner, version)
+}
+
+/** The page showed a refusal inline as it happened: the notice need not tell it again. */
+export async function dismissRefusal(key: string): Promise<void> {
+  await db.dismissCartRefusal(key)
+}

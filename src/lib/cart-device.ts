@@ -1,0 +1,45 @@
+import type { CartWorkerReport, WorkerMessage } from '../../sw/messages.ts'
+import { useCartBadge } from './cart-badge.ts'
+import { cartReplayMessage } from './cart-replay.ts'
+
+/**
+ * What sign-out needs of the cart on this device, through lib so the account feature does not
+ * import the cart's: how many changes wait (the badge's count, set by the cart's sync), sending
+ * them now (the worker's CART_REPLAY), and forgetting the cart (the outbox, the server's last
+ * cart, the refusals and the mirrored cart token in IndexedDB) so the next person on the device
+ * sees none of it.
+ */
+
+/** The cart changes waiting on this device, as the badge last heard. */
+export function useWaitingCartChanges(): number {
+  return useCartBadge()?.waiting ?? 0
+}
+
+/** The cart changes waiting on this device now, read from the outbox itself. */
+export async function countWaitingCartChanges(): Promise<number> {
+  const { db } = await import('./db.ts')
+  return db.cartOutbox.count()
+}
+
+/** Asks the worker to send the outbox now; resolves with how many changes still wait. */
+export async function sendWaitingCartChanges(): Promise<number> {
+  const worker = globalThis.navigator?.serviceWorker?.controller
+  if (!worker) return 0
+  const message: WorkerMessage = cartReplayMessage()
+  const report = await new Promise<CartWorkerReport | undefined>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (event) => resolve(event.data as CartWorkerReport)
+    worker.postMessage(message, [channel.port2])
+  })
+  return report?.type === 'CART_QUEUE' ? report.keys.length : 0
+}
+
+/**
+ * Forgets this device's cart, under the outbox's lock so no drain is halfway through an entry.
+ * Resolves once done (at once where IndexedDB is not available).
+ */
+export async function forgetDeviceCart(): Promise<void> {
+  const { db } = await import('./db.ts')
+  const forget = () => db.forgetCart()
+  await (navigator.locks ? navigator.locks.request('cart-outbox', forget) : forget())
+}

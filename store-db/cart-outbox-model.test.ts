@@ -1,0 +1,386 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { CartLine as WireCartLine } from '../contract/cart.ts'
+import { lineIdentity } from '../contract/line-identity.ts'
+import {
+  aliasesAfter,
+  applyPlan,
+  emptyServerCart,
+  intentFromRequest,
+  nextToSend,
+  planLineEdit,
+  rebase,
+  requestOf,
+  type LineAliases,
+  type OutboxEntry,
+  type ServerCart,
+} from './cart-outbox-model.ts'
+
+const display = (name: string) => ({
+  name,
+  productSlug: name.toLowerCase(),
+  productPath: `/equipment/${name.toLowerCase()}`,
+  variantName: null,
+  image: null,
+  unitPrice: 100,
+  currency: 'USD',
+  summary: [],
+})
+
+let keyCounter = 0
+const newKey = () => `key-${(keyCounter += 1).toString().padStart(6, '0')}`
+
+function add(sku: string, qty = 1, key = newKey()): OutboxEntry {
+  return {
+    kind: 'add',
+    key,
+    request: { sku, qty, meta: [], child: [] },
+    line: display(sku),
+    claimed: false,
+    at: 0,
+  }
+}
+
+/** A server that does what server/services/cart.ts does, for the rules the client relies on. */
+class FakeServer {
+  lines: WireCartLine[] = []
+  private keys = new Map<
+    string,
+    { answer: { status: number; cart?: ServerCart }; lineId?: string }
+  >()
+  private ids = 0
+
+  clone(): FakeServer {
+    const copy = new FakeServer()
+    copy.lines = this.lines.map((line) => ({ ...line }))
+    copy.keys = new Map(this.keys)
+    copy.ids = this.ids
+    return copy
+  }
+
+  cart(): ServerCart {
+    const items = this.lines.map((line) => ({ ...line }))
+    const subtotal = items.reduce((sum, line) => sum + line.line_price, 0)
+    return {
+      ...emptyServerCart(),
+      id: 'c0ffee00-0000-4000-8000-000000000000',
+      items,
+      item_count: items.reduce((sum, line) => sum + line.qty, 0),
+      subtotal,
+      total: subtotal,
+    }
+  }
+
+  private resolve(id: string): WireCartLine | undefined {
+    const lineId = /^[0-9a-f]{8}-/.test(id) ? id : this.keys.get(id)?.lineId
+    return this.lines.find((line) => line.id === lineId)
+  }
+
+  apply(entry: OutboxEntry): { status: number; cart?: ServerCart } {
+    const seen = this.keys.get(entry.key)
+    if (seen) return seen.answer
+    let lineId: string | undefined
+    let status = 200
+    if (entry.kind === 'add') {
+      const identity = lineIdentity(entry.request.sku, entry.request.meta, entry.request.child)
+      const same = this.lines.find(
+        (line) => lineIdentity(line.sku, line.meta, line.child) === identity,
+      )
+      if (same) {
+        if (same.qty + entry.request.qty > 99) status = 422
+        else {
+          same.qty += entry.request.qty
+          same.line_price = same.qty * same.unit_price
+          lineId = same.id
+        }
+      } else {
+        this.ids += 1
+        lineId = `${this.ids.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`
+        this.lines.push({
+          id: lineId,
+          sku: entry.request.sku,
+          product_slug: '',
+          product_path: '',
+          name: entry.request.sku,
+          variant_name: null,
+          image: null,
+          qty: entry.request.qty,
+          unit_price: 100,
+          line_price: 100 * entry.request.qty,
+          meta: entry.request.meta,
+          child: [],
+          summary: [],
+        })
+      }
+    } else if (entry.kind === 'update-qty') {
+      const line = this.resolve(entry.lineId)
+      if (!line) status = 404
+      else if (entry.qty === 0) this.lines = this.lines.filter((candidate) => candidate !== line)
+      else {
+        line.qty = entry.qty
+        line.line_price = line.qty * line.unit_price
+      }
+    }
+    const answer = status === 200 ? { status, cart: this.cart() } : { status }
+    this.keys.set(entry.key, { answer, lineId })
+    return answer
+  }
+}
+
+function qtyByIdentity(items: readonly Pick<WireCartLine, 'sku' | 'meta' | 'child' | 'qty'>[]) {
+  const result: Record<string, number> = {}
+  for (const line of items) result[lineIdentity(line.sku, line.meta, line.child)] = line.qty
+  return result
+}
+
+/** The device: the server's last cart, the outbox, the aliases, as StoreDB keeps them. */
+class Device {
+  server: ServerCart | null = null
+  outbox: OutboxEntry[] = []
+  aliases: LineAliases = {}
+  refusals: { entry: OutboxEntry; status: number }[] = []
+  private seq = 0
+
+  shown() {
+    return rebase(this.server, this.outbox, this.aliases)
+  }
+
+  push(entry: OutboxEntry) {
+    this.outbox = applyPlan(
+      this.outbox,
+      { remove: [], update: [], append: [entry] },
+      () => ++this.seq,
+    )
+  }
+
+  edit(lineId: string, qty: number, name: string) {
+    const plan = planLineEdit(this.server, this.outbox, this.aliases, {
+      lineId,
+      qty,
+      key: newKey(),
+      name,
+      at: 0,
+    })
+    this.outbox = applyPlan(this.outbox, plan, () => ++this.seq)
+  }
+
+  /** The drainer: claims the first entry, sends it, and (unless the answer is lost) settles it. */
+  send(server: FakeServer, loseAnswer: boolean) {
+    const first = nextToSend(this.outbox)
+    if (!first) return
+    first.claimed = true
+    const answer = server.apply(first)
+    if (loseAnswer) return
+    this.outbox = this.outbox.filter((entry) => entry.seq !== first.seq)
+    if (answer.cart) {
+      this.server = answer.cart
+      this.aliases = aliasesAfter(this.aliases, first, answer.cart, this.outbox)
+    } else this.refusals.push({ entry: first, status: answer.status })
+  }
+
+  /** A read of GET /api/order replaces the server's last cart only while nothing is in flight. */
+  read(server: FakeServer) {
+    if (this.outbox.some((entry) => entry.claimed)) return
+    this.server = server.cart()
+  }
+}
+
+describe('rebase', () => {
+  it('shows a waiting add as a new line whose id is its key', () => {
+    const entry = add('MISSION', 1, 'add-key-1')
+    const shown = rebase(null, [{ ...entry, seq: 1 }])
+    expect(shown.items).toMatchObject([{ id: 'add-key-1', sku: 'MISSION', qty: 1, pending: true }])
+    expect(shown.item_count).toBe(1)
+    expect(shown.estimated).toBe(true)
+  })
+
+  it('sums a waiting add into the server line of the same identity, and two adds together', () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    const shown = rebase(server.cart(), [
+      { ...add('MISSION', 2), seq: 1 },
+      { ...add('URATUL'), seq: 2 },
+      { ...add('URATUL'), seq: 3 },
+    ])
+    expect(qtyByIdentity(shown.items)).toEqual({
+      [lineIdentity('MISSION', [], [])]: 3,
+      [lineIdentity('URATUL', [], [])]: 2,
+    })
+    expect(shown.items[0]!.pending).toBe(true)
+  })
+
+  it('applies an update-qty naming an add key through the aliases once the add has landed', () => {
+    const server = new FakeServer()
+    const first = add('MISSION')
+    server.apply(first)
+    const lineId = server.lines[0]!.id
+    const edit: OutboxEntry = {
+      kind: 'update-qty',
+      key: newKey(),
+      lineId: first.key,
+      qty: 4,
+      name: 'Mission',
+      claimed: true,
+      at: 0,
+      seq: 2,
+    }
+    const shown = rebase(server.cart(), [edit], { [first.key]: lineId })
+    expect(shown.items[0]).toMatchObject({ id: lineId, qty: 4, pending: true })
+  })
+
+  it('is the server cart as it is with an empty outbox', () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    expect(rebase(server.cart(), [])).toMatchObject({ ...server.cart(), estimated: false })
+  })
+})
+
+describe('planLineEdit', () => {
+  it('folds one more / one fewer / remove into an unclaimed add', () => {
+    const device = new Device()
+    device.push(add('MISSION', 1, 'mission-add'))
+    device.edit('mission-add', 2, 'Mission')
+    expect(device.outbox).toHaveLength(1)
+    expect(device.outbox[0]).toMatchObject({ kind: 'add', request: { qty: 2 } })
+    device.push(add('URATUL', 1, 'uratul-add'))
+    device.edit('uratul-add', 0, 'Uratul')
+    expect(device.outbox.map((entry) => entry.key)).toEqual(['mission-add'])
+  })
+
+  it('sends an edit of a claimed add against the add key, absolute, and never changes the add', () => {
+    const device = new Device()
+    device.push(add('MISSION', 1, 'mission-add'))
+    device.outbox[0]!.claimed = true
+    device.edit('mission-add', 2, 'Mission')
+    device.edit('mission-add', 3, 'Mission')
+    expect(device.outbox).toMatchObject([
+      { kind: 'add', request: { qty: 1 }, claimed: true },
+      { kind: 'update-qty', lineId: 'mission-add', qty: 3 },
+    ])
+    expect(device.shown().items[0]!.qty).toBe(3)
+  })
+
+  it('collapses consecutive waiting edits of a server line into the last one, not claimed ones', () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    const device = new Device()
+    device.read(server)
+    const lineId = server.lines[0]!.id
+    device.edit(lineId, 2, 'Mission')
+    device.outbox[0]!.claimed = true
+    device.edit(lineId, 3, 'Mission')
+    device.edit(lineId, 4, 'Mission')
+    expect(device.outbox.map((entry) => (entry.kind === 'update-qty' ? entry.qty : 0))).toEqual([
+      2, 4,
+    ])
+  })
+
+  it('keeps the issue’s repro to two Mission bags and no Uratul bag', () => {
+    const device = new Device()
+    device.push(add('MISSION', 1, 'mission-add'))
+    device.edit('mission-add', 2, 'Mission')
+    device.push(add('URATUL', 1, 'uratul-add'))
+    device.edit('uratul-add', 0, 'Uratul')
+    const server = new FakeServer()
+    while (device.outbox.length > 0) device.send(server, false)
+    expect(qtyByIdentity(server.lines)).toEqual({ [lineIdentity('MISSION', [], [])]: 2 })
+    expect(device.refusals).toEqual([])
+  })
+})
+
+describe('the outbox', () => {
+  it('sends the oldest entry first, by seq', () => {
+    const outbox = [
+      { ...add('B'), seq: 5 },
+      { ...add('A'), seq: 2 },
+    ]
+    expect(nextToSend(outbox)?.seq).toBe(2)
+  })
+
+  it('never rewrites a claimed entry', () => {
+    const claimed = { ...add('A'), seq: 1, claimed: true }
+    expect(() =>
+      applyPlan([claimed], { remove: [], update: [{ ...claimed, at: 9 }], append: [] }, () => 2),
+    ).toThrow(/frozen/)
+  })
+
+  it('turns an older release’s queued requests into intents', () => {
+    const intent = intentFromRequest('/api/order/add', {
+      sku: 'MISSION',
+      qty: 1,
+      meta: [],
+      child: [],
+    })
+    expect(intent).toMatchObject({ kind: 'add', request: { sku: 'MISSION', qty: 1 } })
+    expect(
+      requestOf({ ...(intent as OutboxEntry), key: 'k'.repeat(8), claimed: false, at: 0 }),
+    ).toEqual({ path: '/api/order/add', body: { sku: 'MISSION', qty: 1, meta: [], child: [] } })
+    expect(intentFromRequest('/api/order/item/abc/update-qty', { qty: 2 })).toMatchObject({
+      kind: 'update-qty',
+      lineId: 'abc',
+      qty: 2,
+    })
+    expect(intentFromRequest('/api/user', {})).toBeUndefined()
+  })
+})
+
+type Action =
+  | { type: 'add'; sku: string; qty: number }
+  | { type: 'edit'; pick: number; op: 'more' | 'fewer' | 'remove' }
+  | { type: 'send' }
+  | { type: 'lose' }
+  | { type: 'read' }
+
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    type: fc.constant('add' as const),
+    sku: fc.constantFrom('MISSION', 'URATUL', 'WEEKEND'),
+    qty: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    type: fc.constant('edit' as const),
+    pick: fc.nat(),
+    op: fc.constantFrom('more' as const, 'fewer' as const, 'remove' as const),
+  }),
+  fc.constant({ type: 'send' as const }),
+  fc.constant({ type: 'lose' as const }),
+  fc.constant({ type: 'read' as const }),
+)
+
+describe('property: what is shown is what the server will hold', () => {
+  it('for any sequence of adds, edits, sends, lost answers and reads', () => {
+    fc.assert(
+      fc.property(fc.array(actionArb, { maxLength: 40 }), (actions) => {
+        const server = new FakeServer()
+        const device = new Device()
+        for (const action of actions) {
+          if (action.type === 'add') device.push(add(action.sku, action.qty))
+          else if (action.type === 'edit') {
+            const items = device.shown().items
+            const line = items[action.pick % Math.max(1, items.length)]
+            if (!line) continue
+            const qty =
+              action.op === 'remove'
+                ? 0
+                : action.op === 'more'
+                  ? Math.min(99, line.qty + 1)
+                  : Math.max(1, line.qty - 1)
+            device.edit(line.id, qty, line.name)
+          } else if (action.type === 'send') device.send(server, false)
+          else if (action.type === 'lose') device.send(server, true)
+          else device.read(server)
+          // At every step: the shown cart is what the server holds once the outbox is sent.
+          const future = server.clone()
+          for (const entry of device.outbox) future.apply(entry)
+          expect(qtyByIdentity(device.shown().items)).toEqual(qtyByIdentity(future.lines))
+        }
+        const expected = qtyByIdentity(device.shown().items)
+        while (device.outbox.length > 0) device.send(server, false)
+        expect(qtyByIdentity(server.lines)).toEqual(expected)
+        // Nothing the customer did was refused: no edit ever named a line the server lacks.
+        expect(device.refusals.filter((refusal) => refusal.status === 404)).toEqual([])
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

@@ -1,0 +1,386 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
+
+/*
+ * The cart outbox of issue 15, end to end in Chromium with the real worker and server: edits of
+ * lines not synced yet, a captive portal, an ended session, sign-in and sign-out with changes
+ * waiting, a refusal met after the page has gone, a new build, and a deploy with a backlog. The
+ * server's cart is read straight from the API with the same credentials as the page.
+ */
+
+const MISSION = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
+const URATUL = { path: '/equipment/uratul-bag', name: 'Uratul bag', sku: 'URATUL-BAG-BLACK' }
+const WEEKEND = { path: '/equipment/weekend-bag', name: 'Weekend bag', sku: 'WEEKEND-BAG-BLACK' }
+const CUSTOMER = { email: 'customer@example.com', password: 'flyfast-demo' }
+
+let api: APIRequestContext
+
+test.beforeEach(async ({ playwright, baseURL }) => {
+  api = await playwright.request.newContext({ baseURL })
+})
+
+test.afterEach(async () => {
+  await api.dispose()
+})
+
+/** Offline, requests the worker could not answer are logged by the browser: expected here. */
+function forgetOfflineFailures(errors: string[]) {
+  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
+  errors.splice(0, errors.length, ...errors.filter((e) => !offline.test(e)))
+}
+
+async function cartToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  return token!
+}
+
+async function bearerOf(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value
+}
+
+/** The server's cart for these credentials, as `sku×qty`, sorted. */
+async function serverLines(token: string, bearer?: string): Promise<string[]> {
+  const headers: Record<string, string> = { 'X-Cart-Token': token }
+  if (bearer) headers.Authorization = `Bearer ${bearer}`
+  const response = await api.get('/api/order', { headers })
+  expect(response.status()).toBe(200)
+  const cart = (await response.json()) as { items: { sku: string; qty: number }[] }
+  return cart.items.map((line) => `${line.sku}×${line.qty}`).sort()
+}
+
+async function addProduct(page: Page, product: { path: string; name: string }) {
+  await page.goto(product.path)
+  const form = page.getByRole('form', { name: `Order the ${product.name}` })
+  await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  await expect(form.getByRole('status')).toHaveText(/^Added/)
+}
+
+/** Opens the store with its worker in control, and the pages the test will need offline. */
+async function openStore(page: Page, ...paths: string[]) {
+  await page.goto('/cart')
+  await waitForServiceWorker(page)
+  for (const path of paths) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+}
+
+const lines = (page: Page) =>
+  page.getByRole('list', { name: 'Lines' }).getByRole('heading', { level: 2 })
+
+async function signIn(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(CUSTOMER.email)
+  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/** Empties the demo customer's cart on the server, so each test starts from nothing. */
+async function emptyAccountCart() {
+  const login = await api.post('/api/login', {
+    data: { email: CUSTOMER.email, password: CUSTOMER.password, remember: false },
+  })
+  expect(login.status()).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  const headers = { Authorization: `Bearer ${token}` }
+  const cart = (await (await api.get('/api/order', { headers })).json()) as {
+    items: { id: string }[]
+  }
+  for (const line of cart.items) {
+    const removed = await api.post(`/api/order/item/${line.id}/update-qty`, {
+      headers: { ...headers, 'Idempotency-Key': `empty-${crypto.randomUUID()}` },
+      data: { qty: 0 },
+    })
+    expect(removed.status()).toBe(200)
+  }
+  await api.post('/api/user/logout', { headers })
+}
+
+test('edits of lines not synced yet land as the customer left them (the issue’s repro)', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path, URATUL.path)
+  await context.setOffline(true)
+  await addProduct(page, MISSION)
+  await page.goto('/cart')
+  await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+  await expect(page.getByRole('group', { name: `Quantity of ${MISSION.name}` })).toContainText('2')
+  await addProduct(page, URATUL)
+  await page.goto('/cart')
+  await expect(lines(page)).toHaveText([MISSION.name, URATUL.name])
+  await page.getByRole('button', { name: `Remove ${URATUL.name}` }).click()
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  await expect(page.getByTestId('tab-cart-count')).toContainText('2 in the cart')
+  const token = await cartToken(page)
+  expect(await serverLines(token)).toEqual([])
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  expect(await serverLines(token)).toEqual([`${MISSION.sku}×2`])
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.reload()
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a captive portal’s page is not the shop: the change waits, says so, and lands once', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, WEEKEND.path)
+  await context.setOffline(true)
+  await addProduct(page, WEEKEND)
+  await page.goto('/cart')
+  const token = await cartToken(page)
+  // Back "online" through a Wi-Fi that answers every request with its sign-in page.
+  let portalAnswers = 0
+  await context.route('**/api/**', (route) => {
+    portalAnswers += 1
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Sign in to DZ Wi-Fi</title><form>Accept the terms</form>',
+    })
+  })
+  await context.setOffline(false)
+  const waiting = page.getByTestId('cart-waiting')
+  await expect(page.getByTestId('cart-waiting-reason')).toHaveText(
+    /The network answered, but not the shop \(a Wi-Fi sign-in page\?\)/,
+    { timeout: 20_000 },
+  )
+  expect(portalAnswers).toBeGreaterThan(0)
+  await expect(waiting).toHaveText(/^1 change waiting to sync/)
+  await expect(lines(page)).toHaveText([WEEKEND.name])
+  expect(await serverLines(token)).toEqual([])
+
+  // The real network returns: the worker's next try (backoff) lands it, once.
+  await context.unroute('**/api/**')
+  await expect(waiting).toBeHidden({ timeout: 30_000 })
+  expect(await serverLines(token)).toEqual([`${WEEKEND.sku}×1`])
+  await expect(lines(page)).toHaveText([WEEKEND.name])
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a session that ended while offline keeps the change until the customer signs in again', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path)
+  await signIn(page)
+  const bearer = await bearerOf(context)
+  expect(bearer).toBeTruthy()
+  await context.setOffline(true)
+  await addProduct(page, MISSION)
+  // The session ends meanwhile (expired, or revoked on another device).
+  const revoked = await api.post('/api/user/logout', {
+    headers: { Authorization: `Bearer ${bearer}` },
+  })
+  expect(revoked.status()).toBeLessThan(300)
+  await page.goto('/cart')
+  await context.setOffline(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(page.getByTestId('cart-waiting-reason')).toContainText(
+    'Waiting for you to sign in again',
+    { timeout: 20_000 },
+  )
+  await expect(lines(page)).toHaveText([MISSION.name])
+
+  await signIn(page)
+  const again = await bearerOf(context)
+  expect(again).toBeTruthy()
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  expect(await serverLines(await cartToken(page), again)).toEqual([`${MISSION.sku}×1`])
+  await emptyAccountCart()
+  // The page's own reads met the ended session before the customer signed in again.
+  expectFailedResource(consoleErrors, 401)
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a refusal that arrives after the page has gone is told on the next page', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path)
+  await addProduct(page, MISSION)
+  await page.goto('/cart')
+  const token = await cartToken(page)
+  const lineId = await expect
+    .poll(async () => {
+      const cart = (await (
+        await api.get('/api/order', { headers: { 'X-Cart-Token': token } })
+      ).json()) as { items: { id: string }[] }
+      return cart.items[0]?.id
+    })
+    .toBeTruthy()
+    .then(async () => {
+      const cart = (await (
+        await api.get('/api/order', { headers: { 'X-Cart-Token': token } })
+      ).json()) as { items: { id: string }[] }
+      return cart.items[0]!.id
+    })
+  // The answer to this page's "one more" comes late; meanwhile the line goes on another device.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/update-qty', async (route) => {
+    await held
+    await route.continue()
+  })
+  await expect(page.getByRole('group', { name: `Quantity of ${MISSION.name}` })).toContainText('1')
+  await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+  const removed = await api.post(`/api/order/item/${lineId}/update-qty`, {
+    headers: { 'X-Cart-Token': token, 'Idempotency-Key': `elsewhere-${crypto.randomUUID()}` },
+    data: { qty: 0 },
+  })
+  expect(removed.status()).toBe(200)
+  // The customer goes on before the answer.
+  await page.goto('/equipment')
+  release()
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be changed' })
+  await expect(notice).toContainText(
+    `The quantity of ${MISSION.name} could not be changed: It is no longer in your cart (changed on another device?).`,
+    { timeout: 20_000 },
+  )
+  await context.unroute('**/update-qty')
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a new build (the query cache dropped) keeps the waiting lines on screen', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path)
+  await context.setOffline(true)
+  await addProduct(page, MISSION)
+  await page.goto('/cart')
+  await expect(lines(page)).toHaveText([MISSION.name])
+  // What a new build (or the cache's 24 h expiry) does: the persisted query cache goes.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key !== 'cart-token') localStorage.removeItem(key)
+    }
+  })
+  await page.reload()
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  await context.setOffline(false)
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  expect(await serverLines(await cartToken(page))).toEqual([`${MISSION.sku}×1`])
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('signing in with changes waiting sends them to the account, once, with no second merge', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path)
+  // As a guest, with no network for the cart's calls (the page and the sign-in still load).
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+  const token = await cartToken(page)
+
+  await signIn(page)
+  await context.unroute('**/api/order/add')
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  const bearer = await bearerOf(context)
+  expect(await serverLines(token, bearer)).toEqual([`${MISSION.sku}×1`])
+  // No second guest cart: the device's token alone reads the merged (empty) guest cart.
+  expect(await serverLines(token)).toEqual([])
+  await expect(page.getByRole('dialog', { name: 'Your carts were merged' })).toHaveCount(0)
+  await page.reload()
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByRole('dialog', { name: 'Your carts were merged' })).toHaveCount(0)
+  await emptyAccountCart()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('signing out with changes waiting asks, and the next visitor sees none of that cart', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path, '/account')
+  await signIn(page)
+  await page.goto('/account')
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  const ask = page.getByRole('alertdialog')
+  await expect(ask).toContainText('1 change to your cart has not reached the shop yet.')
+  await ask.getByRole('button', { name: 'Discard and sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  await context.unroute('**/api/order/add')
+
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByTestId('cart-waiting')).toHaveCount(0)
+  await expect(page.getByTestId('tab-cart-count')).toBeHidden()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('a deploy in the middle of a backlog (two workers) sends each change once', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path, URATUL.path, WEEKEND.path)
+  // A backlog: the cart's calls get no network while the customer adds three bags and one more.
+  await context.route('**/api/order/**', (route) => route.abort('internetdisconnected'))
+  for (const product of [MISSION, URATUL, WEEKEND]) await addProduct(page, product)
+  await page.goto('/cart')
+  await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
+  await expect(page.getByRole('group', { name: `Quantity of ${MISSION.name}` })).toContainText('2')
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/changes waiting to sync/)
+  const token = await cartToken(page)
+
+  // A new build of the worker: it installs (and starts draining at once) while the active one,
+  // told the network is back, drains too.
+  const swPath = 'dist/sw.js'
+  const original = await readFile(swPath, 'utf8')
+  await writeFile(swPath, `${original}\n// next release\n`)
+  try {
+    await context.unroute('**/api/order/**')
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      const installed = new Promise<void>((resolve) =>
+        registration.addEventListener('updatefound', () => resolve(), { once: true }),
+      )
+      window.dispatchEvent(new Event('online'))
+      await registration.update()
+      await installed
+    })
+    await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 30_000 })
+    await expect
+      .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.ready).waiting))
+      .toBe(true)
+  } finally {
+    await writeFile(swPath, original)
+  }
+  expect(await serverLines(token)).toEqual([
+    `${MISSION.sku}×2`,
+    `${URATUL.sku}×1`,
+    `${WEEKEND.sku}×1`,
+  ])
+  forgetOfflineFailures(consoleErrors)
+})

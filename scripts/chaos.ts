@@ -53,7 +53,7 @@ const BAG_FORM = 'Order the Mission bag'
 const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2', sku: 'CORVID2-M' }
 const CUSTOMER = { email: 'customer@example.com', password: 'flyfast-demo' }
 const ACCOUNT = accountOwner(CUSTOMER.email)
-const STEPS = 12
+const STEPS = 10
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed by its seed. */
 function generator(seed: number): () => number {
@@ -347,21 +347,25 @@ async function run(
     }
 
     const act = async (roll: number, page: Page): Promise<void> => {
-      if (roll < 0.2 || roll >= 0.92) {
+      if (
+        roll < 0.18 ||
+        roll >= 0.88 ||
+        (roll >= 0.23 && roll < 0.37 && cartOf(model).length === 0)
+      ) {
         const sku = await addBag(page, origin, Math.floor(random() * 4))
         if (sku) {
           const result = add(model, { sku, meta: '' })
           model = result.model
           actions.push(`add ${sku}${result.refused ? ' (99: refused)' : ''}`)
         } else actions.push('add: not added')
-      } else if (roll < 0.26) {
+      } else if (roll < 0.23) {
         const added = await addSuit(page, origin)
         if (added) {
           const result = add(model, { sku: SUIT.sku, meta: suitMeta })
           model = result.model
           actions.push(`add designed ${SUIT.sku}${result.refused ? ' (99: refused)' : ''}`)
         } else actions.push('add designed suit: not added')
-      } else if (roll < 0.36) {
+      } else if (roll < 0.37) {
         const lines = cartOf(model)
         const which = random()
         const choice = random()
@@ -392,7 +396,7 @@ async function run(
         actions.push(
           `${qty === 0 ? 'remove' : qty > shown ? 'one more' : 'one fewer'} ${line.sku}→${qty}${note}`,
         )
-      } else if (roll < 0.4) {
+      } else if (roll < 0.41) {
         const code = random() < 0.6 ? 'SPRING' : 'NOPE'
         await goto(page, origin, '/cart')
         const field = page.getByRole('textbox', { name: 'Discount code' })
@@ -407,7 +411,7 @@ async function run(
         const text = (await message.textContent()) ?? ''
         model = applyCode(model, code, / applied\.$/.test(text))
         actions.push(`code ${code}: ${text}`)
-      } else if (roll < 0.5) {
+      } else if (roll < 0.54) {
         const session = model.session
         if (!session) {
           await rememberToken(page)
@@ -471,27 +475,27 @@ async function run(
             model = signOut(model, { kind: 'discard', held })
           } else model = signOut(model, { kind: choice })
         }
-      } else if (roll < 0.58) {
+      } else if (roll < 0.62) {
         await setOffline(!offline)
-      } else if (roll < 0.63) {
+      } else if (roll < 0.67) {
         const lose = 1 + Math.floor(random() * 2)
         proxy.loseAnswers(
           (request) => request.method === 'POST' && (request.url ?? '').startsWith('/api/order/'),
           lose,
         )
         actions.push(`lose ${lose}`)
-      } else if (roll < 0.68) {
+      } else if (roll < 0.72) {
         const answers = 1 + Math.floor(random() * 3)
         proxy.portal(
           (request) => request.method === 'POST' && (request.url ?? '').startsWith('/api/order/'),
           answers,
         )
         actions.push(`portal ${answers}`)
-      } else if (roll < 0.73) {
+      } else if (roll < 0.76) {
         await page.reload()
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
         actions.push('reload')
-      } else if (roll < 0.79) {
+      } else if (roll < 0.81) {
         if (pages.length < 2) {
           const tab = await context.newPage()
           await goto(tab, origin, BAG_PATH)
@@ -501,7 +505,7 @@ async function run(
           await pages.pop()!.close()
           actions.push('close tab')
         }
-      } else if (roll < 0.86) {
+      } else if (roll < 0.85) {
         if (builds >= 2) {
           actions.push('new build: enough')
           return

@@ -8,6 +8,7 @@ import {
   currentOwner,
   describe,
   expire,
+  forgetEnded,
   guestOwner,
   initialModel,
   mergeLines,
@@ -106,6 +107,21 @@ group('chaos model', () => {
     expect(() => signIn(model, 'account', CUSTOMER)).toThrow()
     model = signInAgain(model)
     expect(describe(cartOf(model, accountOwner(CUSTOMER)))).toEqual(['MISSION-BAG-BLACK×1'])
+  })
+
+  it('once the page forgets an ended session, new changes go to the device; signing in again merges them', () => {
+    const account = accountOwner(CUSTOMER)
+    let model = added(signIn(initialModel(), 'account', CUSTOMER), BAG)
+    model = forgetEnded(expire(model))
+    expect(model.ended).toEqual({ kind: 'account', email: CUSTOMER })
+    expect(currentOwner(model)).toBe('device:1')
+    model = added(model, URATUL)
+    expect(describe(cartOf(model, account))).toEqual(['MISSION-BAG-BLACK×1'])
+    model = signIn(model, model.ended!.kind, model.ended!.email)
+    expect(model.ended).toBeUndefined()
+    expect(describe(cartOf(model, account))).toEqual(['MISSION-BAG-BLACK×1', 'URATUL-BAG-BLACK×1'])
+    const guest = forgetEnded(expire(signIn(initialModel(), 'guest-on-account', CUSTOMER)))
+    expect(guest.ended?.kind).toBe('guest-on-account')
   })
 
   it('sign-out with send keeps the cart; with discard the account holds what the server held; the device starts anew', () => {

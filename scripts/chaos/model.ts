@@ -14,7 +14,9 @@
 // - Signing in merges the device's cart into the account's (identical lines summed up to 99,
 //   others appended); the device's cart is then empty. Changes still waiting land in the account.
 // - A session that ends (expired, revoked) changes no cart: waiting changes wait for the same
-//   customer to sign in again, and land where they would have.
+//   customer to sign in again, and land where they would have. Once the page has noticed the end
+//   (it forgets the session and shows the customer signed out), the customer acts as a visitor:
+//   new changes go to the device's cart, and a later sign-in merges it like any sign-in.
 // - Signing out: "send first" changes no cart; "discard" leaves the account's cart as the server
 //   held it at that moment (what the customer was told had not reached the shop never does).
 //   Either way the device forgets its cart: the next changes go to a new device cart.
@@ -46,6 +48,8 @@ export interface Model {
   session: Session | null
   /** How many device carts (cart tokens) there have been, to name the next one. */
   devices: number
+  /** A session that ended and that the page has forgotten: whom "sign in again" signs in. */
+  ended?: { kind: 'account' | 'guest' | 'guest-on-account'; email: string }
   /** Codes the server accepted, per owner (totals only: kept for the report). */
   codes: Readonly<Record<Owner, readonly string[]>>
 }
@@ -153,13 +157,18 @@ export function signIn(
 ): Model {
   if (model.session) throw new Error('sign in while signed in: sign out first')
   if (kind === 'guest-on-account') {
-    return { ...model, session: { owner: model.device, kind: 'guest', email, expired: false } }
+    return {
+      ...model,
+      session: { owner: model.device, kind: 'guest', email, expired: false },
+      ended: undefined,
+    }
   }
   const owner = kind === 'account' ? accountOwner(email) : guestOwner(email)
   const merged = mergeLines(cartOf(model, owner), cartOf(model, model.device))
   return {
     ...withCart(withCart(model, owner, merged), model.device, []),
     session: { owner, kind, email, expired: false },
+    ended: undefined,
   }
 }
 
@@ -173,6 +182,19 @@ export function expire(model: Model): Model {
 export function signInAgain(model: Model): Model {
   if (!model.session?.expired) throw new Error('no ended session to sign in again to')
   return { ...model, session: { ...model.session, expired: false } }
+}
+
+/** The page noticed the ended session and forgot it: the customer is shown signed out. */
+export function forgetEnded(model: Model): Model {
+  const session = model.session
+  if (!session?.expired) throw new Error('no ended session to forget')
+  const kind =
+    session.kind === 'account'
+      ? 'account'
+      : session.owner === model.device
+        ? 'guest-on-account'
+        : 'guest'
+  return { ...model, session: null, ended: { kind, email: session.email } }
 }
 
 /**

@@ -311,6 +311,11 @@ async function run(
   const context = await browser.newContext()
   try {
     await watchAddResults(context)
+    // Uncaught errors in the pages, told with a failure (a form that never hydrates, say).
+    const pageErrors: string[] = []
+    context.on('page', (opened) =>
+      opened.on('pageerror', (error) => pageErrors.push(error.message.split('\n')[0]!)),
+    )
     // Runs share the server: the demo customer's cart starts as the server holds it.
     let model: Model = initialModel({
       [ACCOUNT]: (await api.cartOfOwner(ACCOUNT, {})).lines,
@@ -582,7 +587,8 @@ async function run(
             .split('\n')
             .filter((line) => line.trim() && !line.includes('Call log'))
             .slice(0, 3)
-            .join(' / ')} (after: ${actions.join(', ') || 'nothing'})`,
+            .join(' / ')} (after: ${actions.join(', ') || 'nothing'})` +
+            (pageErrors.length ? ` [page errors: ${[...new Set(pageErrors)].join(' | ')}]` : ''),
         )
       }
     }

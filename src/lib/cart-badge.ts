@@ -33,3 +33,18 @@ export function setCartBadge(next: CartBadgeState): void {
 export function useCartBadge(): CartBadgeState | undefined {
   return badge.use()
 }
+
+/** How the cart feature asks for the badge again (the worker's report, or IndexedDB's). */
+let askBadge: (() => void) | undefined
+
+export function onCartBadgeStale(ask: () => void): void {
+  askBadge = ask
+}
+
+/**
+ * This page changed what the badge counts (a refusal dismissed): it is asked again. With a
+ * worker the badge follows the worker's reports, and no report comes of a page's own write.
+ */
+export function cartBadgeStale(): void {
+  askBadge?.()
+}

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import type { Cart as WireCart } from '../../../contract/cart.ts'
 import { rebase, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
 import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
+import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { cartToken } from '../../lib/cart-token.ts'
 import { db } from '../../lib/db.ts'
 import type { ShownCart } from './model.ts'
@@ -87,4 +88,5 @@ export async function keepCartRead(
 /** The page showed a refusal inline as it happened: the notice need not tell it again. */
 export async function dismissRefusal(key: string): Promise<void> {
   await db.dismissCartRefusal(key)
+  cartBadgeStale()
 }

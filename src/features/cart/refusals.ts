@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { CartRefusalRecord } from '../../../store-db/store-db.ts'
+import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { db } from '../../lib/db.ts'
 
 /**
@@ -20,6 +21,8 @@ export async function loadRefusals(): Promise<void> {
 
 export async function dismissRefusal(key: string): Promise<void> {
   await db.dismissCartRefusal(key)
+  // Dismissed for every page: the badge stops counting it too.
+  cartBadgeStale()
   await loadRefusals()
 }
 

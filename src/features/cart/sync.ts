@@ -1,7 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
 import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
-import { setCartBadge } from '../../lib/cart-badge.ts'
+import { onCartBadgeStale, setCartBadge } from '../../lib/cart-badge.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
 import { cartKeys } from './keys.ts'
 import { badgeLabel } from './model.ts'
@@ -67,6 +67,8 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
   }
   const queue = connectCartQueue(wb, onReport)
   const replay = () => void queue.ask('CART_REPLAY').catch(() => undefined)
+  // A refusal dismissed on a page is no write of the worker's: its count is asked for again.
+  onCartBadgeStale(() => void queue.ask('CART_QUEUE').catch(() => undefined))
   window.addEventListener('online', replay)
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') replay()

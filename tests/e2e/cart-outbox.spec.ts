@@ -200,8 +200,13 @@ test('a session that ended while offline keeps the change until the customer sig
   const again = await bearerOf(context)
   expect(again).toBeTruthy()
   await page.goto('/cart')
+  // The cart is on screen before "nothing waits" means anything (a page still loading shows none).
+  await expect(lines(page)).toHaveText([MISSION.name])
   await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
-  expect(await serverLines(await cartToken(page), again)).toEqual([`${MISSION.sku}×1`])
+  const token = await cartToken(page)
+  await expect
+    .poll(() => serverLines(token, again), { timeout: 20_000 })
+    .toEqual([`${MISSION.sku}×1`])
   await emptyAccountCart()
   // The page's own reads met the ended session before the customer signed in again.
   expectFailedResource(consoleErrors, 401)
@@ -299,9 +304,13 @@ test('signing in with changes waiting sends them to the account, once, with no s
   await signIn(page)
   await context.unroute('**/api/order/add')
   await page.goto('/cart')
+  // The cart is on screen before "nothing waits" means anything (a page still loading shows none).
+  await expect(lines(page)).toHaveText([MISSION.name])
   await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
   const bearer = await bearerOf(context)
-  expect(await serverLines(token, bearer)).toEqual([`${MISSION.sku}×1`])
+  await expect
+    .poll(() => serverLines(token, bearer), { timeout: 20_000 })
+    .toEqual([`${MISSION.sku}×1`])
   // No second guest cart: the device's token alone reads the merged (empty) guest cart.
   expect(await serverLines(token)).toEqual([])
   await expect(page.getByRole('dialog', { name: 'Your carts were merged' })).toHaveCount(0)

@@ -67,6 +67,8 @@ async function appBarHeight(page: Page): Promise<number> {
 
 /** Every visible thing a finger can press that is under 24 x 24 CSS px (WCAG 2.5.8). */
 async function smallTargets(page: Page): Promise<string[]> {
+  // A sheet slides and scales in: its targets are measured once it has come to rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
   return page.evaluate(() => {
     const interactive =
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])'

@@ -1,6 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
+import {
+  cartToken,
+  expect,
+  expectFailedResource,
+  forgetOfflineFailures,
+  test,
+  waitForServiceWorker,
+} from './fixtures.ts'
 
 /*
  * The cart outbox of issue 15, end to end in Chromium with the real worker and server: edits of
@@ -23,18 +30,6 @@ test.beforeEach(async ({ playwright, baseURL }) => {
 test.afterEach(async () => {
   await api.dispose()
 })
-
-/** Offline, requests the worker could not answer are logged by the browser: expected here. */
-function forgetOfflineFailures(errors: string[]) {
-  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
-  errors.splice(0, errors.length, ...errors.filter((e) => !offline.test(e)))
-}
-
-async function cartToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
-  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-  return token!
-}
 
 async function bearerOf(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value

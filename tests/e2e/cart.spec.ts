@@ -1,5 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
+import {
+  cartToken,
+  expect,
+  expectFailedResource,
+  forgetOfflineFailures,
+  test,
+  waitForServiceWorker,
+} from './fixtures.ts'
 import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
 
 /*
@@ -27,18 +34,6 @@ test.afterEach(async () => {
   await api.dispose()
   await proxy.close()
 })
-
-/** Offline, requests the worker could not answer are logged by the browser: expected here. */
-function forgetOfflineFailures(errors: string[]) {
-  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
-  errors.splice(0, errors.length, ...errors.filter((e) => !offline.test(e)))
-}
-
-async function cartToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
-  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-  return token!
-}
 
 interface ServerLine {
   id: string

@@ -77,3 +77,16 @@ export async function waitForCatalogSnapshot(page: Page, timeout = 20_000): Prom
     )
     .toBeGreaterThan(3)
 }
+
+/** Offline, requests the worker could not answer are logged by the browser: expected here. */
+export function forgetOfflineFailures(errors: string[]) {
+  const offline = /^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|CONNECTION)/
+  errors.splice(0, errors.length, ...errors.filter((e) => !offline.test(e)))
+}
+
+/** The device's anonymous cart token, as the page keeps it. */
+export async function cartToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  return token!
+}

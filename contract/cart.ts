@@ -14,6 +14,17 @@ import { OrderMeta } from './configurator.ts'
  * guest cart is merged into it once.
  */
 export const CART_TOKEN_HEADER = 'X-Cart-Token'
+/**
+ * A cart change made while signed in carries the account's e-mail address (percent-encoded, as
+ * the device knew it when the customer acted). The server applies it only with a live session of
+ * that account: with none it answers 401 (the change waits on the device for the customer to sign
+ * in again, never landing in the device's cart), with another account's session 409
+ * (`madeForAnotherAccountMessage`). Without the header a change goes to the caller as it is.
+ */
+export const CART_ACCOUNT_HEADER = 'X-Cart-Account'
+export const madeForAnotherAccountMessage =
+  'This change was made signed in to another account, so it was not added to this one.'
+
 /** The token as the device makes it: 43 base64url characters (32 bytes). */
 export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
 

@@ -441,7 +441,10 @@ async function run(
       } else if (roll < 0.54) {
         const session = model.session
         const ended = model.ended
-        if (!session && ended && random() < 0.5) {
+        // Changes made in the ended session wait for that account (another account's sign-in
+        // would have them refused, 409): whoever holds the device signs in again as its owner.
+        const heldForEnded = !session && ended && (await workerReport(page)).keys.length > 0
+        if (!session && ended && (heldForEnded || random() < 0.5)) {
           await rememberToken(page)
           await signInPage(page, ended.kind === 'account' ? 'account' : 'guest', ended.email)
           model = signIn(model, ended.kind, ended.email)

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
-import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
+import { CART_ACCOUNT_HEADER, CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
@@ -112,7 +112,13 @@ export function createHttp({
       cors({
         origin: env.corsOrigins,
         credentials: true,
-        allowHeaders: ['Authorization', 'Content-Type', CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          CART_TOKEN_HEADER,
+          CART_ACCOUNT_HEADER,
+          IDEMPOTENCY_KEY_HEADER,
+        ],
         // The worker reads the mark on cross-origin answers to tell the API from a portal.
         exposeHeaders: [API_MARK_HEADER],
         maxAge: 600,

@@ -153,13 +153,14 @@ class Device {
     )
   }
 
-  edit(lineId: string, qty: number, name: string) {
+  edit(lineId: string, qty: number, name: string, by?: string) {
     const plan = planLineEdit(this.server, this.outbox, this.aliases, {
       lineId,
       qty,
       key: newKey(),
       name,
       at: 0,
+      ...(by === undefined ? {} : { by }),
     })
     this.outbox = applyPlan(this.outbox, plan, () => ++this.seq)
   }
@@ -273,6 +274,21 @@ describe('planLineEdit', () => {
     expect(device.outbox.map((entry) => (entry.kind === 'update-qty' ? entry.qty : 0))).toEqual([
       2, 4,
     ])
+  })
+
+  it('sends an edit made signed out that replaces one made signed in where that one would go', () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    const device = new Device()
+    device.read(server)
+    const lineId = server.lines[0]!.id
+    device.edit(lineId, 2, 'Mission', 'pilot@example.com')
+    device.edit(lineId, 3, 'Mission')
+    expect(device.outbox.map((entry) => [entry.kind, entry.by])).toEqual([
+      ['update-qty', 'pilot@example.com'],
+    ])
+    device.edit(lineId, 4, 'Mission', 'other@example.com')
+    expect(device.outbox.map((entry) => entry.by)).toEqual(['other@example.com'])
   })
 
   it('keeps the issue’s repro to two Mission bags and no Uratul bag', () => {

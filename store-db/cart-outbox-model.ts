@@ -55,6 +55,13 @@ export type OutboxEntry = CartIntent & {
   /** The drainer has started sending it: frozen from then on. */
   claimed: boolean
   at: number
+  /**
+   * Made signed in: the account's e-mail address as the device knew it ('' if it did not know
+   * it yet). Such a change is sent only with a session (sw/cart-queue.ts), naming its account
+   * (X-Cart-Account, contract/cart.ts): it never lands in the device's or another account's cart.
+   * Absent: made signed out, it goes to whoever the device acts for when it is sent.
+   */
+  by?: string
 }
 
 export type ShownLine = WireCartLine & {
@@ -255,11 +262,11 @@ export function planLineEdit(
   server: ServerCart | null,
   outbox: readonly OutboxEntry[],
   aliases: LineAliases,
-  edit: { lineId: string; qty: number; key: string; name: string; at: number },
+  edit: { lineId: string; qty: number; key: string; name: string; at: number; by?: string },
 ): OutboxPlan {
   const { lines } = rebaseLines(server, outbox, aliases)
   const target = lines.find((working) => working.aliases.has(edit.lineId))
-  const append = (lineId: string): OutboxPlan => ({
+  const append = (lineId: string, by = edit.by): OutboxPlan => ({
     remove: [],
     update: [],
     append: [
@@ -271,6 +278,7 @@ export function planLineEdit(
         name: edit.name,
         claimed: false,
         at: edit.at,
+        ...(by === undefined ? {} : { by }),
       },
     ],
   })
@@ -297,7 +305,11 @@ export function planLineEdit(
     if (entry.kind !== 'update-qty' || entry.claimed) break
     dropped.push(entry)
   }
-  const plan = append(target.line.id)
+  // An edit made signed out that replaces one made signed in goes where that one would have.
+  const plan = append(
+    target.line.id,
+    edit.by ?? dropped.find((entry) => entry.by !== undefined)?.by,
+  )
   return { ...plan, remove: seqs(dropped) }
 }
 

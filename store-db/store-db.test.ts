@@ -95,4 +95,33 @@ describe('StoreDB', () => {
     expect((await opened.takeUnheardCartSyncs()).map((sync) => sync.key)).toEqual(['k1', 'k2'])
     expect(await opened.takeUnheardCartSyncs()).toEqual([])
   })
+
+  it('gives the changes made signed out to the account signed in to, and keeps the others’', async () => {
+    opened = new StoreDB('test-adopt')
+    const bag = (sku: string) =>
+      ({
+        kind: 'add',
+        request: { sku, qty: 1, meta: [], child: [] },
+        line: {
+          name: sku,
+          productSlug: sku,
+          productPath: `/equipment/${sku}`,
+          variantName: null,
+          image: null,
+          unitPrice: 100,
+          currency: 'USD',
+          summary: [],
+        },
+      }) as const
+    await opened.addCartIntent(bag('A'), 'key-a')
+    await opened.addCartIntent(bag('B'), 'key-b', { by: 'first@example.com' })
+    await opened.adoptCartOutbox('second@example.com')
+    expect((await opened.cartOutboxEntries()).map((entry) => [entry.key, entry.by])).toEqual([
+      ['key-a', 'second@example.com'],
+      ['key-b', 'first@example.com'],
+    ])
+    // Nobody signed in: an entry made signed in is held, not claimed.
+    expect(await opened.claimNextCartEntry({ signedIn: false })).toBe('held')
+    expect((await opened.cartOutboxEntries())[0]!.claimed).toBe(false)
+  })
 })

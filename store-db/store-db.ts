@@ -179,17 +179,23 @@ export class StoreDB extends Dexie {
    * line folds into the entries that made it where the rules allow (cart-outbox-model.ts). An
    * entry already kept under this key is left as it is (a page and the worker may both hand the
    * same change in). `frozen`: an older release's queued request, appended as it is and claimed
-   * (it may have been sent already). Resolves with whether the change is now an entry of its own.
+   * (it may have been sent already). `by`: made signed in, as whom (OutboxEntry.by). Resolves
+   * with whether the change is now an entry of its own.
    */
   async addCartIntent(
     intent: CartIntent,
     key: string,
-    { at = Date.now(), frozen = false }: { at?: number; frozen?: boolean } = {},
+    {
+      at = Date.now(),
+      frozen = false,
+      by,
+    }: { at?: number; frozen?: boolean; by?: string | undefined } = {},
   ): Promise<boolean> {
     return this.transaction('rw', this.cartOutbox, this.meta, async () => {
       if (await this.cartOutbox.where('key').equals(key).count()) return true
       if (intent.kind !== 'update-qty' || frozen) {
-        await this.cartOutbox.add({ ...intent, key, claimed: frozen, at } as OutboxEntry)
+        const made = by === undefined ? {} : { by }
+        await this.cartOutbox.add({ ...intent, key, claimed: frozen, at, ...made } as OutboxEntry)
         return true
       }
       const server = await this.cartServer()
@@ -199,6 +205,7 @@ export class StoreDB extends Dexie {
         key,
         name: intent.name,
         at,
+        ...(by === undefined ? {} : { by }),
       })
       for (const entry of plan.update) {
         const kept = await this.cartOutbox.get(entry.seq!)
@@ -211,12 +218,30 @@ export class StoreDB extends Dexie {
     })
   }
 
-  /** The drainer's claim: the oldest entry, marked claimed (frozen) in the same transaction. */
-  async claimNextCartEntry(): Promise<OutboxEntry | undefined> {
+  /**
+   * A sign-in: the changes still waiting that were made signed out become the account's (the
+   * sign-in merged the device's cart into it, so that is where they would have gone).
+   */
+  async adoptCartOutbox(by: string): Promise<void> {
+    await this.transaction('rw', this.cartOutbox, async () => {
+      await this.cartOutbox.filter((entry) => entry.by === undefined).modify({ by })
+    })
+  }
+
+  /**
+   * The drainer's claim: the oldest entry, marked claimed (frozen) in the same transaction.
+   * `signedIn` false: an entry made signed in is not claimed but answered 'held' (it waits for a
+   * session; unclaimed, the customer's edits still fold into it).
+   */
+  async claimNextCartEntry({ signedIn = true }: { signedIn?: boolean } = {}): Promise<
+    OutboxEntry | 'held' | undefined
+  > {
     return this.transaction('rw', this.cartOutbox, async () => {
       const first = await this.cartOutbox.orderBy('seq').first()
-      if (first && !first.claimed) await this.cartOutbox.update(first.seq!, { claimed: true })
-      return first && { ...first, claimed: true }
+      if (!first) return undefined
+      if (first.by !== undefined && !signedIn) return 'held'
+      if (!first.claimed) await this.cartOutbox.update(first.seq!, { claimed: true })
+      return { ...first, claimed: true }
     })
   }
 

@@ -236,7 +236,7 @@ describe('the drainer', () => {
 
   it('pauses on a 401 without dropping the change, and sends it after sign-in', async () => {
     const { db, server, queue, timers, credentials } = setup({ bearer: 'expired' })
-    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
     server.mode = '401'
     expect(await queue.replay()).toBe('signed-out')
     expect(await db.cartOutboxEntries()).toHaveLength(1)
@@ -257,6 +257,42 @@ describe('the drainer', () => {
     expect(server.lines).toEqual(['MISSION'])
     const last = server.sent.at(-1)!.init.headers as Record<string, string>
     expect(last.Authorization).toBe('Bearer signed-in-again')
+    expect(last['X-Cart-Account']).toBe('pilot%40example.com')
+  })
+
+  it('holds a change made signed in while no session exists, unclaimed, and what follows it', async () => {
+    const { db, server, queue, timers, credentials } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
+    await db.addCartIntent(addIntent('URATUL'), 'key-uratul')
+    expect(await queue.replay()).toBe('signed-out')
+    expect(server.sent).toEqual([])
+    expect(timers).toEqual([])
+    expect((await db.cartOutboxStatus()).state).toBe('signed-out')
+    // Not claimed: the customer's edits still fold into it.
+    expect((await db.cartOutboxEntries()).map((entry) => entry.claimed)).toEqual([false, false])
+    credentials.bearer = 'signed-in-again'
+    expect(await queue.replay()).toBe('done')
+    expect(server.lines).toEqual(['MISSION', 'URATUL'])
+    const headers = server.sent.map((sent) => sent.init.headers as Record<string, string>)
+    expect(headers.map((sent) => sent['X-Cart-Account'])).toEqual([
+      'pilot%40example.com',
+      undefined,
+    ])
+  })
+
+  it('sends a change made signed out with the device’s token alone once the session is gone', async () => {
+    const { db, server, queue, credentials } = setup({ bearer: 'expired' })
+    await db.keepCartToken('device-token')
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    server.mode = '401'
+    expect(await queue.replay()).toBe('signed-out')
+    server.mode = 'up'
+    credentials.bearer = undefined
+    expect(await queue.replay()).toBe('done')
+    const last = server.sent.at(-1)!.init.headers as Record<string, string>
+    expect(last.Authorization).toBeUndefined()
+    expect(last['X-Cart-Token']).toBe('device-token')
+    expect(server.lines).toEqual(['MISSION'])
   })
 
   it('records a refusal whichever page listens, in the customer’s words', async () => {

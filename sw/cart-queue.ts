@@ -1,5 +1,10 @@
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
-import { Cart as CartSchema, CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
+import {
+  CART_ACCOUNT_HEADER,
+  Cart as CartSchema,
+  CART_TOKEN_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+} from '../contract/cart.ts'
 import {
   entryName,
   intentFromRequest,
@@ -31,6 +36,10 @@ import {
  * - Identity at send time: nothing stored carries a credential. The bearer (the `authToken`
  *   cookie, read through `credentials`) and the device's cart token (Dexie meta, mirrored by the
  *   page) are added as the entry is sent, so a change lands in the account signed in now.
+ * - A change made signed in (`by`) is sent only with a session, naming its account
+ *   (X-Cart-Account): with no session it waits (`signed-out`) for the customer to sign in again;
+ *   another account's session gets a 409, recorded as a refusal. It never lands in the device's
+ *   cart. A change made signed out goes to whoever the device acts for when it is sent.
  * - Delivery means the store answered: only an answer carrying the API's mark header
  *   (contract/api-mark.ts) with a JSON body of the expected shape (a Cart for 2xx, `{message}`
  *   for 4xx) settles an entry. A redirect (fetched with `redirect: 'manual'`, so it arrives
@@ -268,6 +277,7 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     }
     if (bearer) headers.Authorization = `Bearer ${bearer}`
     if (token) headers[CART_TOKEN_HEADER] = token
+    if (entry.by) headers[CART_ACCOUNT_HEADER] = encodeURIComponent(entry.by)
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     try {
@@ -286,19 +296,23 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
 
   /** Sends entries until the outbox is empty or one cannot be delivered. */
   async function drain(): Promise<ReplayResult> {
-    // Paused for a sign-in: only a session other than the refused one may send (going out with
-    // none would put the changes in a guest cart of this device instead of the account).
+    // Paused for a sign-in: the refused session is not tried again. With none at all, a change
+    // made signed in is held below; one made signed out goes to the device's cart.
     const status = await deps.db.cartOutboxStatus()
     if (status.state === 'signed-out' && status.refusedSession) {
       const { bearer = handedBearer } = await deps.credentials()
-      if (!bearer || (await sessionHash(bearer)) === status.refusedSession) return 'signed-out'
+      if (bearer && (await sessionHash(bearer)) === status.refusedSession) return 'signed-out'
     }
     for (;;) {
       if (deps.online && !deps.online()) {
         return (await deps.db.cartOutboxEntries()).length > 0 ? 'offline' : 'done'
       }
-      const entry = await deps.db.claimNextCartEntry()
+      const { bearer: sessionNow = handedBearer } = await deps.credentials()
+      const entry = await deps.db.claimNextCartEntry({ signedIn: sessionNow !== undefined })
       if (!entry) return 'done'
+      // Made signed in, and no session now: it waits for the customer to sign in again (sent
+      // with the device's token alone it would land in the device's cart, not the account).
+      if (entry === 'held') return 'signed-out'
       let response: Response
       try {
         response = await send(entry)
@@ -469,7 +483,9 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       decodeDisplay(request.headers.get(CART_LINE_HEADER)) ??
       decodeDisplay(request.headers.get(CART_LINE_NAME_HEADER))
     const intent = intentFromRequest(url.pathname, body, display)
-    const own = intent ? await deps.db.addCartIntent(intent, key, { at: now() }) : false
+    // Sent signed in: made signed in, as an account this worker cannot name ('').
+    const by = authorization?.startsWith('Bearer ') ? '' : undefined
+    const own = intent ? await deps.db.addCartIntent(intent, key, { at: now(), by }) : false
     if (!own) {
       // Folded into a waiting change (or not a change at all): it goes with that one.
       void replay()

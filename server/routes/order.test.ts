@@ -951,6 +951,66 @@ describe('idempotency', () => {
   })
 })
 
+describe('a change made signed in (X-Cart-Account)', () => {
+  const madeIn = (email: string) => ({ 'x-cart-account': encodeURIComponent(email.toUpperCase()) })
+  const addMadeIn = (caller: Caller, email: string, key = newKey()) =>
+    call('POST', '/order/add', caller, { body: bag, key, headers: madeIn(email) })
+
+  it('lands in that account with its session (any case), and in no cart without one (401)', async () => {
+    const user = await newUser()
+    const token = newCartToken()
+    const key = newKey()
+    const alone = await addMadeIn({ token }, user.email, key)
+    expect(alone.status).toBe(401)
+    expect(alone.headers.get('www-authenticate')).toBe('Bearer')
+    expect((await getCart({ token })).items).toEqual([])
+    const signedIn = await cartOf(await addMadeIn({ bearer: user.bearer, token }, user.email, key))
+    expect(signedIn.items.map((line) => [line.sku, line.qty])).toEqual([['MISSION-BAG-BLACK', 1]])
+    expect((await getCart({ token })).items).toEqual([])
+  })
+
+  it('is refused with 409 under another account’s session, and changes no cart', async () => {
+    const [maker, other] = [await newUser(), await newUser()]
+    const token = newCartToken()
+    const res = await addMadeIn({ bearer: other.bearer, token }, maker.email)
+    expect(res.status).toBe(409)
+    const body = await res.json()
+    expect(body.message).toBe(
+      'This change was made signed in to another account, so it was not added to this one.',
+    )
+    expect(JSON.stringify(body)).not.toContain(maker.email)
+    for (const caller of [{ bearer: other.bearer }, { bearer: maker.bearer }, { token }])
+      expect((await getCart(caller)).items).toEqual([])
+    const edit = await call(
+      'POST',
+      '/order/item/some-line-id/update-qty',
+      { bearer: other.bearer },
+      {
+        body: { qty: 2 },
+        key: newKey(),
+        headers: madeIn(maker.email),
+      },
+    )
+    expect(edit.status).toBe(409)
+  })
+
+  it('answers 422 under the header for a value that is not percent-encoding', async () => {
+    const user = await newUser()
+    const res = await call(
+      'POST',
+      '/order/add',
+      { bearer: user.bearer },
+      {
+        body: bag,
+        key: newKey(),
+        headers: { 'x-cart-account': '%E0%A4%A' },
+      },
+    )
+    expect(res.status).toBe(422)
+    expect(Object.keys((await res.json()).errors)).toEqual(['X-Cart-Account'])
+  })
+})
+
 describe('cart merge at sign-in', () => {
   async function userWithPassword() {
     const user = await newUser()

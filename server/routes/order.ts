@@ -6,6 +6,7 @@ import {
   Cart,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyPattern,
+  madeForAnotherAccountMessage,
   maxDiscountCodes,
   UpdateQtyRequest,
 } from '../../contract/cart.ts'
@@ -155,6 +156,17 @@ const cartHeaders = z.object({
     }),
 })
 const mutationHeaders = cartHeaders.extend({
+  'x-cart-account': z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'The e-mail address (percent-encoded) of the account a change was made in, sent by a ' +
+        'device replaying changes made signed in. The change is applied only with a live session ' +
+        'of that account: with no session it is a 401 (it waits on the device for the customer ' +
+        'to sign in again), with another account’s session a 409.',
+      example: 'pilot%40example.com',
+    }),
   'idempotency-key': z
     .string()
     .optional()
@@ -177,7 +189,11 @@ const cartResponse = (description: string) => ({
   content: { 'application/json': { schema: CartSchema } },
 })
 const unauthenticated = errorResponse(
-  'No owner: neither a live bearer session nor an X-Cart-Token, or the bearer token is unknown or expired',
+  'No owner: neither a live bearer session nor an X-Cart-Token, or the bearer token is unknown ' +
+    'or expired, or `X-Cart-Account` was sent without a bearer session',
+)
+const otherAccount = errorResponse(
+  `\`X-Cart-Account\` names another account than the session’s: “${madeForAnotherAccountMessage}”`,
 )
 const IdParam = (description: string) =>
   z.object({
@@ -286,6 +302,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     responses: {
       200: cartResponse('The cart with the line added'),
       401: unauthenticated,
+      409: otherAccount,
       422: errorResponse(
         'Per field: `sku` unknown or no longer sold, `qty` outside 1–99 (or over 99 summed), ' +
           '`meta` not fitting the product, `child` not one of its designs; `Idempotency-Key` ' +
@@ -317,6 +334,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       404: errorResponse(
         `No such line in the caller’s open cart (removed, or never theirs): “${lineGoneMessage}”`,
       ),
+      409: otherAccount,
       422: errorResponse('`qty` outside 0–99, or a bad `Idempotency-Key`'),
     },
   })
@@ -344,6 +362,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       200: cartResponse('The cart with the discount'),
       401: unauthenticated,
       404: errorResponse(`No such order, or it belongs to someone else: “${orderGoneMessage}”`),
+      409: otherAccount,
       422: errorResponse(
         '`discount_codes`: empty, more than ' +
           `${maxDiscountCodes} codes, a code this cart cannot use (one message for every ` +
@@ -364,7 +383,8 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
     responses: {
       200: cartResponse('The cart, without its merge notice'),
       401: unauthenticated,
-      422: errorResponse('A bad `X-Cart-Token` or `Idempotency-Key`'),
+      409: otherAccount,
+      422: errorResponse('A bad `X-Cart-Token`, `X-Cart-Account` or `Idempotency-Key`'),
     },
   })
 

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { CART_TOKEN_HEADER, cartTokenPattern } from '../../contract/cart.ts'
+import {
+  CART_ACCOUNT_HEADER,
+  CART_TOKEN_HEADER,
+  cartTokenPattern,
+  madeForAnotherAccountMessage,
+} from '../../contract/cart.ts'
 import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { bearerToken } from '../middleware/auth.ts'
@@ -19,6 +24,10 @@ import { findSession, hashToken } from './sessions.ts'
  *   if it were not signed in, or, without that header, a cart of the session's own. Nothing is
  *   merged into the account, at guest sign-in or later;
  * - no session: the device's anonymous cart token.
+ *
+ * A change made signed in names its account (X-Cart-Account, contract/cart.ts): it is applied
+ * with a live session of that account only (none: 401; another account's: 409), so a change a
+ * customer made in their account never lands in a device's or another account's cart.
  */
 
 /** Whose cart: an account's, or one kept by a token (the device's, or a guest session's own). */
@@ -54,7 +63,18 @@ export const noOwnerMessage =
 export const expiredSessionMessage = 'Your session has expired. Sign in again.'
 
 export type Resolved =
-  { owner: CartOwner | undefined } | { answer: { status: 401 | 422; body: unknown } }
+  { owner: CartOwner | undefined } | { answer: { status: 401 | 409 | 422; body: unknown } }
+
+/** The X-Cart-Account header, lower case: undefined if not sent, null if not decodable. */
+function madeFor(c: Context): string | undefined | null {
+  const header = c.req.header(CART_ACCOUNT_HEADER)
+  if (header === undefined) return undefined
+  try {
+    return decodeURIComponent(header).trim().toLowerCase()
+  } catch {
+    return null
+  }
+}
 
 /**
  * Whether an account holds more than guest sessions made: a password, or a role other than
@@ -87,6 +107,14 @@ const malformedToken = {
   },
 }
 
+const malformedAccount = {
+  status: 422 as const,
+  body: {
+    message: 'The account a change was made in is malformed.',
+    errors: { [CART_ACCOUNT_HEADER]: ['Send the account’s e-mail address, percent-encoded.'] },
+  },
+}
+
 /**
  * The cart's owner from the request (see the rules above). `mergeDevice` is called for an
  * account owner whose request carries a device token: that cart's lines join the account's.
@@ -98,13 +126,20 @@ export async function resolveOwner(
 ): Promise<Resolved> {
   const tokenHash = deviceTokenHash(c)
   if (tokenHash === null) return { answer: malformedToken }
+  const account = madeFor(c)
+  if (account === null) return { answer: malformedAccount }
   const authorization = c.req.header('authorization')
-  if (authorization === undefined)
+  if (authorization === undefined) {
+    if (account !== undefined)
+      return { answer: { status: 401, body: { message: expiredSessionMessage } } }
     return { owner: tokenHash ? { kind: 'token', tokenHash } : undefined }
+  }
   const bearer = bearerToken(authorization)
   const session = bearer ? await findSession(db, bearer) : undefined
   if (!bearer || !session)
     return { answer: { status: 401, body: { message: expiredSessionMessage } } }
+  if (account !== undefined && account !== session.user.email.trim().toLowerCase())
+    return { answer: { status: 409, body: { message: madeForAnotherAccountMessage } } }
   if (session.guest && (await isProtectedAccount(db, session.user)))
     return { owner: { kind: 'token', tokenHash: tokenHash ?? sessionCartKey(hashToken(bearer)) } }
   if (tokenHash) await mergeDevice(session.user.id, tokenHash)

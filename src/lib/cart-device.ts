@@ -34,6 +34,40 @@ export async function sendWaitingCartChanges(): Promise<number> {
   return report?.type === 'CART_QUEUE' ? report.keys.length : 0
 }
 
+/** How long a sign-in waits for the changes made signed out to go first. */
+const SEND_BEFORE_SIGN_IN_MS = 10_000
+
+/**
+ * Before a sign-in: the changes made signed out are sent first, with the device's cart token, so
+ * the sign-in's merge takes the device's cart as the customer saw it. (Sent after it, an edit of
+ * a line the merge summed with the account's would set the summed line to the quantity the
+ * customer saw before.) Changes made signed in wait for their account either way. Gives up after
+ * SEND_BEFORE_SIGN_IN_MS: what is still waiting then is sent after the sign-in, into the account.
+ */
+export async function sendWaitingCartChangesBeforeSignIn(): Promise<void> {
+  if (!globalThis.navigator?.serviceWorker?.controller) return
+  if ((await countWaitingCartChanges().catch(() => 0)) === 0) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    sendWaitingCartChanges().catch(() => 0),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SEND_BEFORE_SIGN_IN_MS)
+    }),
+  ])
+  clearTimeout(timer)
+}
+
+/**
+ * After a sign-in: what still waits of the changes made signed out (the sign-in would not wait
+ * for them) is the account's now, as the merge made the device's cart the account's. `email`: the
+ * account's, '' if not read yet.
+ */
+export async function adoptWaitingCartChanges(email: string): Promise<void> {
+  if (!globalThis.indexedDB) return
+  const { db } = await import('./db.ts')
+  await db.adoptCartOutbox(email.trim().toLowerCase())
+}
+
 /**
  * Forgets this device's cart, under the outbox's lock so no drain is halfway through an entry.
  * Resolves once done (at once where IndexedDB is not available).

@@ -8,6 +8,7 @@ import {
   AUTH_COOKIE_NAME,
   QUERY_CACHE_STORAGE_KEY,
   signedInAs,
+  signedInEmail,
   signedInNow,
   USER_QUERY_KEY,
   watchSignedIn,
@@ -77,6 +78,19 @@ describe('who the header says is signed in', () => {
     expect(signedInAs({ ...pilot, name: null })).toBe('upilot@example.com')
     expect(signedInAs({ email: 'g@example.com', name: null, role: 'guest' })).toBe('gg@example.com')
     expect(signedInAs(undefined)).toBe('u')
+  })
+})
+
+describe('the account a cart change is made in', () => {
+  it('is the signed-in e-mail in lower case, persisted or live; none without the cookie', async () => {
+    await persistUser({ ...pilot, email: ' Pilot@Example.com' })
+    expect(signedInEmail(undefined, 'authToken=tok')).toBe('pilot@example.com')
+    expect(signedInEmail(undefined, 'authTokenX=tok')).toBeUndefined()
+    const client = createQueryClient()
+    expect(signedInEmail(client, 'authToken=tok')).toBe('')
+    client.setQueryData(USER_QUERY_KEY, { email: 'G@example.com', name: null, role: 'guest' })
+    expect(signedInEmail(client, 'authToken=tok')).toBe('g@example.com')
+    expect(signedInEmail(client, '')).toBeUndefined()
   })
 })
 

@@ -33,17 +33,16 @@ interface PersistedCache {
 }
 
 /**
- * Who the cookie and the user query say is signed in: from the live query cache once the client
- * runs, else from the copy the persister keeps (a copy of another build is not restored, so it
- * is not shown either). Unreadable storage counts as no copy.
+ * The user query's data where the cookie says someone is signed in (null where nobody is): from
+ * the live query cache once the client runs, else from the copy the persister keeps (a copy of
+ * another build is not restored, so it is not read either). Unreadable storage counts as no copy.
  */
-export function signedInNow(
+function signedInData(
   client: QueryClient | undefined,
-  cookies = document.cookie,
-  // A read of the persisted query cache only (the persister in query-client.ts owns it).
-  storage: Pick<Storage, 'getItem'> = window.localStorage,
-): SignedIn {
-  if (!new RegExp(`(^|;)\\s*${AUTH_COOKIE_NAME}=[^;\\s]`).test(cookies)) return ''
+  cookies: string,
+  storage: Pick<Storage, 'getItem'>,
+): { data: unknown } | null {
+  if (!new RegExp(`(^|;)\\s*${AUTH_COOKIE_NAME}=[^;\\s]`).test(cookies)) return null
   let data: unknown
   try {
     if (client) data = client.getQueryData(USER_QUERY_KEY)
@@ -58,7 +57,37 @@ export function signedInNow(
   } catch {
     // No copy, or storage refused (a privacy mode): "Account" until the user is fetched.
   }
-  return signedInAs(data)
+  return { data }
+}
+
+/** Who the cookie and the user query say is signed in. */
+export function signedInNow(
+  client: QueryClient | undefined,
+  cookies = document.cookie,
+  // A read of the persisted query cache only (the persister in query-client.ts owns it).
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): SignedIn {
+  const signedIn = signedInData(client, cookies, storage)
+  return signedIn ? signedInAs(signedIn.data) : ''
+}
+
+/** The query client once started (watchSignedIn), for signedInEmail. */
+let liveClient: QueryClient | undefined
+
+/**
+ * The signed-in account's e-mail address in lower case, '' when signed in as someone this device
+ * has not read yet, undefined when nobody is signed in: what a cart change made now records
+ * (store-db OutboxEntry.by).
+ */
+export function signedInEmail(
+  client = liveClient,
+  cookies = document.cookie,
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): string | undefined {
+  const signedIn = signedInData(client, cookies, storage)
+  if (!signedIn) return undefined
+  const email = (signedIn.data as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase() : ''
 }
 
 /**
@@ -73,6 +102,7 @@ export function watchSignedIn(client: Promise<QueryClient>): void {
   void client.then(
     (started) => {
       live = started
+      liveClient = started
       started.getQueryCache().subscribe(update)
       update()
     },

@@ -12,7 +12,11 @@ import type {
 } from '../../../contract/auth.ts'
 import type { User as WireUser } from '../../../contract/user.ts'
 import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
-import { forgetDeviceCart } from '../../lib/cart-device.ts'
+import {
+  adoptWaitingCartChanges,
+  forgetDeviceCart,
+  sendWaitingCartChangesBeforeSignIn,
+} from '../../lib/cart-device.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
@@ -74,15 +78,21 @@ export const addressesQuery = () =>
     ...persisted,
   })
 
-export function login(body: LoginRequest): Promise<Session> {
+// Every sign-in first lets the cart changes made signed out reach the device's cart, which the
+// sign-in then merges into the account (lib/cart-device.ts).
+
+export async function login(body: LoginRequest): Promise<Session> {
+  await sendWaitingCartChangesBeforeSignIn()
   return api.post<Session>('/api/login', body, { auth: true, cart: true })
 }
 
-export function loginGuest(body: GuestLoginRequest): Promise<Session> {
+export async function loginGuest(body: GuestLoginRequest): Promise<Session> {
+  await sendWaitingCartChangesBeforeSignIn()
   return api.post<Session>('/api/login-guest', body, { auth: true, cart: true })
 }
 
-export function verifyLogin(token: string): Promise<Session> {
+export async function verifyLogin(token: string): Promise<Session> {
+  await sendWaitingCartChangesBeforeSignIn()
   return api.post<Session>(`/api/password/verify-login/${encodeURIComponent(token)}`, undefined, {
     auth: true,
     cart: true,
@@ -102,7 +112,8 @@ export function sendLoginLink(body: ForgotPasswordRequest): Promise<Accepted> {
 }
 
 /** Sets a new password with a reset link; the server signs in with it. */
-export function setNewPassword(token: string, body: NewPasswordRequest): Promise<Session> {
+export async function setNewPassword(token: string, body: NewPasswordRequest): Promise<Session> {
+  await sendWaitingCartChangesBeforeSignIn()
   return api.post<Session>(`/api/password/usetoken/${encodeURIComponent(token)}`, body, {
     auth: true,
     cart: true,
@@ -119,12 +130,11 @@ export function editProfile(body: EditUserRequest): Promise<User> {
  */
 export async function afterSignIn(client: QueryClient): Promise<void> {
   client.removeQueries({ queryKey: accountKeys.user() })
-  await Promise.all([
-    // Signed in all the same if this fails (the network dropped just then): the account page
-    // asks again.
-    client.fetchQuery(userQuery()).catch(() => undefined),
-    client.invalidateQueries({ queryKey: cartKey }),
-  ])
+  // Signed in all the same if this fails (the network dropped just then): the account page asks
+  // again.
+  const user = await client.fetchQuery(userQuery()).catch(() => undefined)
+  await adoptWaitingCartChanges(user?.email ?? '').catch(() => undefined)
+  await client.invalidateQueries({ queryKey: cartKey })
 }
 
 /**

@@ -5,6 +5,7 @@ import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-
 import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { cartToken } from '../../lib/cart-token.ts'
 import { db } from '../../lib/db.ts'
+import { signedInEmail } from '../../lib/signed-in-user.ts'
 import type { ShownCart } from './model.ts'
 import { camelizeShown } from './wire.ts'
 
@@ -48,13 +49,15 @@ export function useCartView(): CartView | undefined {
 }
 
 /**
- * Puts a change in the outbox (an edit folds into the waiting changes where it can). The cart
- * token is mirrored into IndexedDB first: the worker sends with it, and cannot read localStorage.
- * Resolves with whether the change is an entry of its own (to send), or was folded into another.
+ * Puts a change in the outbox (an edit folds into the waiting changes where it can), as made in
+ * the account signed in now, if any. The cart token is mirrored into IndexedDB first: the worker
+ * sends with it, and cannot read localStorage. Resolves with whether the change is an entry of
+ * its own (to send), or was folded into another.
  */
 export async function putChange(intent: CartIntent, key: string): Promise<boolean> {
   await db.keepCartToken(cartToken())
-  return db.addCartIntent(intent, key)
+  // Made signed in: it is sent only in this account (store-db OutboxEntry.by).
+  return db.addCartIntent(intent, key, { by: signedInEmail() })
 }
 
 /** With no worker to keep it: a change that got no answer, or a refusal, is taken back. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CartIntent } from './cart-outbox-model.ts'
 import { StoreDB, type CatalogProduct } from './store-db.ts'
 
 function productFixture({ slug = 'corvid-2', family = 'wingsuits' } = {}): CatalogProduct {
@@ -98,21 +99,20 @@ describe('StoreDB', () => {
 
   it('gives the changes made signed out to the account signed in to, and keeps the others’', async () => {
     opened = new StoreDB('test-adopt')
-    const bag = (sku: string) =>
-      ({
-        kind: 'add',
-        request: { sku, qty: 1, meta: [], child: [] },
-        line: {
-          name: sku,
-          productSlug: sku,
-          productPath: `/equipment/${sku}`,
-          variantName: null,
-          image: null,
-          unitPrice: 100,
-          currency: 'USD',
-          summary: [],
-        },
-      }) as const
+    const bag = (sku: string): CartIntent => ({
+      kind: 'add',
+      request: { sku, qty: 1, meta: [], child: [] },
+      line: {
+        name: sku,
+        productSlug: sku,
+        productPath: `/equipment/${sku}`,
+        variantName: null,
+        image: null,
+        unitPrice: 100,
+        currency: 'USD',
+        summary: [],
+      },
+    })
     await opened.addCartIntent(bag('A'), 'key-a')
     await opened.addCartIntent(bag('B'), 'key-b', { by: 'first@example.com' })
     await opened.adoptCartOutbox('second@example.com')

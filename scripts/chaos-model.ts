@@ -196,6 +196,18 @@ async function openStore(page: Page, origin: string): Promise<void> {
 }
 
 /** The merge overlay covers the page once after a sign-in that merged: close it. */
+/**
+ * The merge overlay opens when the cart's read comes back, which may be just after a look for it:
+ * Playwright closes it whenever it stands in the way of an action.
+ */
+async function watchOverlays(page: Page): Promise<Page> {
+  const overlay = page.getByRole('dialog', { name: 'Your carts were merged' })
+  await page.addLocatorHandler(overlay, (dialog) =>
+    dialog.getByRole('button', { name: 'Close' }).click(),
+  )
+  return page
+}
+
 async function closeOverlays(page: Page): Promise<void> {
   const overlay = page.getByRole('dialog', { name: 'Your carts were merged' })
   if (await overlay.isVisible()) await overlay.getByRole('button', { name: 'Close' }).click()
@@ -320,7 +332,7 @@ async function run(
     })
     const tokens: Record<Owner, string> = {}
     const actions: string[] = []
-    const pages = [await context.newPage()]
+    const pages = [await watchOverlays(await context.newPage())]
     await openStore(pages[0]!, origin)
     let offline = false
     let killed = false
@@ -534,7 +546,7 @@ async function run(
         actions.push('reload')
       } else if (roll < 0.81) {
         if (pages.length < 2) {
-          const tab = await context.newPage()
+          const tab = await watchOverlays(await context.newPage())
           await goto(tab, origin, BAG_PATH)
           pages.push(tab)
           actions.push('second tab')

@@ -37,7 +37,7 @@ async function bearerOf(context: BrowserContext): Promise<string | undefined> {
 
 /** The server's cart for these credentials, as `sku×qty`, sorted. */
 async function serverLines(token: string, bearer?: string): Promise<string[]> {
-  const headers: Record<string, string> = { 'X-Cart-Token': token }
+  const headers: Record<string, string> = token ? { 'X-Cart-Token': token } : {}
   if (bearer) headers.Authorization = `Bearer ${bearer}`
   const response = await api.get('/api/order', { headers })
   expect(response.status()).toBe(200)
@@ -340,6 +340,88 @@ test('signing out with changes waiting asks, and the next visitor sees none of t
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
   await expect(page.getByTestId('cart-waiting')).toHaveCount(0)
   await expect(page.getByTestId('tab-cart-count')).toBeHidden()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('signing out after sending what waits puts it in the account, and the device forgets it', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path, '/account')
+  await signIn(page)
+  const bearer = await bearerOf(context)
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  const ask = page.getByRole('alertdialog')
+  await expect(ask).toContainText('1 change to your cart has not reached the shop yet.')
+  // The shop is reachable again when the customer chooses to send.
+  await context.unroute('**/api/order/add')
+  await ask.getByRole('button', { name: 'Send, then sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  // Sent once, into the account, with the session it was made in (revoked only after).
+  const login = await api.post('/api/login', {
+    data: { email: CUSTOMER.email, password: CUSTOMER.password, remember: false },
+  })
+  const { token: fresh } = (await login.json()) as { token: string }
+  expect(fresh).not.toBe(bearer)
+  expect(await serverLines('', fresh)).toEqual([`${MISSION.sku}×1`])
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByTestId('cart-waiting')).toHaveCount(0)
+  await emptyAccountCart()
+  forgetOfflineFailures(consoleErrors)
+})
+
+test('an edit made as a guest reaches the guest cart before a sign-in merges it', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  // The account already holds one Mission bag.
+  await emptyAccountCart()
+  const login = await api.post('/api/login', {
+    data: { email: CUSTOMER.email, password: CUSTOMER.password, remember: false },
+  })
+  const { token: accountBearer } = (await login.json()) as { token: string }
+  const added = await api.post('/api/order/add', {
+    headers: { Authorization: `Bearer ${accountBearer}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: { sku: MISSION.sku, qty: 1, meta: [], child: [] },
+  })
+  expect(added.status()).toBe(200)
+
+  // As a guest: one Mission bag reaches the guest cart; "One more" cannot, for now.
+  await openStore(page, MISSION.path)
+  await addProduct(page, MISSION)
+  const token = await cartToken(page)
+  await expect.poll(() => serverLines(token), { timeout: 20_000 }).toEqual([`${MISSION.sku}×1`])
+  let letEditsThrough = false
+  await context.route('**/update-qty', (route) =>
+    letEditsThrough ? route.continue() : route.abort('internetdisconnected'),
+  )
+  await page.goto('/cart')
+  const line = page.locator(`li.cart-line[data-sku="${MISSION.sku}"]`)
+  await line.getByRole('button', { name: /^One more/ }).click()
+  await expect(line.locator('output')).toHaveText('2')
+  await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+
+  // The network is back as the customer signs in: the guest's 2 join the account's 1.
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(CUSTOMER.email)
+  await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
+  letEditsThrough = true
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto('/cart')
+  await expect(line.locator('output')).toHaveText('3')
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  await expect(page.getByRole('region', { name: 'Changes the shop refused' })).toHaveCount(0)
+  expect(await serverLines(token, accountBearer)).toEqual([`${MISSION.sku}×3`])
+  await context.unroute('**/update-qty')
+  await emptyAccountCart()
   forgetOfflineFailures(consoleErrors)
 })
 

@@ -5,6 +5,7 @@ import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
+import { pruneMergedLines } from './services/cart.ts'
 import { pruneIdempotencyKeys } from './services/idempotency.ts'
 import { pruneThrottles } from './services/throttle.ts'
 
@@ -12,13 +13,14 @@ import { pruneThrottles } from './services/throttle.ts'
 const shutdownGraceMs = 10_000
 
 /**
- * Ended throttle windows and idempotency keys past 48 hours are dropped now and then; the
- * tables hold only what is still needed.
+ * Ended throttle windows, and idempotency keys and merge records past their 90 days, are dropped
+ * now and then; the tables hold only what is still needed.
  */
 function pruneHourly(db: Database, logger: Logger) {
   const prune = () =>
-    Promise.all([pruneThrottles(db), pruneIdempotencyKeys(db)]).catch((error: unknown) =>
-      logger.warn({ error: loggableError(error) }, 'could not prune throttles or keys'),
+    Promise.all([pruneThrottles(db), pruneIdempotencyKeys(db), pruneMergedLines(db)]).catch(
+      (error: unknown) =>
+        logger.warn({ error: loggableError(error) }, 'could not prune throttles or keys'),
     )
   void prune()
   setInterval(prune, 3_600_000).unref()

@@ -366,6 +366,29 @@ export const orderLines = pgTable(
   ],
 )
 
+/**
+ * A guest cart's line summed into the account's line of the same identity at a sign-in merge:
+ * `base_qty` is what the account's line held before. A change the device made to its own line
+ * before the merge (update-qty naming the guest line, or the key of the add that made it) is the
+ * device's share: the account's line becomes `base_qty` + the quantity sent (0 leaves
+ * `base_qty`). Kept as long as idempotency keys, since those changes can wait as long.
+ */
+export const mergedLines = pgTable(
+  'merged_lines',
+  {
+    fromLineId: uuid('from_line_id').primaryKey(),
+    intoLineId: uuid('into_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    baseQty: integer('base_qty').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('merged_lines_base_qty_range', sql`${t.baseQty} between 1 and 99`),
+    index('merged_lines_into_line_id_idx').on(t.intoLineId),
+  ],
+)
+
 export const DiscountKind = ['percent', 'fixed'] as const
 export type DiscountKind = (typeof DiscountKind)[number]
 

@@ -1050,7 +1050,8 @@ describe('cart merge at sign-in', () => {
     expect((await login(user.email, token)).status).toBe(200)
     expect(await getCart({ bearer: user.bearer })).toEqual(merged)
 
-    // A guest add replayed after sign-in is recognised, and its key still names the line.
+    // A guest add replayed after sign-in is recognised, and its key still names the guest's
+    // share of the summed line: the account's 2 stay, the guest's 1 becomes 5.
     const replay = await add({ bearer: user.bearer, token }, configuredSuit(1), guestKey)
     expect(replay.status).toBe(200)
     expect((await getCart({ bearer: user.bearer })).items[0]!.qty).toBe(3)
@@ -1064,7 +1065,7 @@ describe('cart merge at sign-in', () => {
         },
       ),
     )
-    expect(viaKey.items[0]!.qty).toBe(5)
+    expect(viaKey.items[0]!.qty).toBe(7)
 
     // A code sent for the guest cart's id (queued before sign-in) reaches the merged cart.
     const discounted = await cartOf(
@@ -1085,6 +1086,41 @@ describe('cart merge at sign-in', () => {
     )
     expect(cleared.merge_notice).toBeNull()
     expect((await getCart({ bearer: user.bearer })).merge_notice).toBeNull()
+  })
+
+  it('applies an edit the device made before the merge to its share of the summed line', async () => {
+    const user = await userWithPassword()
+    await cartOf(await add({ bearer: user.bearer }, bag))
+    const token = newCartToken()
+    const key = newKey()
+    const guest = await cartOf(await add({ token }, bag, key))
+    const guestLine = guest.items[0]!.id
+    expect((await login(user.email, token)).status).toBe(200)
+    expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([2])
+    // "One more" on the guest's line, made before the sign-in and sent after it: 1 + 2.
+    const edit = (id: string, qty: number) =>
+      call(
+        'POST',
+        `/order/item/${id}/update-qty`,
+        { bearer: user.bearer, token },
+        {
+          body: { qty },
+          key: newKey(),
+        },
+      )
+    expect((await cartOf(await edit(key, 2))).items.map((line) => line.qty)).toEqual([3])
+    // Removing the guest's line leaves the account's own bag.
+    expect((await cartOf(await edit(guestLine, 0))).items.map((line) => line.qty)).toEqual([1])
+    // The account's own line, by its own id, is set as sent.
+    const accountLine = (await getCart({ bearer: user.bearer })).items[0]!.id
+    expect((await cartOf(await edit(accountLine, 5))).items.map((line) => line.qty)).toEqual([5])
+    // Another account never reaches it through the guest line's id.
+    const other = await newUser()
+    const stranger = await call('POST', `/order/item/${guestLine}/update-qty`, other, {
+      body: { qty: 1 },
+      key: newKey(),
+    })
+    expect(stranger.status).toBe(404)
   })
 
   it('adopts the lines without a notice when the account’s cart was empty', async () => {

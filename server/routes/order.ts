@@ -320,7 +320,11 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       '`{id}` is the Idempotency-Key of the add that made (or summed into) the line, looked up ' +
       'first among the caller’s keys (the device’s too, and a merged guest cart’s), or else the ' +
       'line’s id: a line added offline is addressed by its add’s key before its id is known. ' +
-      '`qty` is the line’s new quantity; children follow their line.' +
+      '`qty` is the line’s new quantity; children follow their line. A guest line that a ' +
+      'sign-in merge summed into the account’s line of the same identity, named by its id or ' +
+      'its add’s key (a change the device made before the merge), is the device’s share: the ' +
+      'line becomes what the account’s line held before the merge plus `qty` (0 leaves the ' +
+      'account’s part).' +
       ownerRules,
     security: ownerSecurity,
     request: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm'
 import {
   idempotencyKeyPattern,
   maxDiscountCodes,
@@ -17,6 +17,7 @@ import type { Database } from '../db/index.ts'
 import {
   discountCodes,
   orderDiscounts,
+  mergedLines,
   orderLines,
   orders,
   paletteColors,
@@ -27,6 +28,7 @@ import type { CatalogSnapshot } from './catalog-cache.ts'
 import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
 import {
   adoptKeys,
+  idempotencyKeyRetentionMs,
   refOfKey,
   sha256,
   stableJson,
@@ -416,13 +418,19 @@ async function findOwnLine(
   owner: CartOwner,
   lines: readonly LineRow[],
   id: string,
-): Promise<LineRow | undefined> {
+): Promise<{ line: LineRow; base: number } | undefined> {
   // The key first: the app's keys are UUIDs too, and a line's id is never an add's key.
   const fromKey = idempotencyKeyPattern.test(id)
     ? await refOfKey(tx, scopesOf(owner), id)
     : undefined
   const lineId = fromKey ?? id
-  return lines.find((line) => line.id === lineId && line.parentId === null)
+  const own = lines.find((line) => line.id === lineId && line.parentId === null)
+  if (own) return { line: own, base: 0 }
+  // A guest line summed away at a sign-in merge: the device's share of the line it went into.
+  if (!uuidPattern.test(lineId)) return undefined
+  const [merged] = await tx.select().from(mergedLines).where(eq(mergedLines.fromLineId, lineId))
+  const into = merged && lines.find((line) => line.id === merged.intoLineId && !line.parentId)
+  return into && { line: into, base: merged.baseQty }
 }
 
 /** POST /api/order/item/{id}/update-qty: 0 removes the line and its children. */
@@ -437,17 +445,20 @@ export async function updateQty(
   // The cart locked and read in one statement; the answer is rendered from it (as in addLine).
   const cart = await touchOpenCart(tx, owner)
   if (!cart) return lineGone
-  const line = await findOwnLine(tx, owner, cart.lines, id)
-  if (!line) return lineGone
+  const found = await findOwnLine(tx, owner, cart.lines, id)
+  if (!found) return lineGone
+  const { line, base } = found
+  // A merged guest line's quantity is its share: the account's own part stays.
+  const target = Math.min(maxLineQty, base + qty)
   const ofLine = (other: LineRow) => other.id === line.id || other.parentId === line.id
   let lines: LineRow[]
-  if (qty === 0) {
+  if (target === 0) {
     // Its children go with it (order_lines.parent_id cascades).
     await tx.delete(orderLines).where(eq(orderLines.id, line.id))
     lines = cart.lines.filter((other) => !ofLine(other))
   } else {
-    await setLineQty(tx, line.id, qty)
-    lines = cart.lines.map((other) => (ofLine(other) ? { ...other, qty } : other))
+    await setLineQty(tx, line.id, target)
+    lines = cart.lines.map((other) => (ofLine(other) ? { ...other, qty: target } : other))
   }
   return { status: 200, body: cartOf({ ...cart, lines }, catalog, palette), ref: line.id }
 }
@@ -614,13 +625,15 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
     let position = await nextPosition(tx, target.id)
     let linesAdded = 0
     let linesSummed = 0
-    // Keys that named a guest line summed away name the line it was summed into.
-    const movedRefs = new Map<string, string>()
     for (const line of guestParents) {
       const same = targetLines.find((other) => other.lineKey === line.lineKey)
       if (same) {
         await setLineQty(tx, same.id, Math.min(maxLineQty, same.qty + line.qty))
-        movedRefs.set(line.id, same.id)
+        // A change still naming the guest line (or its add's key) is the device's share of it.
+        await tx
+          .insert(mergedLines)
+          .values({ fromLineId: line.id, intoLineId: same.id, baseQty: same.qty })
+          .onConflictDoNothing()
         await tx.delete(orderLines).where(eq(orderLines.id, line.id))
         linesSummed += 1
       } else {
@@ -641,7 +654,7 @@ export async function mergeGuestCart(db: Database, userId: string, tokenHash: st
       where order_id = ${guest.id}
       on conflict do nothing`)
     await tx.delete(orderDiscounts).where(eq(orderDiscounts.orderId, guest.id))
-    await adoptKeys(tx, cartScope(tokenHash), userScope(userId), movedRefs)
+    await adoptKeys(tx, cartScope(tokenHash), userScope(userId))
     await tx
       .update(orders)
       .set({ status: 'merged', mergedInto: target.id, updatedAt: new Date() })
@@ -820,4 +833,13 @@ function summaryOf(
   if (asym && configurator.superAsym) summary.push(configurator.superAsym.label)
   for (const child of children) summary.push(upgradeLabel(configurator, child.sku))
   return summary
+}
+
+/** Drops merge records as old as the idempotency keys that could still name their lines. */
+export async function pruneMergedLines(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(mergedLines)
+    .where(lt(mergedLines.createdAt, new Date(now.getTime() - idempotencyKeyRetentionMs)))
+    .returning({ id: mergedLines.fromLineId })
+  return removed.length
 }

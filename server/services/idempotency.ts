@@ -188,20 +188,10 @@ export async function refOfKey(
 /**
  * An owner's keys become another's (a guest cart merged into an account at sign-in): copied, and
  * owned by the new owner, so a change sent before the merge and replayed after it gets its first
- * answer, not a second run.
- * `refs` maps what the keys made to where it went (a line summed into another).
+ * answer, not a second run. What a key made (`ref`) stays as it was: the caller's own rules say
+ * where that went (services/cart.ts: a guest line summed away at a merge).
  */
-export async function adoptKeys(
-  tx: Transaction,
-  from: string,
-  to: string,
-  refs: ReadonlyMap<string, string> = new Map(),
-): Promise<void> {
-  for (const [was, now] of refs)
-    await tx
-      .update(idempotencyKeys)
-      .set({ ref: now })
-      .where(and(inArray(idempotencyKeys.scope, [from, to]), eq(idempotencyKeys.ref, was)))
+export async function adoptKeys(tx: Transaction, from: string, to: string): Promise<void> {
   await tx.execute(sql`
     insert into ${idempotencyKeys}
       (scope, key, request_hash, status, answer, ref, owner_scope, created_at)

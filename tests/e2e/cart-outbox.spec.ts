@@ -208,6 +208,45 @@ test('a session that ended while offline keeps the change until the customer sig
   forgetOfflineFailures(consoleErrors)
 })
 
+test('a change made signed in never lands in the device’s cart once the page has forgotten the ended session', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await emptyAccountCart()
+  await openStore(page, MISSION.path)
+  await signIn(page)
+  const bearer = await bearerOf(context)
+  // Made signed in, but the shop cannot be reached for it yet.
+  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  await addProduct(page, MISSION)
+  const token = await cartToken(page)
+  // The session ends elsewhere; the page meets the 401 first and shows the customer signed out.
+  await api.post('/api/user/logout', { headers: { Authorization: `Bearer ${bearer}` } })
+  await page.goto('/account')
+  await expect.poll(() => bearerOf(context), { timeout: 20_000 }).toBeUndefined()
+  await context.unroute('**/api/order/add')
+  await page.goto('/cart')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(page.getByTestId('cart-waiting-reason')).toContainText(
+    'Waiting for you to sign in again',
+    { timeout: 20_000 },
+  )
+  await expect(lines(page)).toHaveText([MISSION.name])
+  expect(await serverLines(token)).toEqual([])
+
+  await signIn(page)
+  const again = await bearerOf(context)
+  await page.goto('/cart')
+  await expect(lines(page)).toHaveText([MISSION.name])
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  expect(await serverLines('', again)).toEqual([`${MISSION.sku}×1`])
+  expect(await serverLines(token)).toEqual([])
+  await emptyAccountCart()
+  expectFailedResource(consoleErrors, 401)
+  forgetOfflineFailures(consoleErrors)
+})
+
 test('a refusal that arrives after the page has gone is told on the next page', async ({
   context,
   page,

@@ -486,9 +486,15 @@ async function run(
         } else if (random() < 0.5) {
           const bearer = (await context.cookies()).find((c) => c.name === 'authToken')?.value
           if (!bearer) throw new Error('signed in, but no authToken cookie')
-          const status = await api.logout(bearer)
+          // Revoked elsewhere (a sign-out on another device), or its time ran out.
+          if (random() < 0.5) {
+            const status = await api.logout(bearer)
+            actions.push(`session revoked on the server (${status})`)
+          } else {
+            await store.expireSession(bearer)
+            actions.push('session expired (its expiry passed on the server)')
+          }
           model = expire(model)
-          actions.push(`session ended on the server (${status})`)
           await settleEnded()
         } else {
           await rememberToken(page)

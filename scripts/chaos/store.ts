@@ -1,5 +1,10 @@
 // The API processes of a chaos run: one on PGlite (a data dir), or two on one private PostgreSQL
 // (`--postgres`), started, stopped and killed (SIGKILL of the process group) on the same data.
+import { eq } from 'drizzle-orm'
+import pg from 'pg'
+import { openDatabase } from '../../server/db/index.ts'
+import { sessions } from '../../server/db/schema.ts'
+import { hashToken } from '../../server/services/sessions.ts'
 import { freePort, stopGroup } from '../bench/processes.ts'
 import { readyPath, spawnServer, waitForStatus, type StartedServer } from '../bench/server.ts'
 
@@ -66,6 +71,39 @@ export class Store {
     }
     await stopGroup(server, 0)
     this.servers[index] = undefined
+  }
+
+  /**
+   * A session's time runs out: its expiry is moved just into the past in the database, as the
+   * server's clock reaching it would leave it. On PostgreSQL while the APIs run; PGlite's data dir
+   * is one process's, so the API stops (gracefully), the row is changed, and it starts again.
+   */
+  async expireSession(bearer: string): Promise<void> {
+    const tokenHash = hashToken(bearer)
+    if (this.databaseUrl) {
+      const client = new pg.Client({ connectionString: this.databaseUrl })
+      await client.connect()
+      try {
+        await client.query(
+          `update sessions set expires_at = now() - interval '1 second' where token_hash = $1`,
+          [tokenHash],
+        )
+      } finally {
+        await client.end()
+      }
+      return
+    }
+    await this.stop()
+    const database = await openDatabase({ dataDir: this.dataDir })
+    try {
+      await database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.tokenHash, tokenHash))
+    } finally {
+      await database.close()
+    }
+    await this.start()
   }
 
   async stop(): Promise<void> {

@@ -382,7 +382,11 @@ async function moveLegacyQueue(queue: Queue): Promise<void> {
     const lineName = (entry.metadata as { lineName?: unknown } | undefined)?.lineName
     const name = typeof lineName === 'string' ? decodeURIComponent(lineName) : undefined
     const intent = intentFromRequest(new URL(entry.request.url).pathname, body, { name })
-    if (key && intent) await db.addCartIntent(intent, key, { at: entry.timestamp, frozen: true })
+    // Queued with a bearer: made signed in, by an account the old queue did not name ('').
+    const by = entry.request.headers.get('Authorization')?.startsWith('Bearer ') ? '' : undefined
+    if (key && intent) {
+      await db.addCartIntent(intent, key, { at: entry.timestamp, frozen: true, by })
+    }
     await queue.shiftRequest()
   }
 }

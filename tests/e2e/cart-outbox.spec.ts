@@ -464,6 +464,112 @@ test('an edit made as a guest reaches the guest cart before a sign-in merges it'
   forgetOfflineFailures(consoleErrors)
 })
 
+test('an older release’s queued adds move into the outbox and land once each', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await openStore(page, MISSION.path)
+  await addProduct(page, MISSION)
+  const token = await cartToken(page)
+  await expect.poll(() => serverLines(token), { timeout: 20_000 }).toEqual([`${MISSION.sku}×1`])
+  // What the workbox-background-sync queue 'cart-mutations' of earlier releases holds: raw adds.
+  // The first was sent before (its answer was lost); the second never was.
+  const sentKey = `legacy-${crypto.randomUUID()}`
+  const unsentKey = `legacy-${crypto.randomUUID()}`
+  const bag = (sku: string) => ({ sku, qty: 1, meta: [], child: [] })
+  const sent = await api.post('/api/order/add', {
+    headers: { 'X-Cart-Token': token, 'Idempotency-Key': sentKey },
+    data: bag(URATUL.sku),
+  })
+  expect(sent.status()).toBe(200)
+  await page.evaluate(
+    async ({ entries, origin }) => {
+      const open = indexedDB.open('workbox-background-sync', 3)
+      open.onupgradeneeded = () => {
+        const store = open.result.createObjectStore('requests', {
+          autoIncrement: true,
+          keyPath: 'id',
+        })
+        store.createIndex('queueName', 'queueName', { unique: false })
+      }
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      const tx = db.transaction('requests', 'readwrite')
+      for (const entry of entries) {
+        tx.objectStore('requests').add({
+          queueName: 'cart-mutations',
+          requestData: {
+            url: `${origin}/api/order/add`,
+            method: 'POST',
+            headers: entry.headers,
+            body: new TextEncoder().encode(JSON.stringify(entry.body)).buffer,
+            mode: 'cors',
+            credentials: 'include',
+          },
+          timestamp: Date.now(),
+          metadata: { lineName: encodeURIComponent(entry.name) },
+        })
+      }
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve
+        tx.onerror = () => reject(tx.error)
+      })
+      db.close()
+    },
+    {
+      origin: new URL(page.url()).origin,
+      entries: [
+        {
+          headers: {
+            'content-type': 'application/json',
+            'x-cart-token': token,
+            'idempotency-key': sentKey,
+          },
+          body: bag(URATUL.sku),
+          name: URATUL.name,
+        },
+        {
+          headers: {
+            'content-type': 'application/json',
+            'x-cart-token': token,
+            'idempotency-key': unsentKey,
+          },
+          body: bag(WEEKEND.sku),
+          name: WEEKEND.name,
+        },
+      ],
+    },
+  )
+  // The new release's worker starts (here: the worker is stopped, and the next page starts it).
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.stopAllWorkers')
+  await page.goto('/cart')
+  await expect
+    .poll(() => serverLines(token), { timeout: 30_000 })
+    .toEqual([`${MISSION.sku}×1`, `${URATUL.sku}×1`, `${WEEKEND.sku}×1`].sort())
+  await expect(lines(page)).toHaveText([MISSION.name, URATUL.name, WEEKEND.name])
+  await expect(page.getByTestId('cart-waiting')).toBeHidden({ timeout: 20_000 })
+  // The old queue is empty: nothing there is sent again by a later start.
+  const left = await page.evaluate(async () => {
+    const open = indexedDB.open('workbox-background-sync', 3)
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      open.onsuccess = () => resolve(open.result)
+    })
+    const count = await new Promise<number>((resolve) => {
+      const request = db.transaction('requests').objectStore('requests').count()
+      request.onsuccess = () => resolve(request.result)
+    })
+    db.close()
+    return count
+  })
+  expect(left).toBe(0)
+  forgetOfflineFailures(consoleErrors)
+})
+
 test('a deploy in the middle of a backlog (two workers) sends each change once', async ({
   context,
   page,

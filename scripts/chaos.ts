@@ -20,7 +20,13 @@ import { createHash } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import type { CartWorkerReport } from '../sw/messages.ts'
 import { withChromium } from './bench/browser.ts'
 import { startPostgres, type Postgres } from './bench/postgres.ts'
@@ -202,15 +208,23 @@ async function openStore(page: Page, origin: string): Promise<void> {
  */
 async function watchOverlays(page: Page): Promise<Page> {
   const overlay = page.getByRole('dialog', { name: 'Your carts were merged' })
-  await page.addLocatorHandler(overlay, (dialog) =>
-    dialog.getByRole('button', { name: 'Close' }).click(),
-  )
+  await page.addLocatorHandler(overlay, closeIt)
   return page
+}
+
+/** Closes the overlay; one that another hand closed first is closed (a click that finds no button). */
+async function closeIt(overlay: Locator): Promise<void> {
+  await overlay
+    .getByRole('button', { name: 'Close' })
+    .click({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      if (await overlay.isVisible()) throw error
+    })
 }
 
 async function closeOverlays(page: Page): Promise<void> {
   const overlay = page.getByRole('dialog', { name: 'Your carts were merged' })
-  if (await overlay.isVisible()) await overlay.getByRole('button', { name: 'Close' }).click()
+  if (await overlay.isVisible()) await closeIt(overlay)
 }
 
 async function goto(page: Page, origin: string, path: string): Promise<void> {

@@ -34,38 +34,46 @@ export async function sendWaitingCartChanges(): Promise<number> {
   return report?.type === 'CART_QUEUE' ? report.keys.length : 0
 }
 
-/** How long a sign-in waits for the changes made signed out to go first. */
-const SEND_BEFORE_SIGN_IN_MS = 10_000
+/** How long a sign-in waits for the worker, before and after it. */
+const SIGN_IN_WAITS_MS = 10_000
 
-/**
- * Before a sign-in: the changes made signed out are sent first, with the device's cart token, so
- * the sign-in's merge takes the device's cart as the customer saw it. (Sent after it, an edit of
- * a line the merge summed with the account's would set the summed line to the quantity the
- * customer saw before.) Changes made signed in wait for their account either way. Gives up after
- * SEND_BEFORE_SIGN_IN_MS: what is still waiting then is sent after the sign-in, into the account.
- */
-export async function sendWaitingCartChangesBeforeSignIn(): Promise<void> {
-  if (!globalThis.navigator?.serviceWorker?.controller) return
-  if ((await countWaitingCartChanges().catch(() => 0)) === 0) return
+/** The worker sends what waits and then reads the server's cart; at most SIGN_IN_WAITS_MS. */
+async function sendAndRead(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([
     sendWaitingCartChanges().catch(() => 0),
     new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, SEND_BEFORE_SIGN_IN_MS)
+      timer = setTimeout(resolve, SIGN_IN_WAITS_MS)
     }),
   ])
   clearTimeout(timer)
 }
 
 /**
- * After a sign-in: what still waits of the changes made signed out (the sign-in would not wait
- * for them) is the account's now, as the merge made the device's cart the account's. `email`: the
- * account's, '' if not read yet.
+ * Before a sign-in: the changes made signed out are sent first, with the device's cart token, so
+ * the sign-in's merge takes the device's cart as the customer saw it. Changes made signed in wait
+ * for their account either way. Gives up after SIGN_IN_WAITS_MS: what is still waiting then is
+ * sent after the sign-in, into the account (the server takes an edit of a guest line the merge
+ * summed away as the guest's share of the summed line).
+ */
+export async function sendWaitingCartChangesBeforeSignIn(): Promise<void> {
+  if (!globalThis.navigator?.serviceWorker?.controller) return
+  if ((await countWaitingCartChanges().catch(() => 0)) === 0) return
+  await sendAndRead()
+}
+
+/**
+ * After a sign-in: what still waits of the changes made signed out is the account's now (the
+ * merge made the device's cart the account's; `email`: the account's, '' if not read yet). Then
+ * the worker sends it and reads the account's cart into this device, so the cart shown from here
+ * on (offline too) is the account's, not the device's from before. Without a worker the cart
+ * page reads it when it opens.
  */
 export async function adoptWaitingCartChanges(email: string): Promise<void> {
   if (!globalThis.indexedDB) return
   const { db } = await import('./db.ts')
   await db.adoptCartOutbox(email.trim().toLowerCase())
+  if (globalThis.navigator?.serviceWorker?.controller) await sendAndRead()
 }
 
 /**

@@ -126,7 +126,9 @@ export function editProfile(body: EditUserRequest): Promise<User> {
 
 /**
  * After any sign-in (the server has set the `authToken` cookie): the previous user's data goes,
- * the new user is fetched for the header and the account, and the cart is asked for again.
+ * the new user is fetched for the header and the account, what waits of the cart is sent to the
+ * account and the account's cart is read into this device (lib/cart-device.ts), before the
+ * customer goes on: offline a moment later, the cart shown is the account's.
  */
 export async function afterSignIn(client: QueryClient): Promise<void> {
   client.removeQueries({ queryKey: accountKeys.user() })

@@ -31,6 +31,14 @@ const ProductFields = z.object({
   price: z.number().int().nonnegative(),
   currency: z.string().length(3),
   lead_time_weeks: z.number().int().nonnegative(),
+  /**
+   * One item's shipping weight in grams, packed (the rate table in content/shipping-rates.json
+   * is by weight). Every product has one: a product without it could not be quoted.
+   */
+  weight_grams: z
+    .number({ error: 'every product needs its packed shipping weight in grams' })
+    .int('the shipping weight is whole grams')
+    .positive('the shipping weight is more than 0 grams'),
   active: z.boolean().default(true),
   configurable: z.boolean().default(false),
   /** What the configurator offers; present exactly when `configurable` is true. */
@@ -92,6 +100,8 @@ export type ProductContent = z.infer<typeof ProductContent>
 export const Product = ProductFields.extend({
   discipline: Discipline.nullable(),
   configurator: ConfiguratorContent.nullable(),
+  /** 0 only on a retired product whose row was written before weights were kept. */
+  weight_grams: z.number().int().nonnegative(),
   path: z.string(),
 }).superRefine(checkConfigurable)
 export type Product = z.infer<typeof Product>

@@ -15,6 +15,7 @@ function productFixture({ slug = 'corvid-2', family = 'wingsuits' } = {}): Catal
     price: 100000,
     currency: 'USD',
     leadTimeWeeks: 8,
+    weightGrams: 3400,
     active: true,
     configurable: false,
     sizes: [],

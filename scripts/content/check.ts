@@ -6,11 +6,12 @@
 import { ContentError, loadContent } from '../../server/content/load.ts'
 
 try {
-  const { productionTime, archive, ...lists } = await loadContent(process.argv[2] ?? 'content')
+  const { productionTime, archive, shippingRates, ...lists } = await loadContent(process.argv[2] ?? 'content')
   const counts = [
     ...Object.entries(lists).map(([name, items]) => `${name} ${items.length}`),
     `archive ${archive.reduce((sum, file) => sum + file.entries.length, 0)}`,
     `production times ${productionTime.categories.length}`,
+    `shipping zones ${shippingRates.zones.length} (${shippingRates.zones.reduce((sum, zone) => sum + zone.countries.length, 0)} countries)`,
   ]
   console.log(`content ok: ${counts.join(', ')}`)
 } catch (error) {

@@ -217,6 +217,7 @@ const validFiles: Record<string, string> = {
     price: 100000,
     currency: 'USD',
     lead_time_weeks: 4,
+    weight_grams: 3200,
     configurable: true,
     configurator: {
       drawing: 'wingsuit',
@@ -366,6 +367,27 @@ const validFiles: Record<string, string> = {
   'content/production-time.json': JSON.stringify({
     updated_at: '2026-11-16',
     categories: [{ category: 'wingsuits', weeks_min: 4, weeks_max: 6 }],
+  }),
+  'content/shipping-rates.json': JSON.stringify({
+    currency: 'USD',
+    zones: [
+      {
+        id: 'home',
+        name: 'Home',
+        countries: ['US'],
+        services: [
+          {
+            carrier: 'ups',
+            service_code: 'ups_ground',
+            service_name: 'UPS Ground',
+            brackets: [
+              { up_to_grams: 1000, amount: 1000 },
+              { up_to_grams: 5000, amount: 2000 },
+            ],
+          },
+        ],
+      },
+    ],
   }),
   'public/images/products/test-suit.svg': '<svg/>',
   'public/images/gallery/one.svg': '<svg/>',
@@ -745,6 +767,56 @@ describe('the archive and the production times', () => {
     expect(await problemsOf({ 'content/production-time.json': null })).toContain(
       `${file}: (root): the file is missing`,
     )
+  })
+})
+
+describe('shipping', () => {
+  it('refuses a product without a whole, positive shipping weight', async () => {
+    const { weight_grams: _, ...weightless } = testSuit()
+    expect(await problemsOf({ [productFile]: JSON.stringify(weightless) })).toContain(
+      `${productFile}: weight_grams: every product needs its packed shipping weight in grams`,
+    )
+    expect(
+      await problemsOf({ [productFile]: JSON.stringify({ ...testSuit(), weight_grams: 3.5 }) }),
+    ).toContain(`${productFile}: weight_grams: the shipping weight is whole grams`)
+    expect(
+      await problemsOf({ [productFile]: JSON.stringify({ ...testSuit(), weight_grams: 0 }) }),
+    ).toContain(`${productFile}: weight_grams: the shipping weight is more than 0 grams`)
+  })
+
+  it('checks the rate table: one zone per country, known postal codes, rising brackets', async () => {
+    const file = 'content/shipping-rates.json'
+    const table = JSON.parse(validFiles[file]!)
+    const service = table.zones[0].services[0]
+    const broken = {
+      currency: 'EUR',
+      zones: [
+        {
+          ...table.zones[0],
+          countries: ['US', 'XX'],
+          services: [
+            service,
+            {
+              ...service,
+              brackets: [
+                { up_to_grams: 5000, amount: 1 },
+                { up_to_grams: 5000, amount: 2 },
+              ],
+            },
+          ],
+        },
+        { ...table.zones[0], id: 'again', countries: ['US'] },
+      ],
+    }
+    const message = await problemsOf({ [file]: JSON.stringify(broken) })
+    expect(message).toContain(`${file}: zones.0.countries.1: no postal-code format is known for XX`)
+    expect(message).toContain(`${file}: zones.1.countries.0: US is already in the zone "home"`)
+    expect(message).toContain(`${file}: zones.0.services.1: ups/ups_ground is listed twice`)
+    expect(message).toContain(
+      `${file}: zones.0.services.1.brackets.1.up_to_grams: brackets must rise`,
+    )
+    expect(message).toContain(`${file}: currency: the catalogue is priced in USD, the rates in EUR`)
+    expect(await problemsOf({ [file]: null })).toContain(`${file}: (root): the file is missing`)
   })
 })
 

@@ -37,8 +37,10 @@ import {
 } from '../../contract/content.ts'
 import { families, familyKeys, productPath, reservedProductSlugs } from '../../contract/families.ts'
 import { ProductionTimeContent } from '../../contract/production-time.ts'
+import { ShippingRateTable } from '../../contract/shipping.ts'
 import { pageRoutes } from '../../contract/routes.ts'
 import { isSlug, slugMessage } from '../../contract/slug-pattern.ts'
+import { postalCodeFormatKnown } from '../services/address.ts'
 import { datesAsWritten, renderMarkdown, type RenderedMarkdown } from './markdown.ts'
 
 /** content/ of this repository, wherever the process was started. */
@@ -63,6 +65,8 @@ export interface Content {
   archive: ArchiveContent[]
   /** content/production-time.json. */
   productionTime: ProductionTimeContent
+  /** content/shipping-rates.json: the countries we ship to and the rates by zone and weight. */
+  shippingRates: ShippingRateTable
 }
 
 export interface ContentProblem {
@@ -116,7 +120,7 @@ interface Located<T> {
 
 /** What the cross-checks see: each loaded list with the file every item came from. */
 type Collections = {
-  [K in Exclude<keyof Content, 'productionTime'>]: Located<Content[K][number]>[]
+  [K in Exclude<keyof Content, 'productionTime' | 'shippingRates'>]: Located<Content[K][number]>[]
 }
 
 class Loader {
@@ -144,6 +148,7 @@ class Loader {
       landing,
       archive,
       productionTime,
+      shippingRates,
     ] = await Promise.all([
       this.products(),
       this.markdownDir('news', NewsArticleFile, NewsArticle),
@@ -157,6 +162,7 @@ class Loader {
       this.markdownDir('landing', LandingPageFile, LandingPage),
       this.archive(),
       this.productionTime(),
+      this.singleFile('shipping-rates.json', ShippingRateTable),
     ])
     this.crossCheck({
       products,
@@ -172,7 +178,8 @@ class Loader {
       archive,
     })
     if (productionTime) this.checkProductionTime(productionTime)
-    if (this.problems.length > 0 || !productionTime) {
+    if (shippingRates) this.checkShippingRates(shippingRates, products)
+    if (this.problems.length > 0 || !productionTime || !shippingRates) {
       // Collections load in parallel; group the report by file so it reads the same every run.
       throw new ContentError(this.problems.sort((a, b) => a.file.localeCompare(b.file)))
     }
@@ -196,6 +203,7 @@ class Loader {
       landing: items(landing).sort((a, b) => a.slug.localeCompare(b.slug)),
       archive: items(archive),
       productionTime: productionTime.item,
+      shippingRates: shippingRates.item,
     }
   }
 
@@ -284,13 +292,18 @@ class Loader {
     return loaded
   }
 
-  private async productionTime(): Promise<Located<ProductionTimeContent> | undefined> {
-    const file = path.join(this.contentDir, 'production-time.json')
+  private productionTime(): Promise<Located<ProductionTimeContent> | undefined> {
+    return this.singleFile('production-time.json', ProductionTimeContent)
+  }
+
+  /** One JSON document at the top of content/, checked against its schema. */
+  private async singleFile<T>(name: string, schema: z.ZodType<T>) {
+    const file = path.join(this.contentDir, name)
     if (!existsSync(file)) {
       this.report(file, '(root)', 'the file is missing')
       return undefined
     }
-    const item = await this.parseJson(file, ProductionTimeContent)
+    const item = await this.parseJson(file, schema)
     return item && { file, item }
   }
 
@@ -658,6 +671,57 @@ class Loader {
       }
       seen.add(category)
     })
+  }
+
+  /**
+   * The rate table: each country in one zone and with a postal-code format we can check (an
+   * address there could not be validated otherwise), each service once per zone, brackets
+   * rising, and the table's currency the catalogue's.
+   */
+  private checkShippingRates(
+    { file, item }: Located<ShippingRateTable>,
+    products: Located<ProductContent>[],
+  ): void {
+    const zoneOf = new Map<string, string>()
+    item.zones.forEach((zone, zoneIndex) => {
+      zone.countries.forEach((country, index) => {
+        const field = `zones.${zoneIndex}.countries.${index}`
+        const other = zoneOf.get(country)
+        if (other !== undefined)
+          this.report(file, field, `${country} is already in the zone "${other}"`)
+        else zoneOf.set(country, zone.id)
+        if (!postalCodeFormatKnown(country))
+          this.report(file, field, `no postal-code format is known for ${country}`)
+      })
+      const services = new Set<string>()
+      zone.services.forEach((service, serviceIndex) => {
+        const key = `${service.carrier}/${service.service_code}`
+        if (services.has(key))
+          this.report(
+            file,
+            `zones.${zoneIndex}.services.${serviceIndex}`,
+            `${key} is listed twice in this zone`,
+          )
+        services.add(key)
+        service.brackets.forEach((bracket, b) => {
+          const previous = service.brackets[b - 1]
+          if (previous && bracket.up_to_grams <= previous.up_to_grams)
+            this.report(
+              file,
+              `zones.${zoneIndex}.services.${serviceIndex}.brackets.${b}.up_to_grams`,
+              'brackets must rise: each weighs more than the one before',
+            )
+        })
+      })
+    })
+    const currencies = new Set(products.map(({ item: product }) => product.currency))
+    for (const currency of currencies)
+      if (currency !== item.currency)
+        this.report(
+          file,
+          'currency',
+          `the catalogue is priced in ${currency}, the rates in ${item.currency}`,
+        )
   }
 }
 

@@ -15,9 +15,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ShippingAddress } from '../../contract/address.ts'
 import { ArchiveType } from '../../contract/archive.ts'
 import type { ProductContent } from '../../contract/catalog.ts'
 import type { FamilyKey } from '../../contract/families.ts'
+import type { RatedOption, ShippingRateTable } from '../../contract/shipping.ts'
 import { Role } from '../../contract/user.ts'
 
 /** A list of string literals for a CHECK constraint (the values come from code, not input). */
@@ -106,7 +108,8 @@ export const throttles = pgTable(
 /**
  * The ProductContent fields that are only ever read whole, kept as one JSON document (so a new
  * field needs no migration). `configurator` is absent from rows written before it existed: the
- * seed rewrites every product it has a file for, but a retired product keeps its last data.
+ * seed rewrites every product it has a file for, but a retired product keeps its last data;
+ * `weight_grams` likewise.
  */
 export type ProductData = Pick<
   ProductContent,
@@ -120,7 +123,7 @@ export type ProductData = Pick<
   | 'images'
   | 'manual'
 > &
-  Partial<Pick<ProductContent, 'configurator'>>
+  Partial<Pick<ProductContent, 'configurator' | 'weight_grams'>>
 
 export const products = pgTable(
   'products',
@@ -225,6 +228,20 @@ export const catalogVersion = pgTable(
   (t) => [check('catalog_version_one_row', sql`${t.id}`)],
 )
 
+/**
+ * The shipping rate table (content/shipping-rates.json), one row, seeded like the catalogue so
+ * every API process quotes from the same table.
+ */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: boolean('id').primaryKey().default(true),
+    rates: jsonb('rates').$type<ShippingRateTable>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_rates_one_row', sql`${t.id}`)],
+)
+
 /** What a one-time token lets its holder do once (server/services/one-time-tokens.ts). */
 export const OneTimeTokenPurpose = ['password-reset', 'login-link', 'admin-login'] as const
 export type OneTimeTokenPurpose = (typeof OneTimeTokenPurpose)[number]
@@ -297,6 +314,14 @@ export const orders = pgTable(
     mergedInto: uuid('merged_into'),
     mergeNotice: jsonb('merge_notice').$type<MergeNotice>(),
     currency: text('currency').notNull().default('USD'),
+    /** Where the order goes, normalised (contract/address.ts); null until the checkout's address step. */
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    /**
+     * The shipping option chosen for that address, with its price and the weights the price holds
+     * for (services/shipping.ts): a cart whose weight leaves them shows no option until one is
+     * chosen again. Cleared when a new address is not offered it.
+     */
+    shippingOption: jsonb('shipping_option').$type<RatedOption>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

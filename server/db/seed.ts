@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ArchiveContent } from '../../contract/archive.ts'
 import type { ProductContent } from '../../contract/catalog.ts'
 import type { ProductionTimeContent } from '../../contract/production-time.ts'
+import type { ShippingRateTable } from '../../contract/shipping.ts'
 import type { Role } from '../../contract/user.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
@@ -16,6 +17,7 @@ import {
   paletteColors,
   productionTimes,
   products,
+  shippingRates,
   users,
   variants,
 } from './schema.ts'
@@ -137,6 +139,7 @@ export async function seedCatalog(db: Database, catalog: ProductContent[]): Prom
         summary: product.summary,
         description: product.description,
         lead_time_weeks: product.lead_time_weeks,
+        weight_grams: product.weight_grams,
         configurable: product.configurable,
         configurator: product.configurator,
         sizes: product.sizes,
@@ -242,6 +245,14 @@ export async function seedPalette(db: Database, palette: PaletteColor[]): Promis
   await db.transaction((tx) => upsertAndRemoveMissing(tx, paletteColors, paletteColors.id, rows))
 }
 
+/** The rate table (content/shipping-rates.json), the one row every API process quotes from. */
+export async function seedShippingRates(db: Database, rates: ShippingRateTable): Promise<void> {
+  await db
+    .insert(shippingRates)
+    .values({ id: true, rates })
+    .onConflictDoUpdate({ target: shippingRates.id, set: { rates, updatedAt: sql`now()` } })
+}
+
 /**
  * The discount codes the store's own pages announce. SPRING is the spring wingsuit sale
  * (content/landing/spring-wingsuit-sale.md): ten percent off every wingsuit "before the end of
@@ -308,6 +319,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedArchive(db, content.archive)
   await seedProductionTime(db, content.productionTime)
   await seedPalette(db, content.palette)
+  await seedShippingRates(db, content.shippingRates)
   await seedDiscountCodes(db)
   if (options.demoAccounts) await seedDemoAccounts(db)
 }

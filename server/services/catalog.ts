@@ -34,6 +34,8 @@ function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
     price: row.price,
     currency: row.currency,
     lead_time_weeks: row.data.lead_time_weeks,
+    // A retired product's row may predate weights: 0, it adds nothing to a parcel.
+    weight_grams: row.data.weight_grams ?? 0,
     active: row.active,
     configurable: row.data.configurable && configurator !== null,
     configurator,

@@ -73,6 +73,7 @@ export function productFixture(overrides: Partial<CatalogProduct> = {}): Catalog
     price: 189000,
     currency: 'USD',
     leadTimeWeeks: 8,
+    weightGrams: 3400,
     active: true,
     configurable: true,
     sizes: ['M'],

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { ShippingAddress } from './address.ts'
 import { OrderMeta } from './configurator.ts'
+import { ShippingQuote } from './shipping.ts'
 
 /*
  * The cart (the open order) on the wire, shared by the server's routes, the app and the service
@@ -118,5 +120,29 @@ export const Cart = z.object({
     .nullable(),
   /** The account cart a merged guest cart's lines went to; null otherwise (always sent). */
   merged_into: z.string().nullable().optional(),
+  /*
+   * What the checkout reads (SPEC §3 "Order data read by checkout"; contract/checkout-steps.ts
+   * turns them into its flags). Always sent; optional here only so that carts kept on a device
+   * before they existed still parse.
+   */
+  /**
+   * Made to order: every line is a configurable product in a variant that is not in stock (a
+   * custom suit, sewn after the order), so no shipping method and no payment are due today.
+   */
+  is_mto: z.boolean().optional(),
+  /** Where the order goes (POST /api/order/save-shipping-address); null until then. */
+  shipping_address: ShippingAddress.nullable().optional(),
+  /**
+   * The chosen shipping option with its price (POST /api/order/save-shipping-option); null until
+   * one is chosen, and again when the address or the cart's weight leaves what its price was
+   * quoted for. `total` does not include it.
+   */
+  shipping: ShippingQuote.nullable().optional(),
+  /**
+   * Whether the order needs a signed waiver, and whether it has one: false for now; the waiver
+   * (POST /api/order/create-order-signature) is a later change of its own.
+   */
+  require_signature: z.boolean().optional(),
+  signed: z.boolean().optional(),
 })
 export type Cart = z.infer<typeof Cart>

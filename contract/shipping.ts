@@ -30,6 +30,18 @@ export const ShippingQuote = ShippingOption.extend({
 })
 export type ShippingQuote = z.infer<typeof ShippingQuote>
 
+/** The options for an order's address and weight (shipping-options calls). */
+export const ShippingOptions = z.object({
+  /** The order quoted; null for a device without a cart yet (an empty parcel). */
+  order_id: z.string().nullable(),
+  /** The parcel's weight in grams: each line's product weight times its quantity. */
+  weight_grams: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** Cheapest first; empty when no service takes a parcel this heavy. */
+  options: z.array(ShippingQuote),
+})
+export type ShippingOptions = z.infer<typeof ShippingOptions>
+
 /** Up to how many grams (inclusive) a price holds; brackets rise through the list. */
 const Bracket = z.object({
   up_to_grams: z.number().int().positive(),

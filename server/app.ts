@@ -14,6 +14,7 @@ import { isFinished, securityHeaderLists, securityHeaders } from './http/securit
 import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
+import { checkoutRoutes } from './routes/checkout.ts'
 import { orderRoutes } from './routes/order.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devMailRoutes } from './routes/dev-mail.ts'
@@ -140,6 +141,8 @@ export function createHttp({
   app.route('/api', archiveRoutes({ db }))
   app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ catalog }))
+  // Before the order's: `GET /order/{id}` would take `shipping-options` for an id.
+  app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl }
   app.route('/api', authRoutes(accounts))

@@ -144,6 +144,11 @@ describe('GET /api/order', () => {
         total: 0,
         merge_notice: null,
         merged_into: null,
+        is_mto: false,
+        shipping_address: null,
+        shipping: null,
+        require_signature: false,
+        signed: false,
       })
     }
   })

@@ -1,12 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   AddDiscountRequest,
   Cart,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeyPattern,
-  madeForAnotherAccountMessage,
   maxDiscountCodes,
   UpdateQtyRequest,
 } from '../../contract/cart.ts'
@@ -24,7 +20,6 @@ import {
   cartOf,
   findOpenCart,
   findOwnedOrder,
-  guestCartHasLines,
   lineGoneMessage,
   mergeGuestCart,
   orderGoneMessage,
@@ -34,23 +29,19 @@ import {
   tooManyCodesMessage,
   updateQty,
 } from '../services/cart.ts'
-import {
-  mayMergeAtSignIn,
-  noOwnerMessage,
-  resolveOwner,
-  scopesOf,
-  signInTokenHash,
-  type CartOwner,
-} from '../services/cart-owner.ts'
+import { mayMergeAtSignIn, scopesOf, signInTokenHash } from '../services/cart-owner.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import {
-  idempotencyKeyRetentionMs,
-  runIdempotent,
-  type SentAnswer,
-  type Transaction,
-  type WorkAnswer,
-} from '../services/idempotency.ts'
 import { attempt } from '../services/throttle.ts'
+import {
+  cartHeaders,
+  IdParam,
+  mutationHeaders,
+  orderCalls,
+  otherAccount,
+  ownerRules,
+  ownerSecurity,
+  unauthenticated,
+} from './order-calls.ts'
 
 const exampleCart: Cart = {
   id: '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1',
@@ -99,7 +90,8 @@ const exampleCart: Cart = {
   merged_into: null,
 }
 
-const CartSchema = component(Cart, 'Cart').openapi({ example: exampleCart })
+/** The Cart component, one registration for every route answering a cart. */
+export const CartSchema = component(Cart, 'Cart').openapi({ example: exampleCart })
 const AddSchema = component(AddToOrderRequest, 'AddToOrderRequest').openapi({
   example: {
     sku: 'CORVID2-M',
@@ -131,86 +123,10 @@ const AddDiscountSchema = component(AddDiscountRequest, 'AddDiscountRequest').op
   example: { discount_codes: 'SPRING' },
 })
 
-const keyRetentionDays = idempotencyKeyRetentionMs / (24 * 3600 * 1000)
-
-/** Whose cart a signed-in call reaches: said once for every route's description. */
-const ownerRules =
-  ' The owner: an account session; a guest session on a guest account (no password) uses ' +
-  'that account’s cart; a guest session on an account with a password (or any role but guest) ' +
-  'never reaches the account’s cart: it uses the device’s cart (`X-Cart-Token`), or without ' +
-  'one a cart of the session’s own, and nothing is merged into the account.'
-
-/**
- * The owner and key headers, documented here and checked in the handlers (so a bad one is a
- * 422 under the header's own name).
- */
-const cartHeaders = z.object({
-  'x-cart-token': z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'The device’s anonymous cart token (43 base64url characters), for a cart without sign-in. ' +
-        'With a bearer token too, the token’s cart is merged into the account’s.',
-      example: 'q3Xv0mJ6v2y1bqzS8yq8dJ0bQ9m3Hn1cKk0fVQ2W5tE',
-    }),
-})
-const mutationHeaders = cartHeaders.extend({
-  'x-cart-account': z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'The e-mail address (percent-encoded) of the account a change was made in, sent by a ' +
-        'device replaying changes made signed in. The change is applied only with a live session ' +
-        'of that account: with no session it is a 401 (it waits on the device for the customer ' +
-        'to sign in again), with another account’s session a 409.',
-      example: 'pilot%40example.com',
-    }),
-  'idempotency-key': z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'Made on the device when the customer acts (8–128 of [A-Za-z0-9_-]). A repeat gets the ' +
-        'first answer again, byte for byte (status and JSON text), for at least ' +
-        `${keyRetentionDays} days; the same key with another body is a 422. A key belongs to the ` +
-        'owner that used it first: another owner’s use of the same key is theirs (neither ' +
-        'replayed nor refused). After a guest cart was merged at sign-in, its keys replay for ' +
-        'the account. A signed-in change is kept under the device’s cart token too (the same ' +
-        'key sent with and without the session is applied once), but is not replayed to the ' +
-        'token alone or to another account: they get the 422.',
-      example: 'add-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
-    }),
-})
-
 const cartResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: CartSchema } },
 })
-const unauthenticated = errorResponse(
-  'No owner: neither a live bearer session nor an X-Cart-Token, or the bearer token is unknown ' +
-    'or expired, or `X-Cart-Account` was sent without a bearer session',
-)
-const otherAccount = errorResponse(
-  `\`X-Cart-Account\` names another account than the session’s: “${madeForAnotherAccountMessage}”`,
-)
-const IdParam = (description: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,128}$/)
-      .openapi({ param: { name: 'id', in: 'path' }, description }),
-  })
-
-/** Either owner will do: a bearer session, or the device's cart token. */
-const ownerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { cartToken: [] }]
-
-/** Merges the device's cart into the account's, if it has lines. */
-async function mergeDevice(db: Database, userId: string, tokenHash: string) {
-  if (await guestCartHasLines(db, tokenHash)) await mergeGuestCart(db, userId, tokenHash)
-}
-
 /**
  * At sign-in (password, guest, e-mail link, new password): the request's cart token's cart, if
  * it has lines, is merged into the account's cart, except at a guest sign-in on an account
@@ -229,19 +145,8 @@ export async function mergeCartAtSignIn(
   await mergeGuestCart(db, userId, tokenHash)
 }
 
-function idempotencyKeyOf(c: Context): { key: string | undefined } | { answer: WorkAnswer } {
-  const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
-  if (key === undefined) return { key: undefined }
-  if (!idempotencyKeyPattern.test(key))
-    return {
-      answer: fieldErrors({
-        [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'],
-      }),
-    }
-  return { key }
-}
-
 export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
+  const { send, ownerOf, mutate } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
     return current instanceof Promise ? await current : current
@@ -391,36 +296,6 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       422: errorResponse('A bad `X-Cart-Token`, `X-Cart-Account` or `Idempotency-Key`'),
     },
   })
-
-  /** A JSON answer from its text, sent as is: a replay is the first answer, byte for byte. */
-  const sendText = (c: Context, answer: SentAnswer) =>
-    c.body(answer.text, answer.status as ContentfulStatusCode, {
-      'Content-Type': 'application/json',
-    })
-  const send = (c: Context, answer: { status: number; body: unknown }) => {
-    if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
-    return sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
-  }
-  const ownerOf = (c: Context) =>
-    resolveOwner(db, c, (userId, tokenHash) => mergeDevice(db, userId, tokenHash))
-
-  type Work = (owner: CartOwner) => (tx: Transaction) => Promise<WorkAnswer>
-  /** Runs before the change (and before its key is looked up): a refusal of its own, or none. */
-  type Gate = (owner: CartOwner) => Promise<Response | undefined>
-
-  /** Owner and key checked, then the change run once per key. */
-  async function mutate(c: Context, call: string, body: unknown, work: Work, gate?: Gate) {
-    const resolved = await ownerOf(c)
-    if ('answer' in resolved) return send(c, resolved.answer)
-    const keyed = idempotencyKeyOf(c)
-    if ('answer' in keyed) return send(c, keyed.answer)
-    const { owner } = resolved
-    if (!owner) return send(c, { status: 401, body: { message: noOwnerMessage } })
-    const refused = await gate?.(owner)
-    if (refused) return refused
-    const scopes = scopesOf(owner)
-    return sendText(c, await runIdempotent(db, { call, scopes, key: keyed.key, body }, work(owner)))
-  }
 
   return createRouter()
     .openapi(getCart, async (c) => {

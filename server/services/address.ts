@@ -1,6 +1,5 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
 import type { AddressRules } from '../../contract/address.ts'
-import { shippingCountries, type ShippingRateTable } from '../../contract/shipping.ts'
 
 /*
  * The server's side of address checking (contract/address.ts holds the rules): postal-code
@@ -32,7 +31,7 @@ export function countryName(country: string): string {
   }
 }
 
-/** The rules for the countries a rate table ships to. */
-export function addressRules(table: ShippingRateTable): AddressRules {
-  return { countries: new Set(shippingCountries(table)), postalCodeValid, countryName }
+/** The rules for the countries we ship to. */
+export function addressRules(countries: ReadonlySet<string>): AddressRules {
+  return { countries, postalCodeValid, countryName }
 }

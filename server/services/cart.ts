@@ -24,6 +24,7 @@ import {
   type MergeNotice,
   type StoredMeta,
 } from '../db/schema.ts'
+import { holdsFor } from '../../contract/shipping.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
 import {
@@ -35,6 +36,7 @@ import {
   type Transaction,
   type WorkAnswer,
 } from './idempotency.ts'
+import { isMadeToOrder, parcelOf, parcelWeight } from './shipping.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
@@ -161,7 +163,7 @@ async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRow
  * unique indexes on orders make a concurrent second creation a no-op (and the update after it
  * then waits for the first to commit).
  */
-async function openCartForUpdate(
+export async function openCartForUpdate(
   tx: Transaction,
   owner: CartOwner,
   currency = 'USD',
@@ -694,6 +696,7 @@ export async function renderCart(
       total: 0,
       merge_notice: null,
       merged_into: null,
+      ...checkoutData(undefined, [], catalog),
     }
   const [row] = await db.select(cartColumns).from(orders).where(eq(orders.id, order.id))
   return cartOf(
@@ -774,6 +777,37 @@ export function cartOf(
     total: subtotal - discountTotal,
     merge_notice: order.mergeNotice ?? null,
     merged_into: order.mergedInto ?? null,
+    ...checkoutData(order, lines, catalog),
+  }
+}
+
+/**
+ * What the checkout reads of an order (SPEC §3). The chosen option shows only while the cart's
+ * weight is within what its price was quoted for; outside, it is null and must be chosen again.
+ */
+function checkoutData(
+  order: OrderRow | undefined,
+  lines: readonly LineRow[],
+  catalog: CatalogSnapshot,
+): Pick<Cart, 'is_mto' | 'shipping_address' | 'shipping' | 'require_signature' | 'signed'> {
+  const productBySlug = (slug: string) => catalog.productBySlug(slug)
+  const option = order?.shippingOption
+  const weight = parcelWeight(parcelOf(lines, productBySlug))
+  return {
+    is_mto: isMadeToOrder(lines, productBySlug),
+    shipping_address: order?.shippingAddress ?? null,
+    shipping:
+      option && holdsFor(option, weight)
+        ? {
+            carrier: option.carrier,
+            service_code: option.service_code,
+            service_name: option.service_name,
+            amount: option.amount,
+          }
+        : null,
+    // The waiver is a later change: until then no order asks for a signature.
+    require_signature: false,
+    signed: false,
   }
 }
 

@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm'
+import { checkAddress, type AddressInput, type ShippingAddress } from '../../contract/address.ts'
+import {
+  sameOption,
+  type RatedOption,
+  type ShippingOption,
+  type ShippingOptions,
+} from '../../contract/shipping.ts'
+import type { Database } from '../db/index.ts'
+import { addresses, orderLines, orders } from '../db/schema.ts'
+import { addressRules } from './address.ts'
+import {
+  fieldErrors,
+  findOpenOrder,
+  findOwnedOrder,
+  openCartForUpdate,
+  orderGoneMessage,
+  renderCart,
+  type Palette,
+} from './cart.ts'
+import type { CartOwner } from './cart-owner.ts'
+import type { CatalogSnapshot } from './catalog-cache.ts'
+import type { Transaction, WorkAnswer } from './idempotency.ts'
+import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
+
+/*
+ * The checkout's address and shipping steps on the caller's orders: checking an address, keeping
+ * it on the order (and in the account's saved addresses when asked), quoting the shipping
+ * options for the order's weight, and keeping the one chosen. Owners are cart-owner.ts's, and the
+ * changes run inside idempotency.ts's transaction like every cart change.
+ */
+
+type Executor = Database | Transaction
+type OrderRow = typeof orders.$inferSelect
+
+/** The statuses whose address may still change: until the order ships (none ships yet). */
+const addressChangeable: ReadonlySet<string> = new Set(['open', 'submitted'])
+
+export const noAddressMessage =
+  'Save a shipping address first: the options depend on where the parcel goes.'
+export const staleOptionMessage =
+  'This shipping option is not offered for this address and weight: choose one of the options again.'
+export const notOpenMessage = 'This order is no longer open for changes.'
+export const addressLockedMessage = 'This order’s address can no longer be changed.'
+
+const orderGone: WorkAnswer = { status: 404, body: { message: orderGoneMessage } }
+
+/** The address checked against the countries we ship to, errors under `prefix`. */
+export function validAddress(input: AddressInput, rates: ShippingRates, prefix = 'address.') {
+  return checkAddress(input, addressRules(rates.countries()), prefix)
+}
+
+/** Whether an order's address may still change (SPEC §7 can-change-address). */
+export function canChangeAddress(order: OrderRow): boolean {
+  return addressChangeable.has(order.status)
+}
+
+/** An order of the caller's by id; a merged guest cart leads to the cart its lines went to. */
+async function ownedOrder(tx: Executor, owner: CartOwner, id: string, lock: boolean) {
+  const order = await findOwnedOrder(tx, owner, id, lock)
+  if (order?.status === 'merged' && order.mergedInto)
+    return (await findOwnedOrder(tx, owner, order.mergedInto, lock)) ?? order
+  return order
+}
+
+export function findCallerOrder(db: Executor, owner: CartOwner, id: string) {
+  return ownedOrder(db, owner, id, false)
+}
+
+async function linesOf(tx: Executor, orderId: string) {
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
+}
+
+/** The options for an order (or the empty parcel of a device without a cart), cheapest first. */
+export async function quoteOrder(
+  db: Executor,
+  order: OrderRow | undefined,
+  address: ShippingAddress,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+): Promise<ShippingOptions> {
+  const lines = order ? await linesOf(db, order.id) : []
+  const parcel = parcelOf(lines, (slug) => catalog.productBySlug(slug))
+  const options = await rates.optionsFor(address, parcel)
+  return {
+    order_id: order?.id ?? null,
+    weight_grams: parcelWeight(parcel),
+    currency: order?.currency ?? 'USD',
+    options: [...options]
+      .sort((a, b) => a.amount - b.amount)
+      .map(({ carrier, service_code, service_name, amount }) => ({
+        carrier,
+        service_code,
+        service_name,
+        amount,
+      })),
+  }
+}
+
+async function ratedFor(
+  tx: Transaction,
+  order: OrderRow,
+  address: ShippingAddress,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+): Promise<RatedOption[]> {
+  const parcel = parcelOf(await linesOf(tx, order.id), (slug) => catalog.productBySlug(slug))
+  return rates.optionsFor(address, parcel)
+}
+
+const sameAddress = (a: ShippingAddress, row: typeof addresses.$inferSelect) =>
+  a.name === row.name &&
+  a.line1 === row.line1 &&
+  (a.line2 ?? null) === row.line2 &&
+  a.city === row.city &&
+  (a.region ?? null) === row.region &&
+  a.postal_code === row.postalCode &&
+  a.country === row.country &&
+  (a.phone ?? null) === row.phone
+
+/** Keeps an address among an account's saved ones, once. */
+async function saveToAccount(tx: Transaction, userId: string, address: ShippingAddress) {
+  const saved = await tx.select().from(addresses).where(eq(addresses.userId, userId))
+  if (saved.some((row) => sameAddress(address, row))) return
+  await tx.insert(addresses).values({
+    userId,
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    region: address.region,
+    postalCode: address.postal_code,
+    country: address.country,
+    phone: address.phone,
+    // The first address an account keeps is its default.
+    isDefault: saved.length === 0,
+  })
+}
+
+export interface SaveAddress {
+  address: ShippingAddress
+  /** An order of the caller's; the open cart (made if there is none) without it. */
+  orderId: string | undefined
+  /** The account to keep the address in: an account session's own, when it asked. */
+  accountUserId: string | undefined
+}
+
+/**
+ * POST /api/order/save-shipping-address. The chosen shipping option stays if the new address is
+ * offered it (at the new address's price on an open cart); otherwise it is cleared and must be
+ * chosen again. A submitted order's shipping is paid for: its address may move only where its
+ * option still goes.
+ */
+export async function saveShippingAddress(
+  tx: Transaction,
+  owner: CartOwner,
+  { address, orderId, accountUserId }: SaveAddress,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  let order: OrderRow | undefined
+  if (orderId === undefined) order = (await openCartForUpdate(tx, owner)).order
+  else order = await ownedOrder(tx, owner, orderId, true)
+  if (!order) return orderGone
+  if (!canChangeAddress(order)) return fieldErrors({ order_id: [addressLockedMessage] })
+  let option: RatedOption | null = null
+  if (order.shippingOption) {
+    const chosen = order.shippingOption
+    const offered = (await ratedFor(tx, order, address, rates, catalog)).find((candidate) =>
+      sameOption(candidate, chosen),
+    )
+    if (order.status === 'open') option = offered ?? null
+    else if (offered) option = chosen
+    else
+      return fieldErrors({
+        'address.country': [
+          `This order ships by ${chosen.service_name}, which does not go to this address. ` +
+            'Contact us to change it.',
+        ],
+      })
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ shippingAddress: address, shippingOption: option, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning()
+  if (accountUserId) await saveToAccount(tx, accountUserId, address)
+  return { status: 200, body: await renderCart(tx, updated, catalog, palette) }
+}
+
+/**
+ * POST /api/order/save-shipping-option and /api/order/{id}/save-shipping-option: only an option
+ * the rates offer for the order's address and weight now; anything else (a stale option, a
+ * made-up one) is a 422 on `service_code`.
+ */
+export async function saveShippingOption(
+  tx: Transaction,
+  owner: CartOwner,
+  orderId: string | undefined,
+  picked: ShippingOption,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  const order =
+    orderId === undefined
+      ? await findOpenOrder(tx, owner, true)
+      : await ownedOrder(tx, owner, orderId, true)
+  if (!order) return orderGone
+  if (order.status !== 'open') return fieldErrors({ order_id: [notOpenMessage] })
+  if (!order.shippingAddress) return fieldErrors({ shipping_address: [noAddressMessage] })
+  const offered = (await ratedFor(tx, order, order.shippingAddress, rates, catalog)).find(
+    (candidate) => sameOption(candidate, picked),
+  )
+  if (!offered) return fieldErrors({ service_code: [staleOptionMessage] })
+  const [updated] = await tx
+    .update(orders)
+    .set({ shippingOption: offered, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning()
+  return { status: 200, body: await renderCart(tx, updated, catalog, palette) }
+}

@@ -199,8 +199,8 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     tags: ['checkout'],
     summary: 'Whether the order’s address may still change',
     description:
-      'True until the order ships: an open or submitted order (no order ships yet); false for a ' +
-      'guest cart merged into an account’s.' +
+      'True until the order ships: an open or submitted order (no order ships yet). A guest ' +
+      'cart merged at sign-in answers for the cart its lines went to.' +
       ownerRules,
     security: ownerSecurity,
     request: { params: IdParam('The order’s id (uuid)'), headers: cartHeaders },

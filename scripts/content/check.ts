@@ -6,7 +6,9 @@
 import { ContentError, loadContent } from '../../server/content/load.ts'
 
 try {
-  const { productionTime, archive, shippingRates, ...lists } = await loadContent(process.argv[2] ?? 'content')
+  const { productionTime, archive, shippingRates, ...lists } = await loadContent(
+    process.argv[2] ?? 'content',
+  )
   const counts = [
     ...Object.entries(lists).map(([name, items]) => `${name} ${items.length}`),
     `archive ${archive.reduce((sum, file) => sum + file.entries.length, 0)}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { plainText } from './plain-text.ts'
+import { plainText, plainTextMessage } from './plain-text.ts'
 
 /*
  * A shipping address as the customer types it (validate-address, save-shipping-address,
@@ -12,8 +12,18 @@ import { plainText } from './plain-text.ts'
  * a few countries' postal codes in the form their post prints.
  */
 
+/**
+ * A UTF-16 surrogate without its partner: not a character at all (no one types it, and
+ * PostgreSQL refuses it in JSON), refused with plain text's message.
+ */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** `plainText`, and whole characters only. */
+const wholeText = <T extends z.ZodType<string, string>>(schema: T): T =>
+  plainText(schema).refine((value) => !loneSurrogate.test(value), plainTextMessage) as unknown as T
+
 const text = (field: string, max: number) =>
-  plainText(
+  wholeText(
     z
       .string({ error: `Enter the ${field}.` })
       .trim()
@@ -22,7 +32,7 @@ const text = (field: string, max: number) =>
   )
 
 const optionalText = (field: string, max: number) =>
-  plainText(
+  wholeText(
     z
       .string({ error: `The ${field} is text.` })
       .trim()

@@ -229,6 +229,16 @@ describe('POST /api/order/{id}/validate-address', () => {
     expect(await errorsOf(await validate({ ...usAddress, name: 'Dana\u0000' }))).toEqual({
       'address.name': [plainTextMessage],
     })
+    // Half a character (a lone surrogate) is no text either: PostgreSQL refuses it in JSON.
+    const half = { ...usAddress, line1: '\ud800', line2: 'x\udc00' }
+    expect(await errorsOf(await validate(half))).toEqual({
+      'address.line1': [plainTextMessage],
+      'address.line2': [plainTextMessage],
+    })
+    expect(Object.keys(await errorsOf(await saveAddress(caller, { address: half })))).toEqual([
+      'address.line1',
+      'address.line2',
+    ])
   })
 
   it('is a 404 on another owner’s order and a 401 without an owner', async () => {

@@ -13,6 +13,7 @@ import {
   pricingConfiguratorOf,
   type PricingConfigurator,
 } from '../../contract/pricing.ts'
+import { holdsFor } from '../../contract/shipping.ts'
 import type { Database } from '../db/index.ts'
 import {
   discountCodes,
@@ -24,7 +25,6 @@ import {
   type MergeNotice,
   type StoredMeta,
 } from '../db/schema.ts'
-import { holdsFor } from '../../contract/shipping.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
 import {

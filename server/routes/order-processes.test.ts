@@ -181,3 +181,41 @@ describe('the same add with the same key to two API processes at once', () => {
     180_000,
   )
 })
+
+describe('adds with keys of their own to one cart, at once, through two API processes', () => {
+  it(
+    onPostgres
+      ? 'sum into one line, each answer one more than the last (two server processes on PostgreSQL)'
+      : 'sum into one line, each answer one more than the last (PGlite: two apps in one process)',
+    async () => {
+      const token = randomBytes(32).toString('base64url')
+      // The cart exists first, so every add below finds it and waits for the one before.
+      expect((await send(0, token, `first-${randomUUID()}`, suit)).status).toBe(200)
+      const adds = 40
+      const answers = await Promise.all(
+        Array.from({ length: adds }, (_, n) =>
+          send((n % 2) as 0 | 1, token, `sum-${randomUUID()}`, suit),
+        ),
+      )
+      expect(answers.map((res) => res.status)).toEqual(Array(adds).fill(200))
+      const carts = await Promise.all(answers.map(async (res) => Cart.parse(await res.json())))
+      // Each add saw every add committed before it: the quantities it answered are 2 … adds + 1.
+      const qtys = carts.map((cart) => cart.items.map((line) => line.qty))
+      expect(qtys.every((line) => line.length === 1)).toBe(true)
+      expect(qtys.map(([qty]) => qty).sort((a, b) => a! - b!)).toEqual(
+        Array.from({ length: adds }, (_, n) => n + 2),
+      )
+      const [order] = await database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.cartTokenHash, [hashToken(token)]))
+      const lines = await database.db
+        .select({ qty: orderLines.qty, parentId: orderLines.parentId })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, [order!.id]))
+      // The suit and its design, both at adds + 1.
+      expect(lines.map((line) => line.qty)).toEqual([adds + 1, adds + 1])
+    },
+    60_000,
+  )
+})

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import {
   idempotencyKeyPattern,
   maxDiscountCodes,
@@ -143,18 +143,20 @@ export async function findOpenCart(db: Executor, owner: CartOwner) {
 }
 
 /**
- * Marks the owner's open order changed now, which also locks it, and reads its lines and codes:
- * one statement for all three.
+ * Marks the owner's open order changed now, which also locks it, then reads its lines and codes.
+ * Two statements, not one: under READ COMMITTED a statement that waited for the lock still reads
+ * the snapshot it started with, so lines read by the locking statement would miss what the change
+ * before it committed (concurrent adds to one cart then wrote over each other's sums).
  */
 async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRows | undefined> {
-  const [row] = await tx
+  const [locked] = await tx
     .update(orders)
     .set({ updatedAt: sql`now()` })
     .where(and(ownerCondition(owner), eq(orders.status, 'open')))
-    .returning({ ...getTableColumns(orders), lines: lineJson, codes: codeJson })
-  if (!row) return undefined
-  const { lines, codes, ...order } = row
-  return cartRowsOf({ order, lines, codes })
+    .returning({ id: orders.id })
+  if (!locked) return undefined
+  const [row] = await tx.select(cartColumns).from(orders).where(eq(orders.id, locked.id))
+  return row ? cartRowsOf(row) : undefined
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Address } from './auth.ts'
 import { plainText, plainTextMessage } from './plain-text.ts'
 
 /*
@@ -70,17 +71,11 @@ export const AddressInput = z.object({
 })
 export type AddressInput = z.infer<typeof AddressInput>
 
-/** An address as an order keeps it and the API answers it: normalised, absent parts null. */
-export const ShippingAddress = z.object({
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  region: z.string().nullable(),
-  postal_code: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-})
+/**
+ * An address as an order keeps it and the API answers it: normalised, absent parts null; a saved
+ * address's fields without its id and default mark.
+ */
+export const ShippingAddress = Address.omit({ id: true, is_default: true })
 export type ShippingAddress = z.infer<typeof ShippingAddress>
 
 /** Countries whose post needs a state, province or prefecture on the parcel. */

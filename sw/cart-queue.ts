@@ -266,9 +266,9 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     }, delay)
   }
 
-  async function send(entry: OutboxEntry): Promise<Response> {
+  /** `bearer`: the session read as the entry was claimed. */
+  async function send(entry: OutboxEntry, bearer: string | undefined): Promise<Response> {
     const { path, body } = requestOf(entry)
-    const { bearer = handedBearer } = await deps.credentials()
     const token = await deps.db.cartToken()
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -307,29 +307,28 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       if (deps.online && !deps.online()) {
         return (await deps.db.cartOutboxEntries()).length > 0 ? 'offline' : 'done'
       }
-      const { bearer: sessionNow = handedBearer } = await deps.credentials()
-      const entry = await deps.db.claimNextCartEntry({ signedIn: sessionNow !== undefined })
+      const { bearer = handedBearer } = await deps.credentials()
+      const entry = await deps.db.claimNextCartEntry({ signedIn: bearer !== undefined })
       if (!entry) return 'done'
       // Made signed in, and no session now: it waits for the customer to sign in again (sent
       // with the device's token alone it would land in the device's cart, not the account).
       if (entry === 'held') return 'signed-out'
       let response: Response
       try {
-        response = await send(entry)
+        response = await send(entry, bearer)
       } catch {
         return 'offline'
       }
       const answer = await storeAnswer(response)
       if (!answer) return 'not-the-shop'
       if (answer.status === 401) {
-        const { bearer = handedBearer } = await deps.credentials()
+        // The session the entry went with is the one refused.
         refusedSession = bearer ? await sessionHash(bearer) : undefined
         return 'signed-out'
       }
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
         return 'server-error'
       }
-      const { bearer = handedBearer } = await deps.credentials()
       if (answer.status < 300) {
         await deps.db.settleCartEntry(entry, {
           cart: answer.body as ServerCart,

@@ -71,7 +71,7 @@ export function signedInNow(
   return signedIn ? signedInAs(signedIn.data) : ''
 }
 
-/** The query client once started (watchSignedIn), for signedInEmail. */
+/** The query client once started (watchSignedIn). */
 let liveClient: QueryClient | undefined
 
 /**
@@ -95,13 +95,11 @@ export function signedInEmail(
  * query cache once the client has started, and again whenever another tab rewrites the copy.
  */
 export function watchSignedIn(client: Promise<QueryClient>): void {
-  let live: QueryClient | undefined
-  const update = () => setSignedIn(signedInNow(live))
+  const update = () => setSignedIn(signedInNow(liveClient))
   update()
   addEventListener('storage', update)
   void client.then(
     (started) => {
-      live = started
       liveClient = started
       started.getQueryCache().subscribe(update)
       update()

@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { createApp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
@@ -83,4 +83,50 @@ export async function createTempDir(files: Record<string, string>) {
     await writeFile(path.join(dir, name), content)
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** Who makes a cart call: the device's cart token, a session's bearer, or both. */
+export interface CartCaller {
+  token?: string
+  bearer?: string
+}
+
+export const newCartToken = () => randomBytes(32).toString('base64url')
+export const newKey = () => `key-${randomUUID()}`
+
+interface CartCallOptions {
+  body?: unknown
+  key?: string
+  headers?: Record<string, string>
+  address?: string
+}
+
+/**
+ * `call(method, path, caller, options)` against the test app `app()` (set in a beforeAll): a cart
+ * or checkout call as a device makes it (`/api` + path): the caller's token and bearer, the
+ * Idempotency-Key, a JSON body, and a client address of its own unless told (throttles count per
+ * client address).
+ */
+export function cartCaller(app: () => ReturnType<typeof createTestApp>) {
+  return (
+    method: 'GET' | 'POST',
+    path: string,
+    caller: CartCaller,
+    options: CartCallOptions = {},
+  ) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (caller.token) headers['x-cart-token'] = caller.token
+    if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`
+    if (options.key) headers['idempotency-key'] = options.key
+    return app().request(
+      `/api${path}`,
+      {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      },
+      { incoming: { socket: { remoteAddress: options.address ?? `test-${randomUUID()}` } } },
+    )
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,15 @@ import { plainTextMessage } from '../../contract/plain-text.ts'
 import { ShippingOptions } from '../../contract/shipping.ts'
 import { addresses, orders, users } from '../db/schema.ts'
 import { createSession } from '../services/sessions.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import {
+  cartCaller,
+  createTestApp,
+  newCartToken,
+  newKey,
+  openTestDatabase,
+  type CartCaller,
+  type TestDatabase,
+} from '../test-helpers.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -20,13 +28,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const newCartToken = () => randomBytes(32).toString('base64url')
-const newKey = () => `key-${randomUUID()}`
-
-interface Caller {
-  token?: string
-  bearer?: string
-}
+type Caller = CartCaller
 
 async function newUser(role: 'customer' | 'guest' = 'customer', password = false) {
   const [user] = await database.db
@@ -41,27 +43,7 @@ async function newUser(role: 'customer' | 'guest' = 'customer', password = false
   return { id: user!.id, email: user!.email, bearer }
 }
 
-function call(
-  method: 'GET' | 'POST',
-  path: string,
-  caller: Caller,
-  options: { body?: unknown; key?: string } = {},
-) {
-  const headers: Record<string, string> = {}
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  if (caller.token) headers['x-cart-token'] = caller.token
-  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`
-  if (options.key) headers['idempotency-key'] = options.key
-  return app.request(
-    `/api${path}`,
-    {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    },
-    { incoming: { socket: { remoteAddress: `test-${randomUUID()}` } } },
-  )
-}
+const call = cartCaller(() => app)
 
 async function cartOf(res: Response): Promise<Cart> {
   expect(res.status).toBe(200)

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
@@ -11,7 +11,15 @@ import { createLogger } from '../log.ts'
 import { idempotencyKeyRetentionMs, pruneIdempotencyKeys } from '../services/idempotency.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import {
+  cartCaller,
+  createTestApp,
+  newCartToken,
+  newKey,
+  openTestDatabase,
+  type CartCaller,
+  type TestDatabase,
+} from '../test-helpers.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -22,13 +30,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const newCartToken = () => randomBytes(32).toString('base64url')
-const newKey = () => `key-${randomUUID()}`
-
-interface Caller {
-  token?: string
-  bearer?: string
-}
+type Caller = CartCaller
 
 async function newUser(role: 'customer' | 'guest' = 'customer') {
   const [user] = await database.db
@@ -39,34 +41,7 @@ async function newUser(role: 'customer' | 'guest' = 'customer') {
   return { id: user!.id, email: user!.email, bearer }
 }
 
-function call(
-  method: 'GET' | 'POST',
-  path: string,
-  caller: Caller,
-  options: {
-    body?: unknown
-    key?: string
-    headers?: Record<string, string>
-    address?: string
-  } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  if (caller.token) headers['x-cart-token'] = caller.token
-  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`
-  if (options.key) headers['idempotency-key'] = options.key
-  // Each call from an address of its own unless told (throttles count per client address).
-  const address = options.address ?? `test-${randomUUID()}`
-  return app.request(
-    `/api${path}`,
-    {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    },
-    { incoming: { socket: { remoteAddress: address } } },
-  )
-}
+const call = cartCaller(() => app)
 
 async function cartOf(res: Response): Promise<Cart> {
   expect(res.status).toBe(200)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ShippingAddress } from './address.ts'
 import { OrderMeta } from './configurator.ts'
+import { OrderStatus } from './order-status.ts'
 import { ShippingQuote } from './shipping.ts'
 
 /*
@@ -102,7 +103,7 @@ export const Cart = z.object({
   /** uuid; null while the device's cart has never had a line on the server. */
   id: z.string().nullable(),
   /** `merged`: a guest cart whose lines went into an account's cart at sign-in (GET /api/order/{id}). */
-  status: z.enum(['open', 'submitted', 'merged']),
+  status: z.enum(OrderStatus),
   currency: z.string(),
   items: z.array(CartLine),
   /** Sum of the lines' quantities: the header's badge. */

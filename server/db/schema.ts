@@ -20,6 +20,7 @@ import { ArchiveType } from '../../contract/archive.ts'
 import type { ProductContent } from '../../contract/catalog.ts'
 import type { FamilyKey } from '../../contract/families.ts'
 import type { RatedOption, ShippingRateTable } from '../../contract/shipping.ts'
+import { OrderStatus } from '../../contract/order-status.ts'
 import { Role } from '../../contract/user.ts'
 
 /** A list of string literals for a CHECK constraint (the values come from code, not input). */
@@ -287,8 +288,7 @@ export const paletteColors = pgTable('palette_colors', {
   type: text('type').notNull(),
 })
 
-export const OrderStatus = ['open', 'submitted', 'merged'] as const
-export type OrderStatus = (typeof OrderStatus)[number]
+export { OrderStatus } from '../../contract/order-status.ts'
 
 /** What the merge of a guest cart into an account's cart did (the §2 merge overlay). */
 export interface MergeNotice {
@@ -322,11 +322,31 @@ export const orders = pgTable(
      * chosen again. Cleared when a new address is not offered it.
      */
     shippingOption: jsonb('shipping_option').$type<RatedOption>(),
+    /** When submit turned the cart into an order; null on carts. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The customer's notes at submit (§3 Submit `notes`). */
+    notes: text('notes'),
+    /** The customer asked for the newsletter at submit (§3 Submit `optIn`, default false, §9). */
+    optIn: boolean('opt_in').notNull().default(false),
+    /**
+     * What the order costs in minor units as submitted: lines, discounts and shipping, fixed at
+     * submit (the lines keep their own prices as charged). Null on carts.
+     */
+    totalAmount: integer('total_amount'),
+    /**
+     * The unguessable code of the order's payment link (`/checkout/{code}`, add-to-submitted-order):
+     * 32 random bytes, base64url. Set at submit.
+     */
+    paymentCode: text('payment_code').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_status_known', sql`${t.status} in (${literals(OrderStatus)})`),
+    check(
+      'orders_total_amount_non_negative',
+      sql`${t.totalAmount} is null or ${t.totalAmount} >= 0`,
+    ),
     check('orders_owner', sql`${t.userId} is not null or ${t.cartTokenHash} is not null`),
     uniqueIndex('orders_open_user_idx')
       .on(t.userId)
@@ -336,6 +356,88 @@ export const orders = pgTable(
       .where(sql`status = 'open' and user_id is null`),
     index('orders_cart_token_hash_idx').on(t.cartTokenHash),
     foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
+  ],
+)
+
+/** Every move of an order along its life, with who or what moved it; the order page's history. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    /** A short note for the customer ("Paid 500.00 USD by card", a tracking number, …). */
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_events_status_known', sql`${t.status} in (${literals(OrderStatus)})`),
+    index('order_events_order_id_idx').on(t.orderId, t.createdAt),
+  ],
+)
+
+/**
+ * The waiver signed for an order (`create-order-signature`): who signed, when and which version
+ * of the waiver text (content/). A new version of the text asks for a new signature.
+ */
+export const orderSignatures = pgTable(
+  'order_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    waiverVersion: text('waiver_version').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_signatures_order_id_idx').on(t.orderId, t.signedAt)],
+)
+
+export const PaymentProvider = ['test', 'braintree', 'bitpay', 'apple_pay'] as const
+export type PaymentProvider = (typeof PaymentProvider)[number]
+
+/**
+ * `pending`: sent to the provider, no final answer yet (a time-out; a BitPay invoice not paid
+ * yet) — a retry of the same attempt resolves it. `settled` counts toward the order's paid
+ * amount; `declined` and `failed` do not; `refunded` was settled and given back.
+ */
+export const PaymentStatus = ['pending', 'settled', 'declined', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PaymentStatus)[number]
+
+/**
+ * One payment attempt on a submitted order. `attempt_key` is the client's Idempotency-Key for
+ * the attempt and also the idempotency key given to the provider, so a replayed attempt never
+ * charges twice. Amounts are minor units.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attemptKey: text('attempt_key').notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    /** The provider's id of the transaction or invoice. */
+    providerRef: text('provider_ref'),
+    /** The provider's message on a decline or failure, as shown to the customer. */
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_provider_known', sql`${t.provider} in (${literals(PaymentProvider)})`),
+    check('payments_status_known', sql`${t.status} in (${literals(PaymentStatus)})`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('payments_order_attempt_idx').on(t.orderId, t.attemptKey),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    index('payments_order_id_idx').on(t.orderId),
   ],
 )
 

@@ -439,14 +439,6 @@ async function run(
           actions.push('edit: cart empty')
           return
         }
-        // The page forgot an ended session whose changes wait for it: it still shows that
-        // account's cart, with the visitor's adds summed into its lines, and an edit sets the line
-        // as shown (it lands in the account once the customer signs in again). The model keeps
-        // the visitor's changes in the device's cart apart, so it cannot follow such an edit.
-        if (model.ended && (await workerReport(page)).keys.length > 0) {
-          actions.push('edit: not modelled while an ended session’s changes wait')
-          return
-        }
         const line = lines[Math.floor(which * lines.length)]!
         await goto(page, origin, '/cart')
         const item = page.locator(`li.cart-line[data-sku="${line.sku}"]`)

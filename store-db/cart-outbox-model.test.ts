@@ -14,6 +14,7 @@ import {
   type LineAliases,
   type OutboxEntry,
   type ServerCart,
+  visibleTo,
 } from './cart-outbox-model.ts'
 
 const display = (name: string) => ({
@@ -233,6 +234,63 @@ describe('rebase', () => {
     const server = new FakeServer()
     server.apply(add('MISSION'))
     expect(rebase(server.cart(), [])).toMatchObject({ ...server.cart(), estimated: false })
+  })
+})
+
+describe('visibleTo', () => {
+  const accountCart = () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    return server.cart()
+  }
+  const mine = { ...add('URATUL'), seq: 1, by: 'ann@example.com' }
+  const theirs = { ...add('WEEKEND'), seq: 2, by: 'bob@example.com' }
+  const unknown = { ...add('MISSION'), seq: 3, by: '' }
+  const signedOut = { ...add('WEEKEND'), seq: 4 }
+
+  it('shows everything on a device that has not kept who is at it', () => {
+    const cart = accountCart()
+    const outbox = [mine, theirs, signedOut]
+    expect(visibleTo(undefined, { cart, owner: 'account' }, outbox)).toEqual({
+      server: cart,
+      outbox,
+      held: 0,
+    })
+  })
+
+  it('signed out: neither the account’s last cart nor the changes made signed in, which are counted as held', () => {
+    const shown = visibleTo(
+      { signedIn: false, email: '' },
+      { cart: accountCart(), owner: 'account' },
+      [mine, theirs, unknown, signedOut],
+    )
+    expect(shown).toEqual({ server: null, outbox: [signedOut], held: 3 })
+    expect(rebase(shown.server, shown.outbox).items.map((line) => line.sku)).toEqual(['WEEKEND'])
+  })
+
+  it('signed out: the device’s own last cart stays shown', () => {
+    const cart = accountCart()
+    const shown = visibleTo({ signedIn: false, email: '' }, { cart, owner: 'device' }, [signedOut])
+    expect(shown).toEqual({ server: cart, outbox: [signedOut], held: 0 })
+  })
+
+  it('signed in: the account’s changes and those made signed out, not another account’s', () => {
+    const cart = accountCart()
+    const shown = visibleTo(
+      { signedIn: true, email: 'ann@example.com' },
+      { cart, owner: 'account' },
+      [mine, theirs, unknown, signedOut],
+    )
+    expect(shown).toEqual({ server: cart, outbox: [mine, unknown, signedOut], held: 1 })
+  })
+
+  it('signed in before the e-mail was read: nothing can be told apart, so all is shown', () => {
+    const cart = accountCart()
+    const shown = visibleTo({ signedIn: true, email: '' }, { cart, owner: 'account' }, [
+      mine,
+      theirs,
+    ])
+    expect(shown).toEqual({ server: cart, outbox: [mine, theirs], held: 0 })
   })
 })
 

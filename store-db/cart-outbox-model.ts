@@ -223,6 +223,48 @@ function rebaseLines(
   return { base, lines, mergeNotice, estimated }
 }
 
+/**
+ * Who is at the device, as the page last knew it (store-db meta `cartViewer`): signed in (with
+ * the account's e-mail, '' when not read yet) or signed out. Undefined on a device that has not
+ * signed in or out since this was kept: everything waiting is shown, as before.
+ */
+export interface CartViewer {
+  signedIn: boolean
+  email: string
+}
+
+/** What of the device's cart the person at the device sees, and how many changes wait unseen. */
+export interface VisibleCart {
+  server: ServerCart | null
+  outbox: OutboxEntry[]
+  /** Changes made signed in to an account the viewer is not: they wait for it to sign in again. */
+  held: number
+}
+
+/**
+ * The device's cart as the viewer may see it. Signed out (a session that ended and was forgotten,
+ * on a device someone else may pick up next): the account's last cart is not shown, nor the
+ * changes made signed in; those wait, counted in `held`, for their account to sign in again, and
+ * what the visitor does goes to the device's own cart. Signed in: everything but the changes made
+ * in another account (the server refuses those: 409).
+ */
+export function visibleTo(
+  viewer: CartViewer | undefined,
+  server: { cart: ServerCart | null; owner: 'account' | 'device' },
+  outbox: readonly OutboxEntry[],
+): VisibleCart {
+  if (!viewer) return { server: server.cart, outbox: [...outbox], held: 0 }
+  const mine = (entry: OutboxEntry) =>
+    entry.by === undefined ||
+    (viewer.signedIn && (viewer.email === '' || entry.by === '' || entry.by === viewer.email))
+  const shown = outbox.filter(mine)
+  return {
+    server: viewer.signedIn || server.owner === 'device' ? server.cart : null,
+    outbox: shown,
+    held: outbox.length - shown.length,
+  }
+}
+
 /** What the customer sees: the server's last cart with the outbox applied in order. */
 export function rebase(
   server: ServerCart | null,

@@ -125,4 +125,62 @@ describe('StoreDB', () => {
     expect(await opened.claimNextCartEntry({ signedIn: false })).toBe('held')
     expect((await opened.cartOutboxEntries())[0]!.claimed).toBe(false)
   })
+  it('after an ended session, shows the visitor only the device’s cart; the account’s changes wait, held', async () => {
+    opened = new StoreDB('test-ended-session')
+    const bag = (sku: string): CartIntent => ({
+      kind: 'add',
+      request: { sku, qty: 1, meta: [], child: [] },
+      line: {
+        name: sku,
+        productSlug: sku,
+        productPath: `/equipment/${sku}`,
+        variantName: null,
+        image: null,
+        unitPrice: 100,
+        currency: 'USD',
+        summary: [],
+      },
+    })
+    const line = { ...bag('SERVER'), id: '00000000-0000-4000-8000-000000000001' }
+    const accountCart = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      status: 'open' as const,
+      currency: 'USD',
+      items: [
+        {
+          id: line.id,
+          sku: 'SERVER',
+          qty: 2,
+          meta: [],
+          child: [],
+        },
+      ],
+      item_count: 2,
+      subtotal: 0,
+      discounts: [],
+      discount_total: 0,
+      total: 0,
+      merge_notice: null,
+    } as unknown as Parameters<StoreDB['keepCartRead']>[0]
+    await opened.adoptCartOutbox('pilot@example.com')
+    await opened.keepCartRead(accountCart, 'account', 0)
+    await opened.addCartIntent(bag('HELD'), 'key-held', { by: 'pilot@example.com' })
+    expect((await opened.visibleCart()).visible.held).toBe(0)
+
+    await opened.forgetEndedSession()
+    await opened.addCartIntent(bag('VISITOR'), 'key-visitor')
+    const { visible } = await opened.visibleCart()
+    expect(visible.server).toBeNull()
+    expect(visible.outbox.map((entry) => entry.key)).toEqual(['key-visitor'])
+    expect(visible.held).toBe(1)
+    // The visitor removes their own line: it folds into their add, the account's stays as made.
+    await opened.addCartIntent(
+      { kind: 'update-qty', lineId: 'key-visitor', qty: 0, name: 'VISITOR' },
+      'key-remove',
+    )
+    expect((await opened.cartOutboxEntries()).map((entry) => entry.key)).toEqual(['key-held'])
+    // Signed out, the visitor's next change is claimed past the held one.
+    await opened.addCartIntent(bag('NEXT'), 'key-next')
+    expect(await opened.claimNextCartEntry({ signedIn: false })).toMatchObject({ key: 'key-next' })
+  })
 })

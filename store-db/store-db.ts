@@ -5,10 +5,13 @@ import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
 import {
   aliasesAfter,
   planLineEdit,
+  visibleTo,
   type CartIntent,
+  type CartViewer,
   type LineAliases,
   type OutboxEntry,
   type ServerCart,
+  type VisibleCart,
 } from './cart-outbox-model.ts'
 
 /**
@@ -82,6 +85,7 @@ const CART_UNHEARD_SYNCS = 'cartUnheardSyncs'
 const CART_SERVER = 'cartServer'
 const CART_OUTBOX_STATUS = 'cartOutboxStatus'
 const CART_TOKEN = 'cartToken'
+const CART_VIEWER = 'cartViewer'
 
 /** The server's last cart on this device (meta `cartServer`). */
 export interface CartServerRecord {
@@ -199,7 +203,9 @@ export class StoreDB extends Dexie {
         return true
       }
       const server = await this.cartServer()
-      const plan = planLineEdit(server.cart, await this.cartOutboxEntries(), server.aliases, {
+      // The edit is of a line as the customer sees it: the changes hidden from them stay as made.
+      const visible = visibleTo(await this.cartViewer(), server, await this.cartOutboxEntries())
+      const plan = planLineEdit(visible.server, visible.outbox, server.aliases, {
         lineId: intent.lineId,
         qty: intent.qty,
         key,
@@ -223,23 +229,73 @@ export class StoreDB extends Dexie {
    * sign-in merged the device's cart into it, so that is where they would have gone).
    */
   async adoptCartOutbox(by: string): Promise<void> {
-    await this.transaction('rw', this.cartOutbox, async () => {
+    await this.transaction('rw', this.cartOutbox, this.meta, async () => {
       await this.cartOutbox.filter((entry) => entry.by === undefined).modify({ by })
+      await this.setCartViewer({ signedIn: true, email: by })
+    })
+  }
+
+  /** Who is at the device (cart-outbox-model.ts `visibleTo`); undefined until first kept. */
+  async cartViewer(): Promise<CartViewer | undefined> {
+    const value = (await this.meta.get(CART_VIEWER))?.value as CartViewer | undefined
+    return value && typeof value === 'object' ? value : undefined
+  }
+
+  async setCartViewer(viewer: CartViewer): Promise<void> {
+    await this.meta.put({ key: CART_VIEWER, value: viewer })
+  }
+
+  /**
+   * The page forgot a session the server ended: whoever picks the device up next sees neither
+   * the account's last cart nor its waiting changes. Those stay, held for the account to sign in
+   * again (claimNextCartEntry); the account's last cart is forgotten (signing in reads it anew).
+   */
+  async forgetEndedSession(): Promise<void> {
+    await this.transaction('rw', this.meta, async () => {
+      const server = await this.cartServer()
+      if (server.owner === 'account' && server.cart !== null) {
+        await this.meta.put({
+          key: CART_SERVER,
+          value: {
+            cart: null,
+            owner: 'device',
+            aliases: {},
+            version: server.version + 1,
+          } satisfies CartServerRecord,
+        })
+      }
+      await this.setCartViewer({ signedIn: false, email: '' })
+    })
+  }
+
+  /** What the person at the device sees of its cart (cart-outbox-model.ts `visibleTo`). */
+  async visibleCart(): Promise<{ server: CartServerRecord; visible: VisibleCart }> {
+    return this.transaction('r', this.cartOutbox, this.meta, async () => {
+      const [server, outbox, viewer] = await Promise.all([
+        this.cartServer(),
+        this.cartOutboxEntries(),
+        this.cartViewer(),
+      ])
+      return { server, visible: visibleTo(viewer, server, outbox) }
     })
   }
 
   /**
    * The drainer's claim: the oldest entry, marked claimed (frozen) in the same transaction.
-   * `signedIn` false: an entry made signed in is not claimed but answered 'held' (it waits for a
-   * session; unclaimed, the customer's edits still fold into it).
+   * `signedIn` false: the changes made signed in are held, unclaimed (they wait for a session),
+   * and the oldest change made signed out is claimed past them: it goes to the device's cart, and
+   * nothing made signed out depends on a change the visitor could not see (`visibleTo`). 'held'
+   * when only held changes wait.
    */
   async claimNextCartEntry({ signedIn = true }: { signedIn?: boolean } = {}): Promise<
     OutboxEntry | 'held' | undefined
   > {
     return this.transaction('rw', this.cartOutbox, async () => {
-      const first = await this.cartOutbox.orderBy('seq').first()
-      if (!first) return undefined
-      if (first.by !== undefined && !signedIn) return 'held'
+      const entries = this.cartOutbox.orderBy('seq')
+      const first = signedIn
+        ? await entries.first()
+        : await entries.filter((entry) => entry.by === undefined).first()
+      if (!first) return !signedIn && (await this.cartOutbox.count()) > 0 ? 'held' : undefined
       if (!first.claimed) await this.cartOutbox.update(first.seq!, { claimed: true })
       return { ...first, claimed: true }
     })
@@ -315,6 +371,7 @@ export class StoreDB extends Dexie {
       await this.cartOutbox.clear()
       await this.cartRefusals.clear()
       await this.meta.bulkDelete([CART_SERVER, CART_OUTBOX_STATUS, CART_TOKEN, CART_UNHEARD_SYNCS])
+      await this.setCartViewer({ signedIn: false, email: '' })
     })
   }
 

@@ -260,24 +260,28 @@ describe('the drainer', () => {
     expect(last['X-Cart-Account']).toBe('pilot%40example.com')
   })
 
-  it('holds a change made signed in while no session exists, unclaimed, and what follows it', async () => {
+  it('holds a change made signed in while no session exists, unclaimed, and sends what was made signed out past it', async () => {
     const { db, server, queue, timers, credentials } = setup()
     await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
     await db.addCartIntent(addIntent('URATUL'), 'key-uratul')
     expect(await queue.replay()).toBe('signed-out')
-    expect(server.sent).toEqual([])
+    // The visitor's change went to the device's cart; the account's waits for it.
+    expect(server.lines).toEqual(['URATUL'])
     expect(timers).toEqual([])
     expect((await db.cartOutboxStatus()).state).toBe('signed-out')
     // Not claimed: the customer's edits still fold into it.
-    expect((await db.cartOutboxEntries()).map((entry) => entry.claimed)).toEqual([false, false])
+    expect((await db.cartOutboxEntries()).map((entry) => [entry.key, entry.claimed])).toEqual([
+      ['key-mission', false],
+    ])
     credentials.bearer = 'signed-in-again'
     expect(await queue.replay()).toBe('done')
-    expect(server.lines).toEqual(['MISSION', 'URATUL'])
+    expect(server.lines).toEqual(['URATUL', 'MISSION'])
     const headers = server.sent.map((sent) => sent.init.headers as Record<string, string>)
     expect(headers.map((sent) => sent['X-Cart-Account'])).toEqual([
-      'pilot%40example.com',
       undefined,
+      'pilot%40example.com',
     ])
+    expect(headers.map((sent) => sent.Authorization)).toEqual([undefined, 'Bearer signed-in-again'])
   })
 
   it('sends a change made signed out with the device’s token alone once the session is gone', async () => {

@@ -72,6 +72,7 @@ export type OutboxStore = Pick<
   | 'cartServer'
   | 'cartOutboxStatus'
   | 'keepCartRead'
+  | 'visibleCart'
 > & { cartRefusals: Pick<StoreDB['cartRefusals'], 'get' | 'count'> }
 
 export interface SendCredentials {
@@ -234,13 +235,14 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   }
 
   async function report(): Promise<Extract<CartWorkerReport, { type: 'CART_QUEUE' }>> {
-    const [outbox, server, status, refused] = await Promise.all([
+    const [outbox, { server, visible }, status, refused] = await Promise.all([
       deps.db.cartOutboxEntries(),
-      deps.db.cartServer(),
+      deps.db.visibleCart(),
       deps.db.cartOutboxStatus(),
       deps.db.cartRefusals.count(),
     ])
-    const shown = rebase(server.cart, outbox, server.aliases)
+    // The count is of the cart the person at the device sees (cart-outbox-model.ts `visibleTo`).
+    const shown = rebase(visible.server, visible.outbox, server.aliases)
     return {
       type: 'CART_QUEUE',
       keys: outbox.map((entry) => entry.key),

@@ -85,3 +85,13 @@ export async function forgetDeviceCart(): Promise<void> {
   const forget = () => db.forgetCart()
   await (navigator.locks ? navigator.locks.request('cart-outbox', forget) : forget())
 }
+
+/**
+ * The page forgot a session the server ended: the account's last cart leaves the screen and its
+ * waiting changes are held, unseen, for it to sign in again (store-db `forgetEndedSession`).
+ */
+export async function forgetEndedSessionCart(): Promise<void> {
+  if (!globalThis.indexedDB) return
+  const { db } = await import('./db.ts')
+  await db.forgetEndedSession()
+}

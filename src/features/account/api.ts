@@ -15,6 +15,7 @@ import { api, ApiError, type Camelized } from '../../lib/api-client.ts'
 import {
   adoptWaitingCartChanges,
   forgetDeviceCart,
+  forgetEndedSessionCart,
   sendWaitingCartChangesBeforeSignIn,
 } from '../../lib/cart-device.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
@@ -176,11 +177,12 @@ async function forgetUserData(client: QueryClient): Promise<void> {
 
 /**
  * A signed-in call answered 401: the session has ended elsewhere (expired, revoked by a password
- * reset). The device stops showing it as signed in.
+ * reset). The device stops showing it as signed in, and stops showing the account's cart: its
+ * waiting changes are held for it to sign in again (lib/cart-device.ts).
  */
 export async function forgetEndedSession(client: QueryClient): Promise<void> {
   clearAuthCookies()
-  await forgetUserData(client)
+  await Promise.all([forgetUserData(client), forgetEndedSessionCart().catch(() => undefined)])
 }
 
 /**

@@ -38,6 +38,13 @@ export function waitingText(count: number): string {
   return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`
 }
 
+/** Changes made signed in that wait, unseen, for their account to sign in again on this device. */
+export function heldText(count: number): string {
+  return count === 1
+    ? '1 change made signed in waits for its account to sign in again on this device.'
+    : `${count} changes made signed in wait for their account to sign in again on this device.`
+}
+
 /** Why the waiting changes are not moving, in the customer's words; null when nothing to say. */
 export function waitingReason(state: CartOutboxState): string | null {
   switch (state) {

@@ -19,8 +19,13 @@ import { camelizeShown } from './wire.ts'
 
 export interface CartView {
   cart: ShownCart
-  /** Changes waiting in the outbox. */
+  /** Changes waiting in the outbox, of those shown. */
   waiting: number
+  /**
+   * Changes made signed in to an account that is not signed in now (its session ended): not
+   * shown, they wait for it to sign in again on this device (cart-outbox-model.ts `visibleTo`).
+   */
+  held: number
   /** Why they wait (store-db CartOutboxState). */
   state: CartOutboxState
   /** The server has answered this device at least once (else the cart shown is only the outbox). */
@@ -29,16 +34,16 @@ export interface CartView {
 
 export async function readCartView(): Promise<CartView> {
   return db.transaction('r', db.cartOutbox, db.meta, async () => {
-    const [outbox, server, status] = await Promise.all([
-      db.cartOutboxEntries(),
-      db.cartServer(),
+    const [{ server, visible }, status] = await Promise.all([
+      db.visibleCart(),
       db.cartOutboxStatus(),
     ])
     return {
-      cart: camelizeShown(rebase(server.cart, outbox, server.aliases)),
-      waiting: outbox.length,
+      cart: camelizeShown(rebase(visible.server, visible.outbox, server.aliases)),
+      waiting: visible.outbox.length,
+      held: visible.held,
       state: status.state,
-      known: server.cart !== null,
+      known: visible.server !== null,
     }
   })
 }

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { ValidationError } from '../../../lib/api-client.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
-import { waitingReason, waitingText, type CartLine } from '../model.ts'
+import { heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
 import { useCartView } from '../outbox.ts'
 import { RefusalNotices } from './refusal-notices.tsx'
 import './cart.css'
@@ -19,7 +19,12 @@ export function CartPage() {
   const view = useCartView()
   const cart = view?.cart
   const waiting = view?.waiting ?? 0
-  const reason = view && waiting > 0 ? waitingReason(view.state) : null
+  const held = view?.held ?? 0
+  // Held changes say for themselves what they wait for.
+  const reason =
+    view && waiting > 0 && !(held > 0 && view.state === 'signed-out')
+      ? waitingReason(view.state)
+      : null
 
   return (
     <article className="page cart-page">
@@ -43,6 +48,14 @@ export function CartPage() {
             </p>
           )}
         </div>
+      )}
+      {held > 0 && (
+        <p className="cart-waiting" role="status" data-testid="cart-held">
+          {heldText(held)}{' '}
+          <Link to="/login" search={{ redirect: '/cart' }}>
+            Sign in
+          </Link>
+        </p>
       )}
       <RefusalNotices />
       {!cart || (isPending && !view.known && cart.items.length === 0) ? (

@@ -251,11 +251,18 @@ async function addBag(page: Page, origin: string, option: number): Promise<strin
   const select = form.getByLabel('Option')
   // Chosen once the page is live (before, the form is disabled: what shows is what is added).
   await expect(select).toBeEnabled({ timeout: 60_000 })
-  // A page rendering again (after a sign-in) may show the select a moment before its options.
-  await expect(select.locator('option').first()).toBeAttached({ timeout: 30_000 })
-  const skus = await select
-    .locator('option')
-    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+  // A page rendering again (after a sign-in) may show the select a moment before its options,
+  // or drop them for a moment (seed 18 under load): read them until there are some.
+  let skus: string[] = []
+  await expect
+    .poll(
+      async () =>
+        (skus = await select
+          .locator('option')
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))),
+      { timeout: 30_000 },
+    )
+    .not.toEqual([])
   const sku = skus[option % skus.length]!
   await select.selectOption(sku)
   const before = await page.evaluate(

@@ -82,15 +82,19 @@ const PathParam = z.object({
 })
 
 const keyHeaders = cartHeaders.extend({
-  'idempotency-key': z.string().openapi({
-    description:
-      'Required: made on the device for this payment attempt (8–128 of [A-Za-z0-9_-]). The same ' +
-      'key sent again (a lost answer, a double click, a second tab) is the same attempt: never ' +
-      'charged twice, and answered as the first was, byte for byte, once it is settled, declined ' +
-      'or failed. A declined attempt stays declined: try again with a new key. The same key with ' +
-      'another body is a 422.',
-    example: 'pay-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
-  }),
+  // Checked in the handler, so a missing or bad key is a 422 under the header's own name.
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Required: made on the device for this payment attempt (8–128 of [A-Za-z0-9_-]). The same ' +
+        'key sent again (a lost answer, a double click, a second tab) is the same attempt: never ' +
+        'charged twice, and answered as the first was, byte for byte, once it is settled, declined ' +
+        'or failed. A declined attempt stays declined: try again with a new key. The same key with ' +
+        'another body is a 422.',
+      example: 'pay-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
+    }),
 })
 
 const paid = {

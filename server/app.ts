@@ -29,6 +29,7 @@ import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 import type { PaymentProviders } from './services/payments/gateway.ts'
 import { createPayments } from './services/payments/payments.ts'
+import { paymentPageSources } from './services/payments/csp.ts'
 import { paymentProviders } from './services/payments/providers.ts'
 import { createSite } from './site/pages.ts'
 
@@ -78,7 +79,10 @@ export function createHttp({
   // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
   const catalog = createCatalogCache({ db })
 
-  const security = securityHeaderLists({ connectSources: env.corsOrigins })
+  const security = securityHeaderLists({
+    connectSources: env.corsOrigins,
+    paymentSources: paymentPageSources(env),
+  })
   const log = accessLog(logger)
   // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is
   // the store's API, which a Wi-Fi sign-in page or a proxy's error page never does; the queue

@@ -19,6 +19,16 @@ export const orderIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** A payment code as submit makes it: 32 random bytes, base64url (43 characters). */
 export const paymentCodePattern = /^[A-Za-z0-9_-]{43}$/
 
+/**
+ * The pages that mount the payment step, whose Content-Security-Policy opens the card provider's
+ * origins: the checkout (`/checkout/…`, the payment link `/checkout/{code}` included) and Apple
+ * Pay's (`/apple-pay/…`). Matched in any letter case.
+ */
+export function isPaymentPagePath(pathname: string): boolean {
+  const first = pathname.split('/').find(Boolean)?.toLowerCase()
+  return first === 'checkout' || first === 'apple-pay'
+}
+
 /** Which gateway takes cards: the built-in test gateway, or Braintree (BRAINTREE_* set). */
 export const CardGatewayName = z.enum(['test', 'braintree'])
 export type CardGatewayName = z.infer<typeof CardGatewayName>

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { isPaymentPagePath } from '../../contract/payment.ts'
 
 /** Header names and values, written once and never changed. */
 export type HeaderList = Readonly<Record<string, string>>
@@ -16,15 +17,6 @@ export interface ProviderSources {
   frame: string[]
   connect: string[]
   img: string[]
-}
-
-/**
- * The pages that mount the payment step: the checkout (`/checkout/…`, the payment link
- * `/checkout/{code}` included) and Apple Pay's (`/apple-pay/…`). Matched in any letter case.
- */
-export function isPaymentPagePath(pathname: string): boolean {
-  const first = pathname.split('/').find(Boolean)?.toLowerCase()
-  return first === 'checkout' || first === 'apple-pay'
 }
 
 /**

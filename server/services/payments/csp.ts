@@ -5,7 +5,7 @@ import type { ProviderSources } from '../../http/security-headers.ts'
  * The origins braintree-web needs in the page, from its own constants (lib/constants.js: the
  * client API, hosted fields' iframes on the assets host, the GraphQL API, PayPal's analytics
  * logger; data-collector: fraudnet's script and counter). Opened on the payment pages only
- * (security-headers.ts isPaymentPagePath), and only with Braintree configured: the test gateway
+ * (contract/payment.ts isPaymentPagePath), and only with Braintree configured: the test gateway
  * and the test BitPay need nothing beyond the shop's own origin. BitPay's invoice page is a
  * navigation away, which the policy does not govern.
  */

@@ -21,13 +21,17 @@ const owner = { auth: true, cart: true } as const
 
 export type PaymentSetup = Camelized<PaymentConfig>
 
+export const getPaymentConfig = (signal?: AbortSignal) =>
+  api.get<PaymentSetup>('/api/payment/config', { signal })
+
 /** What the payment step offers; not kept offline (a client token is for now). */
-export const paymentConfigQuery = queryOptions({
-  queryKey: paymentKeys.config(),
-  queryFn: ({ signal }) => api.get<PaymentSetup>('/api/payment/config', { signal }),
-  staleTime: 0,
-  gcTime: 5 * 60_000,
-})
+export const paymentConfigQuery = (get: typeof getPaymentConfig = getPaymentConfig) =>
+  queryOptions({
+    queryKey: paymentKeys.config(),
+    queryFn: ({ signal }) => get(signal),
+    staleTime: 0,
+    gcTime: 5 * 60_000,
+  })
 
 export const payByCard = (payable: Payable, body: CardPaymentRequest, idempotencyKey: string) =>
   api.post<PaidAnswer>(`/api/payment/braintree/${encodeURIComponent(idOf(payable))}`, body, {
@@ -53,5 +57,5 @@ export const finishApplePay = (
   )
 
 /** The calls, as the payment step takes them (tests hand in their own). */
-export const paymentCalls = { payByCard, payByBitpay, finishApplePay }
+export const paymentCalls = { getPaymentConfig, payByCard, payByBitpay, finishApplePay }
 export type PaymentCalls = typeof paymentCalls

@@ -48,7 +48,7 @@ export function PaymentStep({
   calls = paymentCalls,
   applePay = applePayAvailable(),
 }: PaymentStepProps) {
-  const config = useQuery(paymentConfigQuery)
+  const config = useQuery(paymentConfigQuery(calls.getPaymentConfig))
   const [outcome, setOutcome] = useState<AttemptOutcome | undefined>()
   const [busy, setBusy] = useState(false)
   const [card, setCard] = useState(testCards[0]!.nonce)

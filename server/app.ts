@@ -21,10 +21,16 @@ import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { passwordRoutes } from './routes/password.ts'
+import { paymentRoutes } from './routes/payment.ts'
+import { testBitpayPage } from './routes/test-bitpay-page.ts'
 import { productAnswerFromMemory, productRoutes } from './routes/product.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
+import type { PaymentProviders } from './services/payments/gateway.ts'
+import { createPayments } from './services/payments/payments.ts'
+import { paymentPageSources } from './services/payments/csp.ts'
+import { paymentProviders } from './services/payments/providers.ts'
 import { createSite } from './site/pages.ts'
 
 export interface AppOptions {
@@ -35,6 +41,8 @@ export interface AppOptions {
   staticDir?: string
   /** Where mail goes; by default SMTP_URL's server, or the outbox table. */
   mailer?: Mailer
+  /** Who takes payments; by default as the environment says (services/payments/providers.ts). */
+  payments?: PaymentProviders
 }
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is read. */
@@ -65,12 +73,16 @@ export function createHttp({
   logger = createLogger(env),
   staticDir,
   mailer = createMailer({ db, logger, smtpUrl: env.smtpUrl, from: env.mailFrom }),
+  payments: providers = paymentProviders(db, env),
 }: AppOptions) {
   const app = new OpenAPIHono({ strict: true, defaultHook: validationHook })
   // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
   const catalog = createCatalogCache({ db })
 
-  const security = securityHeaderLists({ connectSources: env.corsOrigins })
+  const security = securityHeaderLists({
+    connectSources: env.corsOrigins,
+    paymentSources: paymentPageSources(env),
+  })
   const log = accessLog(logger)
   // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is
   // the store's API, which a Wi-Fi sign-in page or a proxy's error page never does; the queue
@@ -149,6 +161,13 @@ export function createHttp({
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))
   app.route('/api', adminRoutes(accounts))
+  const payments = createPayments({ db, mailer, providers, siteUrl: env.siteUrl, logger })
+  app.route('/api', paymentRoutes({ db, payments }))
+  if (providers.testInvoices)
+    app.route(
+      '/',
+      testBitpayPage({ db, payments, providers, testInvoices: providers.testInvoices }),
+    )
   registerOpenApiDocument(app)
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 

@@ -34,6 +34,13 @@ const postgresUrl = z
 /** A duration in whole milliseconds, at least 1 (0 would mean "no limit" to Node). */
 const milliseconds = z.coerce.number().int().min(1).max(3_600_000)
 
+const braintreeKeys = [
+  'BRAINTREE_MERCHANT_ID',
+  'BRAINTREE_PUBLIC_KEY',
+  'BRAINTREE_PRIVATE_KEY',
+  'BRAINTREE_ENVIRONMENT',
+] as const
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -61,12 +68,31 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Glidecraft <shop@localhost>'),
     DEV_MAIL: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: trustProxySetting.optional(),
+    BRAINTREE_MERCHANT_ID: z.string().optional(),
+    BRAINTREE_PUBLIC_KEY: z.string().optional(),
+    BRAINTREE_PRIVATE_KEY: z.string().optional(),
+    BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+    BRAINTREE_MERCHANT_ACCOUNT_ID: z.string().optional(),
+    BITPAY_TOKEN: z.string().optional(),
+    BITPAY_ENVIRONMENT: z.enum(['test', 'prod']).default('test'),
   })
   // Node refuses to start a server whose request timeout is shorter than its headers timeout.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not exceed REQUEST_TIMEOUT_MS',
   })
+  // Braintree is used with all four settings or not at all: half a configuration is a mistake,
+  // not a reason to take test payments in production.
+  .refine(
+    (env) => {
+      const set = braintreeKeys.filter((key) => env[key] !== undefined).length
+      return set === 0 || set === braintreeKeys.length
+    },
+    {
+      path: ['BRAINTREE_MERCHANT_ID'],
+      message: `set all of ${braintreeKeys.join(', ')} to use Braintree, or none for the test gateway`,
+    },
+  )
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -84,6 +110,24 @@ const EnvSchema = z
     devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
     /** Which proxies' `X-Forwarded-For` names the client (client-address.ts); unset, none. */
     trustProxy: env.TRUST_PROXY,
+    /** Braintree's credentials; unset, the built-in test gateway takes cards. */
+    braintree:
+      env.BRAINTREE_MERCHANT_ID &&
+      env.BRAINTREE_PUBLIC_KEY &&
+      env.BRAINTREE_PRIVATE_KEY &&
+      env.BRAINTREE_ENVIRONMENT
+        ? {
+            merchantId: env.BRAINTREE_MERCHANT_ID,
+            publicKey: env.BRAINTREE_PUBLIC_KEY,
+            privateKey: env.BRAINTREE_PRIVATE_KEY,
+            environment: env.BRAINTREE_ENVIRONMENT,
+            merchantAccountId: env.BRAINTREE_MERCHANT_ACCOUNT_ID,
+          }
+        : undefined,
+    /** BitPay's API token; unset, the built-in test invoice page. */
+    bitpay: env.BITPAY_TOKEN
+      ? { token: env.BITPAY_TOKEN, environment: env.BITPAY_ENVIRONMENT }
+      : undefined,
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       requestMs: env.REQUEST_TIMEOUT_MS,

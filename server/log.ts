@@ -72,17 +72,22 @@ export function createLogger(
 
 /**
  * Routes whose parameters are secrets: password-reset and admin-login links (SPEC §2, §7) and the
- * payment code that lets anyone add to a submitted order. A request log keeps the route's fixed
- * part and drops everything from the first parameter on.
+ * payment code that lets anyone add to or pay a submitted order (the payment calls take it in
+ * place of the order's id, and the payment link is `/checkout/{code}`). A request log keeps the
+ * route's fixed part and drops everything from the first parameter on.
  */
 const secretRoutes = [
   '/api/password/verify-login/{token}',
   '/api/password/usetoken/{token}',
   '/api/order/add-to-submitted-order/{paymentCode}',
+  '/api/payment/braintree/{orderId}',
+  '/api/payment/bitpay/{orderId}',
+  '/api/order/get-order-with-payment-link/{id}',
   ...([
     '/PasswordResets/newpassword/$',
     '/LoginFromAdmin/$',
     '/add-to-order/$paymentCode',
+    '/checkout/$',
   ] as const satisfies readonly PageRoute[]),
 ].map((route) => {
   const parts = route.split('/').filter(Boolean)

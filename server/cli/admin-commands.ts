@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { EditUserRequest, Email, Password } from '../../contract/auth.ts'
 import { Role } from '../../contract/user.ts'
-import { users } from '../db/schema.ts'
+import { orders, users } from '../db/schema.ts'
 import {
   createAccount,
   findUserByEmail,
@@ -13,6 +13,8 @@ import {
   type AccountDeps,
 } from '../services/accounts.ts'
 import { listOutbox } from '../services/mail.ts'
+import { formatAmount, fromDecimal } from '../services/payments/money.ts'
+import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
 
 /*
@@ -40,6 +42,8 @@ export interface AdminDeps extends AccountDeps {
   smtp: boolean
   /** Mail that could not be delivered so far (the mailer logs failures and carries on). */
   mailFailures(): number
+  /** Payments through the configured providers (the `refund` command). */
+  payments?: Payments
 }
 
 /** A command's input is wrong: it prints its usage, and the process exits with 2. */
@@ -75,8 +79,8 @@ interface Command {
   /** Printed by `help <command>` under the usage line. */
   details: string
   options: Options
-  /** How many positional arguments it takes. */
-  arity: number
+  /** How many positional arguments it takes: a number, or the fewest and the most. */
+  arity: number | readonly [number, number]
   run(input: Input, deps: AdminDeps, io: AdminIo): Promise<void>
 }
 
@@ -238,6 +242,35 @@ const commands: Command[] = [
     },
   },
   {
+    name: 'refund',
+    usage: 'refund <orderId> [amount]',
+    summary: "give back an order's payments through the gateway that took them",
+    details:
+      "The amount is in the order's currency (25.00); without it, all that is paid. Settled\n" +
+      'payments are refunded newest first, each through its provider (the test gateway, Braintree;\n' +
+      'a sale not settled yet is voided in whole). The order becomes refunded once nothing paid is\n' +
+      'left, and its history records each refund.',
+    options: {},
+    arity: [1, 2],
+    async run({ positionals }, deps, io) {
+      if (!deps.payments) throw new CommandError('No payment providers are configured here.')
+      const orderId = parsed(z.uuid({ message: 'an order id (uuid)' }), positionals[0], 'order')
+      const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+      if (!order) throw new CommandError(`No order ${orderId}.`)
+      let amount: number | undefined
+      if (positionals[1] !== undefined) {
+        amount = fromDecimal(positionals[1], order.currency)
+        if (!Number.isSafeInteger(amount) || amount <= 0)
+          throw new UsageError(`amount: a positive amount in ${order.currency}, such as 25.00.`)
+      }
+      const refunded = await deps.payments.refund(orderId, amount)
+      if (!refunded.ok) throw new CommandError(refunded.message)
+      io.out(
+        `Refunded ${formatAmount(refunded.refunded, refunded.currency)} of order ${orderId}; it is ${refunded.status}.`,
+      )
+    },
+  },
+  {
     name: 'revoke-sessions',
     usage: 'revoke-sessions <email>',
     summary: 'sign an account out everywhere',
@@ -315,9 +348,13 @@ export async function runAdmin(
     } catch (error) {
       throw new UsageError((error as Error).message)
     }
-    if (input.positionals.length !== command.arity) {
+    const [fewest, most] =
+      typeof command.arity === 'number' ? [command.arity, command.arity] : command.arity
+    const given = input.positionals.length
+    if (given < fewest || given > most) {
+      const takes = fewest === most ? `${fewest}` : `${fewest} to ${most}`
       throw new UsageError(
-        `${command.name} takes ${command.arity} argument${command.arity === 1 ? '' : 's'}, got ${input.positionals.length}.`,
+        `${command.name} takes ${takes} argument${most === 1 ? '' : 's'}, got ${given}.`,
       )
     }
     await command.run(input, await deps(), io)

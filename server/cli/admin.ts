@@ -6,6 +6,8 @@ import { openDatabase, type OpenDatabase } from '../db/index.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { createMailer } from '../services/mail.ts'
+import { createPayments } from '../services/payments/payments.ts'
+import { paymentProviders } from '../services/payments/providers.ts'
 import { exitCodes, runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
 
 /** pino's numeric level of `error`: a failed delivery is logged at it. */
@@ -62,9 +64,17 @@ async function main(): Promise<number> {
       smtpUrl: env.smtpUrl,
       from: env.mailFrom,
     })
+    const payments = createPayments({
+      db: database.db,
+      mailer,
+      providers: paymentProviders(database.db, env),
+      siteUrl: env.siteUrl,
+      logger,
+    })
     return {
       db: database.db,
       mailer,
+      payments,
       siteUrl: env.siteUrl,
       smtp: env.smtpUrl !== undefined,
       mailFailures: () => failures,

@@ -428,6 +428,21 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     /** The provider's message on a decline or failure, as shown to the customer. */
     message: text('message'),
+    /**
+     * Hash of the call and body that made the attempt (services/idempotency.ts requestHash): the
+     * same attempt key sent with another body is refused before anything reaches the provider.
+     */
+    requestHash: text('request_hash'),
+    /**
+     * While a request is talking to the provider about this attempt: until when. Another request
+     * with the same key (another API process) meanwhile is told to try again shortly, so two
+     * requests never ask the provider at once; a request that died lets it lapse.
+     */
+    chargingUntil: timestamp('charging_until', { withTimezone: true }),
+    /** What was given back of a settled payment (minor units); all of it once `refunded`. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Where the customer pays a BitPay invoice. */
+    invoiceUrl: text('invoice_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -435,6 +450,10 @@ export const payments = pgTable(
     check('payments_provider_known', sql`${t.provider} in (${literals(PaymentProvider)})`),
     check('payments_status_known', sql`${t.status} in (${literals(PaymentStatus)})`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payments_refunded_amount_range',
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
+    ),
     uniqueIndex('payments_order_attempt_idx').on(t.orderId, t.attemptKey),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     index('payments_order_id_idx').on(t.orderId),
@@ -610,3 +629,50 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 )
+
+/**
+ * The built-in test gateway's own ledger (services/payments/test-gateway.ts), used when no payment
+ * provider is configured: what a real provider would hold. One charge per attempt key, in the
+ * database so that every API process and a restart see the same charges.
+ */
+export const testGatewayCharges = pgTable(
+  'test_gateway_charges',
+  {
+    /** The transaction id the gateway answers (`test_…`). */
+    id: text('id').primaryKey(),
+    attemptKey: text('attempt_key').notNull(),
+    orderId: text('order_id').notNull(),
+    nonce: text('nonce').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** `settled`, `declined` or `failed`, as the nonce says. */
+    status: text('status').notNull(),
+    message: text('message'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('test_gateway_charges_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('test_gateway_charges_attempt_idx').on(t.orderId, t.attemptKey),
+  ],
+)
+
+/**
+ * Invoices of the built-in test BitPay (services/payments/test-bitpay.ts), used when no BitPay
+ * token is configured: its invoice page pays one or lets it expire.
+ */
+export const testBitpayInvoices = pgTable('test_bitpay_invoices', {
+  id: text('id').primaryKey(),
+  /** The merchant's guid for the invoice: our attempt key, to find it again after a time-out. */
+  guid: text('guid').notNull().unique(),
+  orderId: text('order_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** BitPay's invoice states: new, paid, confirmed, complete, expired, invalid. */
+  status: text('status').notNull().default('new'),
+  notificationUrl: text('notification_url').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

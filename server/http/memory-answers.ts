@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PlainAnswer } from './encoded-body.ts'
 import type { AccessLog } from './request-log.ts'
-import { viaHttps, type HeaderList, type SecurityHeaderLists } from './security-headers.ts'
+import { listFor, viaHttps, type HeaderList, type SecurityHeaderLists } from './security-headers.ts'
 
 /** A GET or HEAD as the answers kept in memory see it. */
 export interface MemoryRequest {
@@ -73,7 +73,7 @@ export function memoryListener({ answer, security, log, maxPathLength }: MemoryL
         query,
         ifNoneMatch: header('if-none-match'),
         header,
-        security: viaHttps(header('x-forwarded-proto'), scheme) ? security.secure : security.plain,
+        security: listFor(security, path, viaHttps(header('x-forwarded-proto'), scheme)),
       })
     } catch {
       // The Hono app meets the same failure and answers it as it answers any error.

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { isPaymentPagePath } from '../../contract/payment.ts'
 
 /** Header names and values, written once and never changed. */
 export type HeaderList = Readonly<Record<string, string>>
@@ -8,17 +9,34 @@ export type HeaderList = Readonly<Record<string, string>>
 const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
 
 /**
- * The headers every response carries, API and site alike. The policy allows nothing inline:
- * the built app ships its scripts and styles as files.
+ * Origins a payment provider's browser SDK needs (services/payments/csp.ts), opened on the
+ * payment pages only (isPaymentPagePath).
  */
-export function securityHeaderList(options: { connectSources: string[] }): HeaderList {
+export interface ProviderSources {
+  script: string[]
+  frame: string[]
+  connect: string[]
+  img: string[]
+}
+
+/**
+ * The headers every response carries, API and site alike. The policy allows nothing inline:
+ * the built app ships its scripts and styles as files. `providers` adds a payment provider's
+ * origins (the payment pages' list).
+ */
+export function securityHeaderList(options: {
+  connectSources: string[]
+  providers?: ProviderSources | undefined
+}): HeaderList {
+  const providers = options.providers
   const contentSecurityPolicy = [
     "default-src 'self'",
-    "script-src 'self'",
+    ['script-src', "'self'", ...(providers?.script ?? [])].join(' '),
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    ['img-src', "'self'", 'data:', 'blob:', ...(providers?.img ?? [])].join(' '),
     "font-src 'self'",
-    ['connect-src', "'self'", ...options.connectSources].join(' '),
+    ['connect-src', "'self'", ...options.connectSources, ...(providers?.connect ?? [])].join(' '),
+    ...(providers ? [['frame-src', "'self'", ...providers.frame].join(' ')] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -83,15 +101,34 @@ export function viaHttps(forwardedProto: string | undefined, url: string): boole
 export interface SecurityHeaderLists {
   plain: HeaderList
   secure: HeaderList
+  /** The payment pages' two, when a provider's origins are open there. */
+  payment?: { plain: HeaderList; secure: HeaderList }
 }
 
-export function securityHeaderLists(options: { connectSources: string[] }): SecurityHeaderLists {
-  const plain = securityHeaderList(options)
-  const secure: HeaderList = Object.freeze({
-    ...plain,
-    'Strict-Transport-Security': strictTransportSecurity,
-  })
-  return { plain, secure }
+function withHsts(list: HeaderList): HeaderList {
+  return Object.freeze({ ...list, 'Strict-Transport-Security': strictTransportSecurity })
+}
+
+export function securityHeaderLists(options: {
+  connectSources: string[]
+  paymentSources?: ProviderSources | undefined
+}): SecurityHeaderLists {
+  const plain = securityHeaderList({ connectSources: options.connectSources })
+  const lists: SecurityHeaderLists = { plain, secure: withHsts(plain) }
+  if (options.paymentSources) {
+    const payment = securityHeaderList({
+      connectSources: options.connectSources,
+      providers: options.paymentSources,
+    })
+    lists.payment = { plain: payment, secure: withHsts(payment) }
+  }
+  return lists
+}
+
+/** The list for a request: the payment pages' where providers are open, HSTS over HTTPS. */
+export function listFor(lists: SecurityHeaderLists, pathname: string, https: boolean): HeaderList {
+  const pair = lists.payment && isPaymentPagePath(pathname) ? lists.payment : lists
+  return https ? pair.secure : pair.plain
 }
 
 /**
@@ -99,9 +136,8 @@ export function securityHeaderLists(options: { connectSources: string[] }): Secu
  * request's list, and any other gets it set here.
  */
 export function securityHeaders(lists: SecurityHeaderLists) {
-  const { plain, secure } = lists
   return createMiddleware(async (c, next) => {
-    const list = viaHttps(c.req.header('x-forwarded-proto'), c.req.url) ? secure : plain
+    const list = listFor(lists, c.req.path, viaHttps(c.req.header('x-forwarded-proto'), c.req.url))
     listOf.set(c, list)
     await next()
     if (finished.has(c.res)) return

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderEvents, orders, payments, testGatewayCharges } from '../db/schema.ts'
+import { createTestBitpay } from '../services/payments/bitpay.ts'
+import { createPayments, type Payments } from '../services/payments/payments.ts'
+import { createTestGateway } from '../services/payments/test-gateway.ts'
+import { submittedOrder, testAccount } from '../services/payments/test-orders.ts'
+import { newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { outboxMailer } from '../test-mail.ts'
+import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+
+/* `npm run admin -- refund <orderId> [amount]`: refunds through the gateway that took the money. */
+
+let database: TestDatabase
+let deps: AdminDeps
+let payments_: Payments
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const mailer = outboxMailer(database.db)
+  const invoices = createTestBitpay(database.db)
+  payments_ = createPayments({
+    db: database.db,
+    mailer,
+    siteUrl: 'https://shop.example',
+    providers: { cards: createTestGateway(database.db), invoices, applePay: true },
+  })
+  deps = {
+    db: database.db,
+    mailer,
+    siteUrl: 'https://shop.example',
+    smtp: false,
+    mailFailures: () => 0,
+    payments: payments_,
+  }
+})
+afterAll(async () => {
+  await deps.mailer.idle()
+  await database.close()
+})
+
+async function admin(args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: AdminIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+    readStdin: async () => '',
+    askSecret: async () => '',
+  }
+  const code = await runAdmin(args, async () => deps, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+/** An order of 459.00 USD paid by two test cards: 100.00, then 359.00. */
+async function paidOrder() {
+  const account = await testAccount(database.db)
+  const made = await submittedOrder(database.db, { userId: account.id })
+  const [order] = await database.db.select().from(orders).where(eq(orders.id, made.id))
+  for (const amount of [10000, 35900]) {
+    const answer = await payments_.pay({
+      order: order!,
+      key: newKey(),
+      call: `POST /payment/braintree/${made.id}`,
+      body: { nonce: 'fake-valid-nonce', amount },
+      amount,
+      attempt: { kind: 'card', provider: 'test', nonce: 'fake-valid-nonce' },
+    })
+    expect(answer.status).toBe(200)
+  }
+  return made
+}
+
+const statusOf = async (id: string) =>
+  (await database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status
+
+describe('admin refund', () => {
+  it('refunds part through the gateway, newest payment first, then the rest: the order is refunded', async () => {
+    const order = await paidOrder()
+    expect(await statusOf(order.id)).toBe('paid')
+    const part = await admin(['refund', order.id, '50.00'])
+    expect(part).toMatchObject({
+      code: 0,
+      out: `Refunded 50.00 USD of order ${order.id}; it is paid.`,
+    })
+    const charges = await database.db
+      .select()
+      .from(testGatewayCharges)
+      .where(eq(testGatewayCharges.orderId, order.id))
+    expect(charges.map((charge) => [charge.amount, charge.refundedAmount]).sort()).toEqual([
+      [10000, 0],
+      [35900, 5000],
+    ])
+    const rest = await admin(['refund', order.id])
+    expect(rest).toMatchObject({
+      code: 0,
+      out: `Refunded 409.00 USD of order ${order.id}; it is refunded.`,
+    })
+    const rows = await database.db.select().from(payments).where(eq(payments.orderId, order.id))
+    expect(rows.map((row) => row.status)).toEqual(['refunded', 'refunded'])
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+    expect(
+      events.filter((event) => event.note.startsWith('Refunded')).map((event) => event.status),
+    ).toEqual(['paid', 'paid', 'refunded'])
+    expect(await admin(['refund', order.id])).toMatchObject({
+      code: 1,
+      err: 'Nothing paid on this order is left to refund.',
+    })
+  })
+
+  it('refuses more than was paid, a bad amount, an unknown order and a wrong command line', async () => {
+    const order = await paidOrder()
+    expect(await admin(['refund', order.id, '500.00'])).toMatchObject({
+      code: 1,
+      err: 'Only 459.00 USD of this order can be refunded.',
+    })
+    expect((await admin(['refund', order.id, '-1'])).code).toBe(2)
+    expect((await admin(['refund', order.id, '1.005'])).code).toBe(2)
+    expect((await admin(['refund', 'not-an-order'])).code).toBe(2)
+    expect((await admin(['refund', '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1'])).code).toBe(1)
+    expect((await admin(['refund'])).code).toBe(2)
+    expect((await admin(['refund', order.id, '1', '2'])).code).toBe(2)
+    expect(await statusOf(order.id)).toBe('paid')
+    expect((await admin(['help', 'refund'])).out).toContain(
+      'Usage: npm run admin -- refund <orderId> [amount]',
+    )
+  })
+})

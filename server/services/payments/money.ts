@@ -1,0 +1,33 @@
+/** How many decimals a currency's minor unit has (USD 2, JPY 0, BHD 3), as Intl knows it. */
+export function currencyExponent(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  )
+}
+
+/** Minor units as the decimal string providers take: 123456 USD → "1234.56". */
+export function toDecimal(amount: number, currency: string): string {
+  const exponent = currencyExponent(currency)
+  const sign = amount < 0 ? '-' : ''
+  const digits = String(Math.abs(amount)).padStart(exponent + 1, '0')
+  if (exponent === 0) return `${sign}${digits}`
+  return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`
+}
+
+/** A provider's decimal string (or number) in minor units: "1234.56" USD → 123456. */
+export function fromDecimal(value: string | number, currency: string): number {
+  const exponent = currencyExponent(currency)
+  const text = typeof value === 'number' ? value.toFixed(exponent) : value.trim()
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)
+  if (!match) return Number.NaN
+  const fraction = (match[3] ?? '').padEnd(exponent, '0')
+  if (fraction.length > exponent && /[^0]/.test(fraction.slice(exponent))) return Number.NaN
+  const units = Number(`${match[2]}${fraction.slice(0, exponent)}`)
+  return match[1] ? -units : units
+}
+
+/** "12.34 USD" for notes and mail. */
+export function formatAmount(amount: number, currency: string): string {
+  return `${toDecimal(amount, currency)} ${currency}`
+}

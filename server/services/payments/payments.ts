@@ -1,0 +1,570 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { PaymentAnswer, PaymentAttempt } from '../../../contract/payment.ts'
+import type { Database } from '../../db/index.ts'
+import { orderEvents, orders, payments, users, type OrderStatus } from '../../db/schema.ts'
+import { loggableError, type Logger } from '../../log.ts'
+import {
+  keyReusedAnswer,
+  requestHash,
+  runIdempotent,
+  type Transaction,
+  type WorkAnswer,
+} from '../idempotency.ts'
+import type { Mailer, Message } from '../mail.ts'
+import {
+  ProviderUnavailable,
+  type ChargeOutcome,
+  type Invoice,
+  type PaymentProviders,
+} from './gateway.ts'
+import { formatAmount } from './money.ts'
+import { paymentReceivedMail, providerLabel } from './payment-mail.ts'
+
+/*
+ * Paying a submitted order, whatever the provider (gateway.ts). One attempt is one payments row,
+ * named by the client's Idempotency-Key, and goes through three steps:
+ *
+ * 1. In a transaction holding the order's row: the attempt's row is found (a repeat) or made
+ *    `pending` for an amount within what is left to pay, less what other pending attempts hold
+ *    (two attempts racing for the last of the balance: one gets it, the other a 422). The row
+ *    takes a short lease, so no two requests talk to the provider about one attempt at once.
+ * 2. Outside any transaction: the provider is asked (a new attempt is charged; an attempt whose
+ *    answer was lost is first looked for with `find`, and charged only if the provider has
+ *    nothing). A provider that does not answer leaves the row `pending` and the lease given
+ *    back: 503, and the same key tried again resolves it, never a second charge.
+ * 3. Through the one idempotency module (runIdempotent): the row takes the outcome, a settled
+ *    payment moves the order to partly_paid or paid with an order_events row, and the answer is
+ *    kept with the key, so every repeat of the attempt gets it byte for byte.
+ *
+ * A declined or failed attempt is final for its key (422 with the provider's message); the
+ * customer tries again with a new key. Duplicates of one attempt in this process wait for the
+ * first; in another process they find the lease and are asked to try again shortly (409).
+ */
+
+type OrderRow = typeof orders.$inferSelect
+type PaymentRow = typeof payments.$inferSelect
+export type CardProvider = 'test' | 'braintree' | 'apple_pay'
+
+/** How long one request may talk to the provider about an attempt before another may. */
+export const chargeLeaseMs = 90_000
+
+/** Orders waiting for money. */
+const payable: ReadonlySet<OrderStatus> = new Set(['submitted', 'partly_paid'])
+
+export const paymentMessages = {
+  orderGone: 'No such order, or it is not yours to pay.',
+  notPayable: 'This order is not waiting for a payment.',
+  nothingDue: 'This order has nothing left to pay.',
+  inProgress:
+    'Another payment of this order is still being processed, and it holds the rest of the balance. Try again in a minute.',
+  pending:
+    'The payment provider did not answer in time. Try again: this attempt will be checked with the provider, never charged twice.',
+  charging: 'This payment is being processed. Try again in a moment.',
+  keyRequired: 'Send an Idempotency-Key made for this payment attempt.',
+  tooMuch: (available: number, currency: string) =>
+    `The amount is more than is left to pay (${formatAmount(available, currency)}).`,
+} as const
+
+/** A payment call's answer as sent: status, JSON text, and Retry-After for 409 and 503. */
+export interface PayAnswer {
+  status: number
+  text: string
+  retryAfter?: number
+}
+
+export interface PaymentDeps {
+  db: Database
+  mailer: Mailer
+  providers: PaymentProviders
+  /** The store's public origin: links in mail, BitPay's notification and return addresses. */
+  siteUrl: string
+  logger?: Logger | undefined
+}
+
+/** The idempotency scope of an order's payment attempts: whoever pays it, owner or link holder. */
+export const paymentScope = (orderId: string) => `payment:${orderId}`
+
+export type AttemptInput =
+  | { kind: 'card'; provider: CardProvider; nonce: string; deviceData?: string | undefined }
+  | { kind: 'invoice'; returnPath: string }
+
+export interface PayRequest {
+  order: OrderRow
+  key: string
+  /** The call and its body as sent, for the idempotency hash. */
+  call: string
+  body: unknown
+  amount?: number | undefined
+  attempt: AttemptInput
+}
+
+/** What an order has: paid (settled less refunded) and held by pending attempts. */
+async function moneyOf(tx: Database | Transaction, orderId: string) {
+  const [row] = await tx
+    .select({
+      paid: sql<string>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}) filter (where ${payments.status} in ('settled', 'refunded')), 0)`,
+      held: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+  return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) }
+}
+
+export function attemptOf(row: PaymentRow): PaymentAttempt {
+  return {
+    id: row.id,
+    provider: row.provider,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    message: row.message,
+    invoice_url: row.invoiceUrl,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+async function answerFor(tx: Transaction, order: OrderRow, row: PaymentRow): Promise<WorkAnswer> {
+  if (row.status === 'declined' || row.status === 'failed') {
+    const message = row.message ?? 'The payment was refused.'
+    return {
+      status: 422,
+      body: { message, errors: { payment: [message] }, payment: attemptOf(row) },
+    }
+  }
+  const { paid } = await moneyOf(tx, order.id)
+  const total = order.totalAmount ?? 0
+  const body: PaymentAnswer = {
+    order_id: order.id,
+    status: order.status,
+    currency: order.currency,
+    total,
+    paid,
+    balance: Math.max(0, total - paid),
+    payment: attemptOf(row),
+  }
+  return { status: 200, body }
+}
+
+const fieldError = (field: string, message: string): WorkAnswer => ({
+  status: 422,
+  body: { message, errors: { [field]: [message] } },
+})
+
+const sentOf = (answer: WorkAnswer, retryAfter?: number): PayAnswer => ({
+  status: answer.status,
+  text: JSON.stringify(answer.body),
+  ...(retryAfter === undefined ? {} : { retryAfter }),
+})
+
+/** What the provider said, as a change to the attempt's row. */
+type RowChange = Partial<Pick<PaymentRow, 'status' | 'providerRef' | 'message' | 'invoiceUrl'>>
+
+function changeOfCharge(outcome: ChargeOutcome): RowChange {
+  return outcome.status === 'settled'
+    ? { status: 'settled', providerRef: outcome.providerRef, message: null }
+    : { status: outcome.status, providerRef: outcome.providerRef, message: outcome.message }
+}
+
+export function changeOfInvoice(invoice: Invoice): RowChange {
+  const known = { providerRef: invoice.id, invoiceUrl: invoice.url || null }
+  if (invoice.status === 'confirmed' || invoice.status === 'complete')
+    return { ...known, status: 'settled', message: null }
+  if (invoice.status === 'expired')
+    return { ...known, status: 'failed', message: 'The BitPay invoice expired before it was paid.' }
+  if (invoice.status === 'invalid')
+    return { ...known, status: 'failed', message: 'BitPay marked the invoice invalid.' }
+  return known
+}
+
+type Begun =
+  | { kind: 'answer'; answer: PayAnswer }
+  | { kind: 'final'; row: PaymentRow }
+  | { kind: 'ask'; row: PaymentRow; resolve: boolean }
+
+export function createPayments(deps: PaymentDeps) {
+  const { db, providers } = deps
+  /** Attempts being answered in this process: a duplicate waits for the first's answer. */
+  const inFlight = new Map<string, Promise<PayAnswer>>()
+
+  /** Step 1: the attempt's row, found or made, and whether the provider must be asked. */
+  function begin(request: PayRequest, hash: string, provider: PaymentRow['provider']) {
+    return db.transaction(async (tx): Promise<Begun> => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.id, request.order.id))
+        .for('update')
+      if (!order)
+        return { kind: 'answer', answer: sentOf(fieldError('order_id', paymentMessages.orderGone)) }
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.attemptKey, request.key)))
+      const now = Date.now()
+      if (existing) {
+        if (existing.requestHash !== hash)
+          return { kind: 'answer', answer: sentOf(keyReusedAnswer()) }
+        // An invoice made is the attempt's answer, whether or not it was paid since.
+        const invoiced = existing.provider === 'bitpay' && existing.providerRef !== null
+        if (existing.status !== 'pending' || invoiced) return { kind: 'final', row: existing }
+        if (existing.chargingUntil && existing.chargingUntil.getTime() > now) {
+          const seconds = Math.ceil((existing.chargingUntil.getTime() - now) / 1000)
+          return {
+            kind: 'answer',
+            answer: sentOf(
+              {
+                status: 409,
+                body: { message: paymentMessages.charging, payment: attemptOf(existing) },
+              },
+              Math.min(seconds, 5),
+            ),
+          }
+        }
+        const [leased] = await tx
+          .update(payments)
+          .set({ chargingUntil: new Date(now + chargeLeaseMs), updatedAt: new Date(now) })
+          .where(eq(payments.id, existing.id))
+          .returning()
+        return { kind: 'ask', row: leased ?? existing, resolve: true }
+      }
+      if (!payable.has(order.status) || order.totalAmount === null)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
+        }
+      const { paid, held } = await moneyOf(tx, order.id)
+      const due = order.totalAmount - paid
+      if (due <= 0)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('order_id', paymentMessages.nothingDue)),
+        }
+      const available = due - held
+      if (available <= 0)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('order_id', paymentMessages.inProgress)),
+        }
+      const amount = request.amount ?? available
+      if (amount > available)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('amount', paymentMessages.tooMuch(available, order.currency))),
+        }
+      const [made] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          attemptKey: request.key,
+          provider,
+          amount,
+          currency: order.currency,
+          status: 'pending',
+          requestHash: hash,
+          chargingUntil: new Date(now + chargeLeaseMs),
+        })
+        .returning()
+      if (!made) throw new Error('payment row not made')
+      return { kind: 'ask', row: made, resolve: false }
+    })
+  }
+
+  /** Step 3's work: the row takes the provider's answer (once), the order follows, the answer. */
+  function finish(
+    orderId: string,
+    paymentId: string,
+    change: RowChange,
+    mail: { message?: Message },
+  ) {
+    return async (tx: Transaction): Promise<WorkAnswer> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order) return fieldError('order_id', paymentMessages.orderGone)
+      const [changed] = await tx
+        .update(payments)
+        .set({ ...change, chargingUntil: null, updatedAt: new Date() })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+        .returning()
+      const [row] = changed
+        ? [changed]
+        : await tx.select().from(payments).where(eq(payments.id, paymentId))
+      if (!row) return fieldError('order_id', paymentMessages.orderGone)
+      const current = changed?.status === 'settled' ? await settle(tx, order, changed, mail) : order
+      return answerFor(tx, current, row)
+    }
+  }
+
+  /** A payment just settled: the order's status by what is paid, its history, and the mail. */
+  async function settle(
+    tx: Transaction,
+    order: OrderRow,
+    row: PaymentRow,
+    mail: { message?: Message },
+  ) {
+    const { paid } = await moneyOf(tx, order.id)
+    const total = order.totalAmount ?? 0
+    let status = order.status
+    if (payable.has(order.status)) status = paid >= total ? 'paid' : 'partly_paid'
+    const [updated] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning()
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      status,
+      note: `Paid ${formatAmount(row.amount, row.currency)} by ${providerLabel[row.provider] ?? row.provider}.`,
+    })
+    if (order.userId) {
+      const [owner] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, order.userId))
+      if (owner)
+        mail.message = paymentReceivedMail({
+          to: owner.email,
+          orderId: order.id,
+          amount: row.amount,
+          currency: row.currency,
+          provider: row.provider,
+          paid,
+          total,
+          siteUrl: deps.siteUrl,
+        })
+    }
+    return updated ?? { ...order, status }
+  }
+
+  function sendMail(mail: { message?: Message }) {
+    // MAIL: queue in the transaction once the outbox lands
+    if (mail.message) deps.mailer.send(mail.message)
+  }
+
+  /** Step 2: what the provider says about the attempt (undefined: it did not answer). */
+  async function ask(row: PaymentRow, resolve: boolean, request: PayRequest): Promise<RowChange> {
+    const { attempt } = request
+    const ids = { orderId: row.orderId, attemptKey: row.attemptKey }
+    if (attempt.kind === 'card') {
+      const found = resolve ? await providers.cards.find(ids) : undefined
+      const outcome =
+        found ??
+        (await providers.cards.charge({
+          ...ids,
+          amount: row.amount,
+          currency: row.currency,
+          nonce: attempt.nonce,
+          deviceData: attempt.deviceData,
+        }))
+      return changeOfCharge(outcome)
+    }
+    const invoice =
+      (resolve ? await providers.invoices.findInvoice(ids) : undefined) ??
+      (await providers.invoices.createInvoice({
+        ...ids,
+        amount: row.amount,
+        currency: row.currency,
+        notificationUrl: `${deps.siteUrl}/api/payment/bitpay/webhook`,
+        redirectUrl: new URL(attempt.returnPath, `${deps.siteUrl}/`).toString(),
+      }))
+    return changeOfInvoice(invoice)
+  }
+
+  async function attempt(request: PayRequest): Promise<PayAnswer> {
+    const hash = requestHash(request.call, request.body)
+    const provider = request.attempt.kind === 'card' ? request.attempt.provider : 'bitpay'
+    const begun = await begin(request, hash, provider)
+    if (begun.kind === 'answer') return begun.answer
+    let change: RowChange = {}
+    if (begun.kind === 'ask') {
+      try {
+        change = await ask(begun.row, begun.resolve, request)
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable))
+          deps.logger?.error({ error: loggableError(error) }, 'payment provider failed')
+        await db
+          .update(payments)
+          .set({ chargingUntil: null, updatedAt: new Date() })
+          .where(eq(payments.id, begun.row.id))
+        return sentOf(
+          {
+            status: 503,
+            body: { message: paymentMessages.pending, payment: attemptOf(begun.row) },
+          },
+          5,
+        )
+      }
+    }
+    const mail: { message?: Message } = {}
+    const answer = await runIdempotent(
+      db,
+      {
+        call: request.call,
+        scopes: [paymentScope(request.order.id)],
+        key: request.key,
+        body: request.body,
+      },
+      finish(request.order.id, begun.row.id, change, mail),
+    )
+    sendMail(mail)
+    return answer
+  }
+
+  /** Pays an order (card, Apple Pay or a BitPay invoice) once per attempt key. */
+  async function pay(request: PayRequest): Promise<PayAnswer> {
+    const flight = `${request.order.id}\n${request.key}\n${requestHash(request.call, request.body)}`
+    const running = inFlight.get(flight)
+    if (running) return running
+    const answer = attempt(request).finally(() => inFlight.delete(flight))
+    inFlight.set(flight, answer)
+    return answer
+  }
+
+  /**
+   * A BitPay notification: the invoice is read back from BitPay (never the notification's word),
+   * and its attempt takes what it says. 404 for an invoice neither BitPay nor we know.
+   */
+  async function onInvoiceNotification(
+    invoiceId: string,
+  ): Promise<{ status: 200 | 404 | 503; body: unknown }> {
+    let invoice: Invoice | undefined
+    try {
+      invoice = await providers.invoices.readInvoice(invoiceId)
+    } catch {
+      return { status: 503, body: { message: 'BitPay could not be asked about the invoice.' } }
+    }
+    if (!invoice) return { status: 404, body: { message: 'No such invoice.' } }
+    const [byRef] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'bitpay'), eq(payments.providerRef, invoice.id)))
+    const slash = invoice.guid.indexOf('/')
+    const [byGuid] =
+      byRef || slash < 0
+        ? []
+        : await db
+            .select()
+            .from(payments)
+            .where(
+              and(
+                eq(payments.provider, 'bitpay'),
+                sql`${payments.orderId}::text = ${invoice.guid.slice(0, slash)}`,
+                eq(payments.attemptKey, invoice.guid.slice(slash + 1)),
+              ),
+            )
+    const row = byRef ?? byGuid
+    if (!row) return { status: 404, body: { message: 'No payment is waiting for this invoice.' } }
+    if (invoice.amount !== row.amount || invoice.currency !== row.currency) {
+      deps.logger?.warn({ payment: row.id }, 'BitPay invoice does not match its payment')
+      return { status: 404, body: { message: 'The invoice does not match its payment.' } }
+    }
+    const mail: { message?: Message } = {}
+    const answer = await db.transaction(finish(row.orderId, row.id, changeOfInvoice(invoice), mail))
+    sendMail(mail)
+    return {
+      status: 200,
+      body: {
+        received: true,
+        payment_status: (answer.body as PaymentAnswer).payment?.status ?? null,
+      },
+    }
+  }
+
+  /**
+   * Gives back `amount` (all that is paid when not given) of an order's settled payments, newest
+   * first, through the provider that took each. The order becomes `refunded` when nothing paid is
+   * left. Returns what was refunded, or why not.
+   */
+  async function refund(
+    orderId: string,
+    amount?: number,
+  ): Promise<
+    | { ok: true; refunded: number; status: OrderStatus; currency: string }
+    | { ok: false; message: string }
+  > {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.id}::text = ${orderId}`)
+    if (!order) return { ok: false, message: `No order ${orderId}.` }
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'settled')))
+      .orderBy(desc(payments.createdAt))
+    const refundable = rows.reduce((sum, row) => sum + row.amount - row.refundedAmount, 0)
+    if (refundable <= 0)
+      return { ok: false, message: 'Nothing paid on this order is left to refund.' }
+    const wanted = amount ?? refundable
+    if (wanted > refundable)
+      return {
+        ok: false,
+        message: `Only ${formatAmount(refundable, order.currency)} of this order can be refunded.`,
+      }
+    let left = wanted
+    for (const row of rows) {
+      if (left === 0) break
+      const part = Math.min(left, row.amount - row.refundedAmount)
+      if (part <= 0 || !row.providerRef) continue
+      const outcome =
+        row.provider === 'bitpay'
+          ? await providers.invoices.refund(row.providerRef, part, row.currency)
+          : row.provider === providers.cards.name || row.provider === 'apple_pay'
+            ? await providers.cards.refund(row.providerRef, part, row.currency)
+            : {
+                ok: false as const,
+                message: `This payment was taken by the ${row.provider} gateway, which is not the one configured now.`,
+              }
+      if (!outcome.ok) {
+        const done = wanted - left
+        return {
+          ok: false,
+          message: `${done > 0 ? `Refunded ${formatAmount(done, order.currency)}, then: ` : ''}${outcome.message}`,
+        }
+      }
+      left -= part
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
+        const [updated] = await tx
+          .update(payments)
+          .set({
+            refundedAmount: sql`${payments.refundedAmount} + ${part}`,
+            status: sql`case when ${payments.refundedAmount} + ${part} >= ${payments.amount} then 'refunded' else 'settled' end`,
+            updatedAt: new Date(),
+          })
+          .where(eq(payments.id, row.id))
+          .returning()
+        const { paid } = await moneyOf(tx, order.id)
+        const status: OrderStatus = paid <= 0 ? 'refunded' : (locked?.status ?? order.status)
+        await tx
+          .update(orders)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(orders.id, order.id))
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          status,
+          note: `Refunded ${formatAmount(part, row.currency)} of the ${providerLabel[updated?.provider ?? row.provider] ?? row.provider} payment.`,
+        })
+      })
+    }
+    const [after] = await db.select().from(orders).where(eq(orders.id, order.id))
+    return {
+      ok: true,
+      refunded: wanted,
+      status: after?.status ?? order.status,
+      currency: order.currency,
+    }
+  }
+
+  /** What the payment step offers (GET /api/payment/config). */
+  async function config() {
+    return {
+      card_gateway: providers.cards.name,
+      client_token: await providers.cards.clientToken(),
+      bitpay: providers.invoices.mode,
+      apple_pay: providers.applePay,
+    }
+  }
+
+  return { pay, onInvoiceNotification, refund, config, cardGateway: providers.cards.name }
+}
+
+export type Payments = ReturnType<typeof createPayments>

@@ -65,6 +65,10 @@ describe('/dev/mail', () => {
 
   it('shows mail as text: markup in a subject, an address or a body is escaped', async () => {
     await database.db.insert(outbox).values({
+      kind: 'test',
+      dedupeKey: 'dev-mail-escape',
+      status: 'sent',
+      sentVia: 'dev-mailbox',
       to: '"<b>bold</b>"@example.com',
       subject: '<script>alert(1)</script> & more',
       text: 'Look: <img src=x onerror=alert(1)> and https://shop.example/a?b="c"<i>\njavascript:alert(1)',

@@ -215,34 +215,36 @@ export interface Tracking {
   url?: string | undefined
 }
 
-const statusWords: Record<MailedOrderStatus, { subject: string; heading: string; message: string }> =
-  {
-    in_production: {
-      subject: `Your ${shopName} order is in production`,
-      heading: 'Your order is in production',
-      message: 'We have started making your order.',
-    },
-    shipped: {
-      subject: `Your ${shopName} order has shipped`,
-      heading: 'Your order is on its way',
-      message: 'Your order has left our workshop.',
-    },
-    delivered: {
-      subject: `Your ${shopName} order was delivered`,
-      heading: 'Your order was delivered',
-      message: 'The carrier says your order was delivered. Blue skies!',
-    },
-    cancelled: {
-      subject: `Your ${shopName} order was cancelled`,
-      heading: 'Your order was cancelled',
-      message: 'Your order was cancelled. Reply to this e-mail if that is not what you expected.',
-    },
-    refunded: {
-      subject: `Your ${shopName} order was refunded`,
-      heading: 'Your order was refunded',
-      message: 'We have refunded your order.',
-    },
-  }
+const statusWords: Record<
+  MailedOrderStatus,
+  { subject: string; heading: string; message: string }
+> = {
+  in_production: {
+    subject: `Your ${shopName} order is in production`,
+    heading: 'Your order is in production',
+    message: 'We have started making your order.',
+  },
+  shipped: {
+    subject: `Your ${shopName} order has shipped`,
+    heading: 'Your order is on its way',
+    message: 'Your order has left our workshop.',
+  },
+  delivered: {
+    subject: `Your ${shopName} order was delivered`,
+    heading: 'Your order was delivered',
+    message: 'The carrier says your order was delivered. Blue skies!',
+  },
+  cancelled: {
+    subject: `Your ${shopName} order was cancelled`,
+    heading: 'Your order was cancelled',
+    message: 'Your order was cancelled. Reply to this e-mail if that is not what you expected.',
+  },
+  refunded: {
+    subject: `Your ${shopName} order was refunded`,
+    heading: 'Your order was refunded',
+    message: 'We have refunded your order.',
+  },
+}
 
 /**
  * An order moved to a new state: in production, shipped (with the tracking when there is one),
@@ -277,8 +279,16 @@ export function orderStatusMail(
     order: orderView(site, order),
     heading: words.heading,
     message,
-    tracking: status === 'shipped' && tracking ? { ...tracking, url: webLink(tracking.url) } : undefined,
+    tracking:
+      status === 'shipped' && tracking ? { ...tracking, url: webLink(tracking.url) } : undefined,
     paymentLink: ended ? undefined : paymentLinkOf(site, order),
   }
-  return render(`order-${status.replace('_', '-')}`, 'order-status', layout, data, order.email, dedupeKey)
+  return render(
+    `order-${status.replace('_', '-')}`,
+    'order-status',
+    layout,
+    data,
+    order.email,
+    dedupeKey,
+  )
 }

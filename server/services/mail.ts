@@ -36,7 +36,8 @@ function senderDomain(from: string): string {
 }
 
 /**
- * SMTP through nodemailer (one pooled connection reused between messages). Each message's
+ * SMTP through nodemailer, one connection per message (a pooled connection outlives a restarted
+ * relay and fails the next message; mail is not sent at a rate where reuse pays). Each message's
  * Message-ID is its outbox id: were it ever sent twice (a process dying at the wrong moment),
  * the copies are one message to the recipient's mail system.
  */

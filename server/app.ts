@@ -39,7 +39,11 @@ export interface AppOptions {
   logger?: Logger
   /** The built site to serve next to the API; without it the server is API only. */
   staticDir?: string
-  /** Where mail goes; by default SMTP_URL's server, or the outbox table. */
+  /**
+   * The outbox's delivery worker and the accounts' deferred mail work; by default one that sends
+   * over SMTP_URL's server, or keeps mail in the development mailbox. It delivers only once
+   * started (server/main.ts), or when asked (`idle()`, in tests).
+   */
   mailer?: Mailer
   /** Who takes payments; by default as the environment says (services/payments/providers.ts). */
   payments?: PaymentProviders
@@ -66,6 +70,7 @@ export function createApp(options: AppOptions) {
  * The app, and the request listener's fast path beside it: answers already complete in memory
  * (built files, prerendered pages, catalog reads), written as the app would write them
  * (memory-answers.ts). `answeredFromMemory` returns false for any request the app must answer.
+ * `mailer` is the app's mail worker, for the process to start and stop.
  */
 export function createHttp({
   db,
@@ -197,5 +202,5 @@ export function createHttp({
   const fromMemory: MemoryAnswerer = (request) =>
     isApiPath(request.path) ? apiFromMemory?.(request) : site?.answerFromMemory(request)
   const answeredFromMemory = memoryListener({ answer: fromMemory, security, log, maxPathLength })
-  return { app, answeredFromMemory }
+  return { app, answeredFromMemory, mailer }
 }

@@ -7,20 +7,25 @@ import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
 import { pruneMergedLines } from './services/cart.ts'
 import { pruneIdempotencyKeys } from './services/idempotency.ts'
+import { pruneOutbox } from './services/mail-outbox.ts'
 import { pruneThrottles } from './services/throttle.ts'
 
 /** How long open requests get to finish after SIGINT/SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 10_000
 
 /**
- * Ended throttle windows, and idempotency keys and merge records past their 90 days, are dropped
- * now and then; the tables hold only what is still needed.
+ * Ended throttle windows, idempotency keys and merge records past their 90 days, and mail sent
+ * more than 30 days ago are dropped now and then; the tables hold only what is still needed.
  */
 function pruneHourly(db: Database, logger: Logger) {
   const prune = () =>
-    Promise.all([pruneThrottles(db), pruneIdempotencyKeys(db), pruneMergedLines(db)]).catch(
-      (error: unknown) =>
-        logger.warn({ error: loggableError(error) }, 'could not prune throttles or keys'),
+    Promise.all([
+      pruneThrottles(db),
+      pruneIdempotencyKeys(db),
+      pruneMergedLines(db),
+      pruneOutbox(db),
+    ]).catch((error: unknown) =>
+      logger.warn({ error: loggableError(error) }, 'could not prune throttles, keys or mail'),
     )
   void prune()
   setInterval(prune, 3_600_000).unref()
@@ -30,7 +35,7 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
   if (!existsSync(env.staticDir)) {
     logger.warn({ staticDir: env.staticDir }, 'no built site found; pages answer 404')
   }
-  const { app, answeredFromMemory } = createHttp({
+  const { app, answeredFromMemory, mailer } = createHttp({
     db: database.db,
     env,
     logger,
@@ -48,6 +53,8 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.
     console.log(`listening on http://localhost:${info.port}`)
   })
+  // Mail queued before a stop or a crash is delivered now; new mail as its transaction commits.
+  mailer.start()
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -59,6 +66,9 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
       process.exit(1)
     }, shutdownGraceMs).unref()
     server.close(async () => {
+      // The send under way finishes and is recorded; what is still queued waits in the outbox
+      // for the next start (or another process's worker).
+      await mailer.stop()
       // PGlite writes its files on close; skipping this could lose the last writes.
       await database.close()
       process.exit(0)

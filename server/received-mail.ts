@@ -1,36 +1,36 @@
 import type { AddressInfo } from 'node:net'
+import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
 /*
- * A message as the customer's mail server receives it over SMTP, read from its raw text, and a
- * real SMTP server that receives them: for the server's mail tests (server/test-mail.ts) and the
- * end-to-end mailbox (tests/e2e/mailbox.ts).
+ * A message as the customer's mail server receives it over SMTP, read from its raw MIME text
+ * (postal-mime), and a real SMTP server that receives them: for the server's mail tests
+ * (server/test-mail.ts) and the end-to-end mailbox (tests/e2e/mailbox.ts).
  */
 
 export interface ReceivedMail {
   to: string[]
   subject: string
+  /** The plain-text part. */
   text: string
+  /** The HTML part ('' when there is none). */
+  html: string
+  messageId: string
+  replyTo: string[]
 }
 
-/** Quoted-printable as nodemailer writes long lines: soft breaks and `=XX` escapes. */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-export function parseReceivedMail(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n')
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
-  const body = raw.slice(split + 4).replace(/\r\n$/, '')
-  const header = (name: string) =>
-    headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? ''
-  const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
-    ? decodeQuotedPrintable(body)
-    : body
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') }
+export async function parseReceivedMail(raw: Buffer, to: string[]): Promise<ReceivedMail> {
+  const email = await PostalMime.parse(raw)
+  return {
+    to,
+    subject: email.subject ?? '',
+    text: (email.text ?? '').replace(/\r\n/g, '\n'),
+    html: email.html ?? '',
+    messageId: email.messageId ?? '',
+    replyTo: (email.replyTo ?? []).flatMap((address) =>
+      'address' in address ? [address.address ?? ''] : [],
+    ),
+  }
 }
 
 export interface MailReceiver {
@@ -38,13 +38,22 @@ export interface MailReceiver {
   close(): Promise<void>
 }
 
+export interface ReceiveOptions {
+  /**
+   * Asked before a message is taken: an answer refuses it with that SMTP reply (a 4xx is a
+   * temporary failure the sender retries), as a busy or failing mail server would.
+   */
+  refuse?: () => { code: number; message: string } | undefined
+}
+
 /**
  * A real SMTP server on 127.0.0.1 (`port` 0: a free one) that hands each message it receives to
- * `onMail`, as the customer's mail server would get it.
+ * `onMail`, as the customer's mail server would get it, before it answers the sender.
  */
 export async function receiveMail(
   port: number,
   onMail: (mail: ReceivedMail) => void,
+  options: ReceiveOptions = {},
 ): Promise<MailReceiver> {
   const server = new SMTPServer({
     authOptional: true,
@@ -54,9 +63,19 @@ export async function receiveMail(
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
+        const refusal = options.refuse?.()
+        if (refusal) {
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }))
+          return
+        }
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
-        onMail(parseReceivedMail(Buffer.concat(chunks).toString('latin1'), to))
-        callback()
+        parseReceivedMail(Buffer.concat(chunks), to).then(
+          (mail) => {
+            onMail(mail)
+            callback()
+          },
+          (error: Error) => callback(error),
+        )
       })
     },
   })

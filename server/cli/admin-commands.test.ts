@@ -5,9 +5,11 @@ import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../../contract/auth.ts'
-import { users } from '../db/schema.ts'
+import { outbox, users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
-import { listOutbox } from '../services/mail.ts'
+import { createLogger } from '../log.ts'
+import { createMailer } from '../services/mail.ts'
+import { listOutbox } from '../services/mail-outbox.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import {
   createTempDir,
@@ -21,8 +23,6 @@ import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
 let database: TestDatabase
 let deps: AdminDeps
 let app: ReturnType<typeof createTestApp>
-let mailFailures = 0
-
 beforeAll(async () => {
   database = await openTestDatabase()
   const mailer = outboxMailer(database.db)
@@ -31,7 +31,6 @@ beforeAll(async () => {
     mailer,
     siteUrl: 'https://shop.example',
     smtp: false,
-    mailFailures: () => mailFailures,
   }
   app = createTestApp(database.db, { env: { SITE_URL: 'https://shop.example' } })
 })
@@ -181,7 +180,7 @@ describe('create-user and create-dealer', () => {
     })
     const [mail] = await listOutbox(database.db, 1)
     expect(mail).toMatchObject({ to: 'shop@dropzone.example' })
-    const token = mail!.text.match(
+    const token = mail!.text!.match(
       /https:\/\/shop\.example\/PasswordResets\/newpassword\/(\S+)/,
     )![1]
     const reset = await post(`/api/password/usetoken/${token}`, {
@@ -193,14 +192,37 @@ describe('create-user and create-dealer', () => {
     expect(await (await whoAmI(session)).json()).toMatchObject({ role: 'dealer' })
   })
 
-  it('says so, with exit code 1, when the reset mail could not be sent', async () => {
-    mailFailures = 1
+  it('says so, with exit code 1, when the reset mail could not be sent, and keeps it queued', async () => {
+    const working = deps
+    // An SMTP server that answers every message with a temporary failure.
+    const refusing = createMailer({
+      db: database.db,
+      logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
+      from: 'shop@example.com',
+      transport: {
+        via: 'smtp',
+        send: () => Promise.reject(Object.assign(new Error('try later'), { responseCode: 451 })),
+      },
+    })
+    deps = { ...working, mailer: refusing, smtp: true }
     try {
       const result = await admin(['create-dealer', 'unlucky@dropzone.example', '--no-password'])
       expect(result.code).toBe(1)
-      expect(result.err).toContain('the mail with a link to set one failed')
+      expect(result.err).toContain('the mail with a link to set one could not be sent yet')
+      expect(result.err).toContain('451 try later')
+      expect(result.err).toContain('It stays in the outbox')
+      const [mail] = await listOutbox(database.db, 1)
+      expect(mail).toMatchObject({
+        to: 'unlucky@dropzone.example',
+        status: 'queued',
+        attempts: 1,
+      })
+      // The server's worker sends it later: here, the working mailer once the retry is due.
+      await database.db.update(outbox).set({ dueAt: new Date() }).where(eq(outbox.id, mail!.id))
+      await working.mailer.idle()
+      expect((await listOutbox(database.db, 1))[0]).toMatchObject({ status: 'sent' })
     } finally {
-      mailFailures = 0
+      deps = working
     }
   })
 

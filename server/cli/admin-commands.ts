@@ -12,7 +12,7 @@ import {
   signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
-import { listOutbox } from '../services/mail.ts'
+import { listOutbox, mailStatus, type KeptMessage } from '../services/mail-outbox.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
@@ -38,10 +38,8 @@ export interface AdminIo {
 }
 
 export interface AdminDeps extends AccountDeps {
-  /** Mail leaves over SMTP (SMTP_URL); otherwise it is kept in the outbox table. */
+  /** Mail leaves over SMTP (SMTP_URL); otherwise it is kept in the development mailbox. */
   smtp: boolean
-  /** Mail that could not be delivered so far (the mailer logs failures and carries on). */
-  mailFailures(): number
   /** Payments through the configured providers (the `refund` command). */
   payments?: Payments
 }
@@ -117,6 +115,24 @@ function whereMailGoes(deps: AdminDeps): string {
   return deps.smtp ? 'sent over SMTP' : 'kept in the outbox: `npm run admin -- outbox` or /dev/mail'
 }
 
+/** What the outbox listing says of a message's state. */
+export function describeMailState(message: KeptMessage): string {
+  switch (message.status) {
+    case 'sent':
+      return message.sentVia === 'smtp'
+        ? `sent over SMTP at ${message.sentAt?.toISOString()}; the body is not kept`
+        : 'kept in the development mailbox'
+    case 'failed':
+      return `not sent: gave up after ${message.attempts} attempts (${message.lastError})`
+    case 'sending':
+      return `being sent (attempt ${message.attempts})`
+    case 'queued':
+      return message.attempts === 0
+        ? 'queued'
+        : `queued: attempt ${message.attempts} failed (${message.lastError}); next at ${message.dueAt.toISOString()}`
+  }
+}
+
 async function createUser(
   role: GivenRole,
   { values, positionals }: Input,
@@ -141,12 +157,17 @@ async function createUser(
   }
   io.out(`Created ${role} account ${email}.`)
   if (password !== undefined) return
-  await sendResetLink(deps, created)
+  const mailId = await sendResetLink(deps, created)
+  // Delivered from here at once; what cannot go now waits in the outbox for the server's worker.
   await deps.mailer.idle()
-  if (deps.mailFailures() > 0) {
+  const mail = mailId === undefined ? undefined : await mailStatus(deps.db, mailId)
+  // `sending`: a server's worker on the same PostgreSQL took it first.
+  if (mail?.status !== 'sent' && mail?.status !== 'sending') {
     throw new CommandError(
-      `The account has no password, and the mail with a link to set one failed (see above). ` +
-        `Ask for a new link with "Forgot password" on the login page.`,
+      `The account has no password, and the mail with a link to set one could not be sent yet ` +
+        `(${mail?.lastError ?? 'no answer'}). It stays in the outbox, and the server sends it ` +
+        `when it can (\`npm run admin -- outbox\` shows it); else ask for a new link with ` +
+        `"Forgot password" on the login page.`,
     )
   }
   io.out(
@@ -221,22 +242,27 @@ const commands: Command[] = [
   {
     name: 'outbox',
     usage: 'outbox [--limit N]',
-    summary: 'list the mail kept in the outbox, newest first',
+    summary: 'list the mail in the outbox, newest first, with where each stands',
     details:
-      'Mail is kept in the outbox table when SMTP_URL is unset (development). The messages\n' +
-      'contain working sign-in and reset links. --limit: how many (1-1000, default 10).',
+      'Every mail is queued in the outbox and delivered from there: over SMTP when SMTP_URL is\n' +
+      'set (the body is then dropped), else kept as the development mailbox. Messages kept\n' +
+      'contain working sign-in and reset links. Sent and failed mail is kept 30 days.\n' +
+      '--limit: how many (1-1000, default 10).',
     options: { limit: { type: 'string' } },
     arity: 0,
     async run({ values }, deps, io) {
       const limit = parsed(Limit, values.limit ?? '10', '--limit')
-      if (deps.smtp) io.err('SMTP_URL is set: new mail goes out over SMTP and is not kept here.')
+      if (deps.smtp) io.err('SMTP_URL is set: mail goes out over SMTP, and its body is not kept.')
       const messages = await listOutbox(deps.db, limit)
       if (messages.length === 0) io.err('The outbox is empty.')
       for (const message of messages) {
-        io.out(`${message.createdAt.toISOString()}  to ${message.to}`)
+        io.out(
+          `${message.createdAt.toISOString()}  to ${message.to}  [${message.kind}, ${message.id}]`,
+        )
         io.out(`Subject: ${message.subject}`)
+        io.out(`State: ${describeMailState(message)}`)
         io.out('')
-        for (const line of message.text.trimEnd().split('\n')) io.out(`  ${line}`)
+        for (const line of (message.text ?? '').trimEnd().split('\n')) io.out(`  ${line}`)
         io.out('')
       }
     },

@@ -5,13 +5,10 @@ import { text } from 'node:stream/consumers'
 import { openDatabase, type OpenDatabase } from '../db/index.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
-import { createMailer } from '../services/mail.ts'
+import { createMailer, type Mailer } from '../services/mail.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
 import { exitCodes, runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
-
-/** pino's numeric level of `error`: a failed delivery is logged at it. */
-const errorLevel = 50
 
 /** Reads one line from the terminal, echoing nothing (the readline prompt goes to stderr). */
 async function askSecret(prompt: string): Promise<string> {
@@ -48,17 +45,14 @@ async function main(): Promise<number> {
     return exitCodes.failed
   }
   let database: OpenDatabase | undefined
-  let failures = 0
+  let mailer: Mailer | undefined
   // Log lines (JSON) go to stderr, so stdout holds only what the command prints.
-  const logger = createLogger(env, {
-    write(line: string) {
-      process.stderr.write(line)
-      if ((JSON.parse(line) as { level: number }).level >= errorLevel) failures++
-    },
-  })
+  const logger = createLogger(env, { write: (line: string) => process.stderr.write(line) })
   const open = async (): Promise<AdminDeps> => {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
-    const mailer = createMailer({
+    // Not started: a command that mails delivers what it queued itself (`idle()`), and what
+    // cannot go now waits in the outbox for the server's worker.
+    mailer = createMailer({
       db: database.db,
       logger,
       smtpUrl: env.smtpUrl,
@@ -77,7 +71,6 @@ async function main(): Promise<number> {
       payments,
       siteUrl: env.siteUrl,
       smtp: env.smtpUrl !== undefined,
-      mailFailures: () => failures,
     }
   }
   try {
@@ -86,6 +79,7 @@ async function main(): Promise<number> {
     io.err(`admin: ${(error as Error).message}`)
     return exitCodes.failed
   } finally {
+    await mailer?.stop()
     // PGlite writes its files on close.
     await database?.close()
   }

@@ -28,11 +28,30 @@ export interface OpenDatabase {
  */
 export const catalogChannel = 'catalog_changed'
 
-type CatalogListener = (payload: string) => void
+/** The channel the outbox trigger (migration 0010) notifies on when queued mail commits. */
+export const mailChannel = 'mail_queued'
 
-/** The databases opened here, and who follows their catalog notifications. */
-const catalogListeners = new WeakMap<Database, Set<CatalogListener>>()
-const catalogFollowers = new WeakMap<Database, () => void>()
+const channels = [catalogChannel, mailChannel] as const
+type Channel = (typeof channels)[number]
+
+type ChannelListener = (payload: string) => void
+type Listeners = Record<Channel, Set<ChannelListener>>
+
+/** The databases opened here, and who follows their notifications. */
+const channelListeners = new WeakMap<Database, Listeners>()
+const followers = new WeakMap<Database, () => void>()
+
+function newListeners(): Listeners {
+  return { [catalogChannel]: new Set(), [mailChannel]: new Set() }
+}
+
+function follow(db: Database, channel: Channel, listener: ChannelListener) {
+  const listeners = channelListeners.get(db)?.[channel]
+  if (!listeners) return undefined
+  listeners.add(listener)
+  followers.get(db)?.()
+  return () => void listeners.delete(listener)
+}
 
 /**
  * Calls `listener` with the payload of every catalog notification this database receives, from
@@ -40,26 +59,36 @@ const catalogFollowers = new WeakMap<Database, () => void>()
  * Undefined for a database not opened by `openDatabase` (it has no notifications to follow).
  * An empty payload means notifications may have been missed (the listener connection was lost).
  */
-export function onCatalogChange(db: Database, listener: CatalogListener) {
-  const listeners = catalogListeners.get(db)
-  if (!listeners) return undefined
-  listeners.add(listener)
-  catalogFollowers.get(db)?.()
-  return () => void listeners.delete(listener)
+export function onCatalogChange(db: Database, listener: ChannelListener) {
+  return follow(db, catalogChannel, listener)
 }
 
-function notifyAll(listeners: Set<CatalogListener>, payload: string) {
+/**
+ * Calls `listener` whenever mail queued by any process commits, or when such a notification may
+ * have been missed (the listener connection was lost); returns the unsubscribe function.
+ * Undefined for a database not opened by `openDatabase`.
+ */
+export function onMailQueued(db: Database, listener: () => void) {
+  return follow(db, mailChannel, () => listener())
+}
+
+function notifyAll(listeners: Set<ChannelListener>, payload: string) {
   for (const listener of listeners) listener(payload)
+}
+
+function isChannel(name: string): name is Channel {
+  return (channels as readonly string[]).includes(name)
 }
 
 /** How long a lost PostgreSQL listener connection waits before it connects again. */
 const relistenDelayMs = 1_000
 
 /**
- * A connection of its own that LISTENs for other processes' catalog writes, started when the
- * first listener subscribes, and reconnected whenever it is lost until the database is closed.
+ * A connection of its own that LISTENs for other processes' catalog writes and queued mail,
+ * started when the first listener subscribes, and reconnected whenever it is lost until the
+ * database is closed.
  */
-function followCatalogOnPostgres(connectionString: string, listeners: Set<CatalogListener>) {
+function followOnPostgres(connectionString: string, listeners: Listeners) {
   let client: pg.Client | undefined
   let retry: NodeJS.Timeout | undefined
   let closed = false
@@ -72,16 +101,18 @@ function followCatalogOnPostgres(connectionString: string, listeners: Set<Catalo
       if (client !== next) return
       client = undefined
       void next.end().catch(() => undefined)
-      // Whatever was written while we were away is only found by asking the version again.
-      notifyAll(listeners, '')
+      // Whatever was written while we were away is only found by asking again.
+      for (const channel of channels) notifyAll(listeners[channel], '')
       if (!closed) retry = setTimeout(connect, relistenDelayMs).unref()
     }
     next.on('error', lost)
     next.on('end', lost)
-    next.on('notification', (message) => notifyAll(listeners, message.payload ?? ''))
+    next.on('notification', (message) => {
+      if (isChannel(message.channel)) notifyAll(listeners[message.channel], message.payload ?? '')
+    })
     next
       .connect()
-      .then(() => next.query(`LISTEN ${catalogChannel}`))
+      .then(() => next.query(channels.map((channel) => `LISTEN ${channel}`).join('; ')))
       .catch(lost)
   }
 
@@ -119,19 +150,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     // An idle connection the server closes (a restart, a dropped database) leaves the pool and
     // is replaced on next use; unhandled, the pool's error event would end the process.
     pool.on('error', () => undefined)
-    const listeners = new Set<CatalogListener>()
-    // Every pooled connection LISTENs too: PostgreSQL hands a session its own notifications
-    // before the commit's answer, so a write made here is known here before it resolves.
+    const listeners = newListeners()
+    // Every pooled connection LISTENs to the catalog too: PostgreSQL hands a session its own
+    // notifications before the commit's answer, so a catalog write made here is known here
+    // before it resolves. Queued mail needs no such haste: the follower's connection tells it.
     pool.on('connect', (client) => {
-      client.on('notification', (message) => notifyAll(listeners, message.payload ?? ''))
+      client.on('notification', (message) => {
+        if (message.channel === catalogChannel) {
+          notifyAll(listeners[catalogChannel], message.payload ?? '')
+        }
+      })
       client.query(`LISTEN ${catalogChannel}`).catch(() => undefined)
     })
     try {
       const db = drizzleNodePg({ client: pool, schema })
       await migrateNodePg(db, { migrationsFolder })
-      const follower = followCatalogOnPostgres(options.databaseUrl, listeners)
-      catalogListeners.set(db, listeners)
-      catalogFollowers.set(db, follower.start)
+      const follower = followOnPostgres(options.databaseUrl, listeners)
+      channelListeners.set(db, listeners)
+      followers.set(db, follower.start)
       return {
         db,
         close: async () => {
@@ -159,9 +195,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
     // One embedded session: its notifications arrive while the writing query resolves.
-    const listeners = new Set<CatalogListener>()
-    await client.listen(catalogChannel, (payload) => notifyAll(listeners, payload))
-    catalogListeners.set(db, listeners)
+    const listeners = newListeners()
+    for (const channel of channels) {
+      await client.listen(channel, (payload) => notifyAll(listeners[channel], payload))
+    }
+    channelListeners.set(db, listeners)
     const opened = client
     return {
       db,

@@ -267,14 +267,58 @@ export const oneTimeTokens = pgTable(
   ],
 )
 
-/** Mail kept instead of sent when no SMTP_URL is configured (server/services/mail.ts). */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+/** Where a message of the outbox stands (server/services/mail-outbox.ts). */
+export const MailStatus = ['queued', 'sending', 'sent', 'failed'] as const
+export type MailStatus = (typeof MailStatus)[number]
+
+/** How a sent message left: over SMTP, or into the development mailbox (no SMTP_URL, /dev/mail). */
+export const MailDelivery = ['smtp', 'dev-mailbox'] as const
+export type MailDelivery = (typeof MailDelivery)[number]
+
+/**
+ * The transactional outbox: every mail the store sends is first a row here, written in the same
+ * transaction as what it tells about (an order, a sign-in link), then delivered by the worker in
+ * server/services/mail.ts. An insert notifies `mail_queued` when it commits (migration 0010).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The template it was made from (`password-reset`, `order-submitted`, …). */
+    kind: text('kind').notNull(),
+    /** Queuing a key again queues nothing: a replayed request mails once. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    /** The bodies; dropped once sent over SMTP (they may hold live links), kept in the dev mailbox. */
+    text: text('text'),
+    html: text('html'),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    /**
+     * When the worker may next take it: at once when queued, after the backoff when an attempt
+     * failed, and when the lease ends while it is `sending` (a process that died mid-send leaves
+     * it to be taken again then).
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Which worker's attempt holds it: a worker whose lease ran out cannot mark it any more. */
+    claim: uuid('claim'),
+    /** Why the last attempt failed (the SMTP answer), for the admin; never logged. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentVia: text('sent_via').$type<MailDelivery>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('outbox_created_at_idx').on(t.createdAt),
+    check('outbox_status_known', sql`${t.status} in (${literals(MailStatus)})`),
+    check('outbox_sent_via_known', sql`${t.sentVia} in (${literals(MailDelivery)})`),
+  ],
+)
 
 /**
  * The palette (content/palette.json), seeded like the catalogue: the server prices a line's

@@ -65,6 +65,10 @@ describe('/dev/mail', () => {
 
   it('shows mail as text: markup in a subject, an address or a body is escaped', async () => {
     await database.db.insert(outbox).values({
+      kind: 'test',
+      dedupeKey: 'dev-mail-escape',
+      status: 'sent',
+      sentVia: 'dev-mailbox',
       to: '"<b>bold</b>"@example.com',
       subject: '<script>alert(1)</script> & more',
       text: 'Look: <img src=x onerror=alert(1)> and https://shop.example/a?b="c"<i>\njavascript:alert(1)',
@@ -78,6 +82,36 @@ describe('/dev/mail', () => {
     expect(page).not.toContain('<script>')
     expect(page).not.toContain('<img')
     expect(page).not.toContain('href="javascript:')
+  })
+
+  it('shows where each message stands, and no text for mail sent over SMTP', async () => {
+    await database.db.insert(outbox).values([
+      {
+        kind: 'test',
+        dedupeKey: 'dev-mail-retrying',
+        to: 'retrying@example.com',
+        subject: 'Waiting for the relay',
+        text: 'kept until sent',
+        status: 'queued',
+        attempts: 2,
+        lastError: '451 try later',
+      },
+      {
+        kind: 'test',
+        dedupeKey: 'dev-mail-smtp',
+        to: 'smtp@example.com',
+        subject: 'Gone over SMTP',
+        text: null,
+        status: 'sent',
+        sentVia: 'smtp',
+      },
+    ])
+    const app = createTestApp(database.db, { env: development })
+    const page = await (await getFrom(app, '/dev/mail')).text()
+    expect(page).toContain('<dd>Queued again: attempt 2 failed (451 try later)</dd>')
+    expect(page).toContain('<pre>kept until sent</pre>')
+    expect(page).toContain('<dd>Sent over SMTP</dd>')
+    expect(page).toContain('The text is not kept once sent over SMTP.')
   })
 
   it('says when mail goes out over SMTP and is not kept here', async () => {

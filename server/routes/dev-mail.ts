@@ -6,7 +6,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import type { Database } from '../db/index.ts'
 import type { ClientBindings } from '../http/client-address.ts'
 import { messages } from '../http/errors.ts'
-import { listOutbox } from '../services/mail.ts'
+import { listOutbox, type KeptMessage } from '../services/mail-outbox.ts'
 
 /** The newest messages shown; older ones stay in the table (`npm run admin -- outbox --limit`). */
 export const devMailShown = 50
@@ -35,6 +35,22 @@ function withLinks(text: string) {
   return parts
 }
 
+/** Where a message stands, in a few words. */
+function stateOf(message: KeptMessage): string {
+  switch (message.status) {
+    case 'sent':
+      return message.sentVia === 'smtp' ? 'Sent over SMTP' : 'Delivered here'
+    case 'failed':
+      return `Not sent: gave up after ${message.attempts} attempts (${message.lastError ?? ''})`
+    case 'sending':
+      return 'Being sent'
+    case 'queued':
+      return message.attempts === 0
+        ? 'Queued'
+        : `Queued again: attempt ${message.attempts} failed (${message.lastError ?? ''})`
+  }
+}
+
 const loopback = new BlockList()
 loopback.addSubnet('127.0.0.0', 8, 'ipv4')
 loopback.addAddress('::1', 'ipv6')
@@ -60,8 +76,9 @@ const loopbackOnly = createMiddleware(async (c, next) => {
 })
 
 /**
- * `/dev/mail`: the mail the server kept in its outbox instead of sending it (no SMTP_URL), newest
- * first, with its links clickable, so a developer can follow a reset or sign-in link. Mounted
+ * `/dev/mail`: the development mailbox. Without SMTP_URL the worker delivers mail by keeping it
+ * in the outbox; this page shows the outbox newest first, each message with where it stands and
+ * its text with links clickable, so a developer can follow a reset or sign-in link. Mounted
  * only with DEV_MAIL=true outside production (app.ts), and answered only over loopback; every
  * value is HTML-escaped by hono's `html` template.
  */
@@ -75,10 +92,12 @@ export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
       const messages = await listOutbox(db, devMailShown)
       const where = smtp
         ? html`<p>
-            <strong>SMTP_URL is set:</strong> mail now goes out over SMTP and is not kept here. What
-            is listed was kept while it was unset.
+            <strong>SMTP_URL is set:</strong> mail goes out over SMTP, and its text is not kept here
+            once sent. Texts listed were kept while it was unset.
           </p>`
-        : html`<p>SMTP_URL is unset, so the server keeps its mail here instead of sending it.</p>`
+        : html`<p>
+            SMTP_URL is unset, so the server delivers its mail here instead of sending it.
+          </p>`
       const page = html`<!doctype html>
         <html lang="en">
           <head>
@@ -105,14 +124,20 @@ export function devMailRoutes({ db, smtp }: { db: Database; smtp: boolean }) {
                     <dl>
                       <dt>To</dt>
                       <dd>${message.to}</dd>
-                      <dt>Kept</dt>
+                      <dt>Queued</dt>
                       <dd>
                         <time datetime="${message.createdAt.toISOString()}"
                           >${message.createdAt.toISOString()}</time
                         >
                       </dd>
+                      <dt>State</dt>
+                      <dd>${stateOf(message)}</dd>
                     </dl>
-                    <pre>${withLinks(message.text)}</pre>
+                    ${
+                      message.text === null
+                        ? html`<p>The text is not kept once sent over SMTP.</p>`
+                        : html`<pre>${withLinks(message.text)}</pre>`
+                    }
                   </article>`,
               )}
             </main>

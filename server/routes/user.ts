@@ -134,7 +134,7 @@ export function userRoutes(deps: AccountDeps) {
           role: 'customer',
         })
         if (created) {
-          await sendLoginLink(deps, created, 'Welcome to Glidecraft: your account is ready.')
+          await sendLoginLink(deps, created, { welcome: true })
           return
         }
         const [existing] = await db.select().from(users).where(eq(users.email, email))

@@ -4,9 +4,11 @@ import type { Role } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { setAuthCookie } from '../http/auth-cookie.ts'
+import { loginLinkMail, passwordResetMail } from '../mail/templates.ts'
 import type { Mailer } from './mail.ts'
+import { queueMail } from './mail-outbox.ts'
 import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts'
-import { revokeUserSessions, sessionTtlSeconds, startSession } from './sessions.ts'
+import { hashToken, revokeUserSessions, sessionTtlSeconds, startSession } from './sessions.ts'
 
 /** What the account routes need besides the database. */
 export interface AccountDeps {
@@ -76,32 +78,35 @@ export async function signOutEverywhere(db: Database, userId: string): Promise<n
   })
 }
 
-/** Mails a password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2). */
-export async function sendResetLink(deps: AccountDeps, user: { id: string; email: string }) {
-  const { token } = await issueOneTimeToken(deps.db, user.id, 'password-reset')
-  deps.mailer.send({
-    to: user.email,
-    subject: 'Set your Glidecraft password',
-    text:
-      'Someone (we hope you) asked to set the password of your Glidecraft account.\n\n' +
-      `Choose a new password here within the hour:\n${deps.siteUrl}/PasswordResets/newpassword/${token}\n\n` +
-      'If it was not you, ignore this message: your password stays as it is.\n',
+/**
+ * Mails a password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2): the link and its
+ * mail are made in one transaction, so a link exists exactly when its mail is queued. Resolves to
+ * the queued message's id.
+ */
+export async function sendResetLink(
+  deps: AccountDeps,
+  user: { id: string; email: string },
+): Promise<string | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const { token } = await issueOneTimeToken(tx, user.id, 'password-reset')
+    const dedupeKey = `password-reset:${hashToken(token)}`
+    return (await queueMail(tx, passwordResetMail(deps, { to: user.email, token, dedupeKey })))?.id
   })
 }
 
-/** Mails a one-time sign-in link (the page at `/LoginFromAdmin/{token}` uses it). */
+/**
+ * Mails a one-time sign-in link (the page at `/LoginFromAdmin/{token}` uses it); `welcome` for a
+ * new account's first.
+ */
 export async function sendLoginLink(
   deps: AccountDeps,
   user: { id: string; email: string },
-  intro = 'Here is your link to sign in to Glidecraft.',
+  { welcome = false }: { welcome?: boolean } = {},
 ) {
-  const { token } = await issueOneTimeToken(deps.db, user.id, 'login-link')
-  deps.mailer.send({
-    to: user.email,
-    subject: 'Your Glidecraft sign-in link',
-    text:
-      `${intro}\n\nIt works once, within 15 minutes:\n${deps.siteUrl}/LoginFromAdmin/${token}\n\n` +
-      'If you did not ask for it, ignore this message.\n',
+  await deps.db.transaction(async (tx) => {
+    const { token } = await issueOneTimeToken(tx, user.id, 'login-link')
+    const dedupeKey = `login-link:${hashToken(token)}`
+    await queueMail(tx, loginLinkMail(deps, { to: user.email, token, dedupeKey, welcome }))
   })
 }
 

@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest'
+import { addressLines, formatMoney } from './format.ts'
+import {
+  loginLinkMail,
+  MailedOrderStatus,
+  orderStatusMail,
+  orderSubmittedMail,
+  passwordResetMail,
+  paymentReceivedMail,
+  type OrderMailData,
+} from './templates.ts'
+
+const site = { siteUrl: 'https://shop.example' }
+
+const order: OrderMailData = {
+  id: '7d3c2a9e-1b4f-4c8e-9a51-2f0c6d8e4b17',
+  email: 'pilot@example.com',
+  lines: [
+    { name: 'Corvid 2 wingsuit', qty: 1, unitAmount: 189_000 },
+    { name: 'Logbook', qty: 2, unitAmount: 1_250 },
+  ],
+  total: 193_000,
+  paid: 0,
+  balance: 193_000,
+  currency: 'USD',
+  shippingAddress: {
+    name: 'Ann Pilot',
+    line1: '1 Runway Road',
+    line2: 'Hangar 4',
+    city: 'Eloy',
+    region: 'AZ',
+    postal_code: '85131',
+    country: 'US',
+    phone: null,
+  },
+  paymentCode: 'pay-Code_123',
+}
+
+/** The visible text of an HTML body: tags dropped, the entities the templates write decoded. */
+function visible(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+describe('money and addresses', () => {
+  it('formats integer minor units in the currency’s own minor unit', () => {
+    expect(formatMoney(189_000, 'USD')).toBe('$1,890.00')
+    expect(formatMoney(1_250, 'EUR')).toBe('€12.50')
+    expect(formatMoney(5, 'GBP')).toBe('£0.05')
+    expect(formatMoney(1_890, 'JPY')).toBe('¥1,890')
+    expect(formatMoney(0, 'USD')).toBe('$0.00')
+  })
+
+  it('prints an address as its country’s labels do', () => {
+    expect(addressLines(order.shippingAddress!)).toEqual([
+      'Ann Pilot',
+      '1 Runway Road',
+      'Hangar 4',
+      'Eloy, AZ 85131',
+      'United States',
+    ])
+    expect(
+      addressLines({
+        ...order.shippingAddress!,
+        line2: null,
+        city: 'Berlin',
+        region: null,
+        postal_code: '10115',
+        country: 'DE',
+      }),
+    ).toEqual(['Ann Pilot', '1 Runway Road', '10115 Berlin', 'Germany'])
+  })
+})
+
+describe('every mail', () => {
+  const all = [
+    passwordResetMail(site, { to: 'a@example.com', token: 'TOKEN', dedupeKey: 'k1' }),
+    loginLinkMail(site, { to: 'a@example.com', token: 'TOKEN', dedupeKey: 'k2' }),
+    orderSubmittedMail(site, { order, paymentDueToday: true }),
+    paymentReceivedMail(site, { order, paymentId: 'p1', amount: 1_000 }),
+    ...MailedOrderStatus.map((status) => orderStatusMail(site, { order, status })),
+  ]
+
+  it('has a text and an HTML body in the shop’s plain layout: language, title, one heading', () => {
+    for (const mail of all) {
+      expect(mail.text.endsWith('\n'), mail.kind).toBe(true)
+      expect(mail.text, mail.kind).toContain('Glidecraft · https://shop.example')
+      expect(mail.html, mail.kind).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/)
+      expect(mail.html, mail.kind).toContain(`<title>${mail.subject}</title>`)
+      expect(mail.html.match(/<h1[ >]/g), mail.kind).toHaveLength(1)
+      expect(mail.html, mail.kind).toContain('role="article"')
+      // No script, no external resources: nothing a mail client blocks or a reader waits for.
+      expect(mail.html, mail.kind).not.toMatch(/<script|<img|<link|src=/)
+      expect(mail.subject, mail.kind).toContain('Glidecraft')
+    }
+  })
+
+  it('escapes what it is given in HTML and writes it as it is in text', () => {
+    const named = {
+      ...order,
+      lines: [{ name: '<script>alert("x")</script> & co', qty: 1, unitAmount: 100 }],
+      shippingAddress: { ...order.shippingAddress!, name: '<b>Ann</b>' },
+    }
+    const mail = orderSubmittedMail(site, { order: named, paymentDueToday: false })
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<b>Ann</b>')
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co')
+    expect(mail.text).toContain('<script>alert("x")</script> & co: 1 × $1.00 = $1.00')
+    expect(mail.text).toContain('  <b>Ann</b>\n')
+  })
+})
+
+describe('account mails', () => {
+  it('carries the reset link, valid an hour, in both bodies', () => {
+    const mail = passwordResetMail(site, { to: 'a@example.com', token: 'TOK_en-1', dedupeKey: 'k' })
+    const link = 'https://shop.example/PasswordResets/newpassword/TOK_en-1'
+    expect(mail).toMatchObject({ kind: 'password-reset', to: 'a@example.com', dedupeKey: 'k' })
+    expect(mail.subject).toBe('Set your Glidecraft password')
+    expect(mail.text).toContain(`within the hour:\n${link}\n`)
+    expect(mail.html).toContain(`<a href="${link}"`)
+    expect(visible(mail.html)).toContain('Choose a new password')
+  })
+
+  it('welcomes a new account with its sign-in link', () => {
+    const mail = loginLinkMail(site, {
+      to: 'a@example.com',
+      token: 'T1',
+      dedupeKey: 'k',
+      welcome: true,
+    })
+    expect(mail.kind).toBe('welcome')
+    expect(mail.subject).toBe('Your Glidecraft sign-in link')
+    expect(mail.text).toMatch(/^Welcome to Glidecraft: your account is ready\./)
+    expect(mail.text).toContain('within 15 minutes:\nhttps://shop.example/LoginFromAdmin/T1\n')
+    expect(loginLinkMail(site, { to: 'a', token: 'T1', dedupeKey: 'k' }).text).toMatch(
+      /^Here is your link to sign in to Glidecraft\./,
+    )
+  })
+})
+
+describe('order mails', () => {
+  it('confirms a pay-now order with the payment due and its payment link', () => {
+    const mail = orderSubmittedMail(site, { order, paymentDueToday: true })
+    expect(mail).toMatchObject({
+      kind: 'order-submitted',
+      to: 'pilot@example.com',
+      dedupeKey: `order-submitted:${order.id}`,
+      subject: 'Your Glidecraft order is submitted',
+    })
+    const link = 'https://shop.example/checkout/pay-Code_123'
+    expect(mail.text).toContain('Payment due: $1,930.00.')
+    expect(mail.text).toContain(`Pay here:\n${link}\n`)
+    expect(mail.html).toContain(`<a href="${link}"`)
+    expect(visible(mail.html)).toContain('Pay $1,930.00')
+    expect(mail.text).toContain('- Corvid 2 wingsuit: 1 × $1,890.00 = $1,890.00')
+    expect(mail.text).toContain('- Logbook: 2 × $12.50 = $25.00')
+    expect(mail.text).toContain('Total (shipping and discounts included): $1,930.00')
+    expect(mail.text).toContain('Shipping to:\n  Ann Pilot\n  1 Runway Road\n')
+    expect(mail.text).toContain(`See your order: https://shop.example/orders/${order.id}`)
+    expect(mail.text).not.toContain('No payment is due today')
+  })
+
+  it('confirms a made-to-order order with no payment due today and no payment link', () => {
+    const mail = orderSubmittedMail(site, { order, paymentDueToday: false })
+    expect(mail.text).toContain('No payment is due today.')
+    expect(visible(mail.html)).toContain('No payment is due today.')
+    expect(mail.text).not.toContain('/checkout/')
+    expect(mail.html).not.toContain('/checkout/')
+    expect(mail.text).not.toContain('Payment due')
+  })
+
+  it('lists the lines in an accessible table with headers', () => {
+    const { html } = orderSubmittedMail(site, { order, paymentDueToday: false })
+    expect(html).toContain('<caption')
+    for (const header of ['Item', 'Qty', 'Price', 'Amount']) {
+      expect(html).toMatch(new RegExp(`<th scope="col"[^>]*>${header}</th>`))
+    }
+    expect(html).toMatch(/<th scope="row"[^>]*>Balance<\/th><td[^>]*>\$1,930\.00<\/td>/)
+  })
+
+  it('receipts a payment: in full, or with the balance still due and its link', () => {
+    const full = paymentReceivedMail(site, {
+      order: { ...order, paid: 193_000, balance: 0 },
+      paymentId: 'attempt-1',
+      amount: 193_000,
+    })
+    expect(full).toMatchObject({
+      kind: 'payment-received',
+      dedupeKey: 'payment-received:attempt-1',
+    })
+    expect(full.text).toContain('we received your payment of $1,930.00 for order')
+    expect(full.text).toContain('Your order is paid in full.')
+    expect(full.text).not.toContain('/checkout/')
+
+    const part = paymentReceivedMail(site, {
+      order: { ...order, paid: 50_000, balance: 143_000 },
+      paymentId: 'attempt-2',
+      amount: 50_000,
+    })
+    expect(part.text).toContain('Balance still due: $1,430.00.')
+    expect(part.text).toContain('https://shop.example/checkout/pay-Code_123')
+  })
+
+  it('tells each new state, with the tracking of a shipment when there is one', () => {
+    const words = {
+      in_production: 'We have started making your order.',
+      shipped: 'Your order has left our workshop.',
+      delivered: 'The carrier says your order was delivered.',
+      cancelled: 'Your order was cancelled.',
+      refunded: 'We have refunded your order.',
+    }
+    for (const status of MailedOrderStatus) {
+      const mail = orderStatusMail(site, { order: { ...order, balance: 0 }, status })
+      expect(mail.dedupeKey).toBe(`order-status:${order.id}:${status}`)
+      expect(mail.kind).toBe(`order-${status.replace('_', '-')}`)
+      expect(mail.text).toContain(words[status])
+      expect(mail.text).not.toContain('Tracking number')
+    }
+    const shipped = orderStatusMail(site, {
+      order,
+      status: 'shipped',
+      tracking: { carrier: 'UPS', number: '1Z999', url: 'https://track.example/1Z999' },
+    })
+    expect(shipped.text).toContain('Carrier: UPS\nTracking number: 1Z999\n')
+    expect(shipped.html).toContain('<a href="https://track.example/1Z999"')
+    const unsafe = orderStatusMail(site, {
+      order,
+      status: 'shipped',
+      tracking: { number: '1Z999', url: 'javascript:alert(1)' },
+    })
+    expect(unsafe.html).not.toContain('javascript:')
+    expect(unsafe.text).toContain('Tracking number: 1Z999')
+    expect(unsafe.text).not.toContain('Carrier')
+  })
+
+  it('shows an open balance’s link while the order goes on, and none once it ended', () => {
+    expect(orderStatusMail(site, { order, status: 'in_production' }).text).toContain(
+      'Balance due: $1,930.00. Pay here:\nhttps://shop.example/checkout/pay-Code_123',
+    )
+    for (const status of ['cancelled', 'refunded'] as const) {
+      expect(orderStatusMail(site, { order, status }).text).not.toContain('/checkout/')
+    }
+    const refunded = orderStatusMail(site, { order, status: 'refunded', refundedAmount: 50_000 })
+    expect(refunded.text).toContain('We have refunded $500.00 of your order.')
+  })
+})

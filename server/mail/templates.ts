@@ -1,0 +1,294 @@
+import { fileURLToPath } from 'node:url'
+import { Eta } from 'eta'
+import type { ShippingAddress } from '../../contract/address.ts'
+import type { MailMessage } from '../services/mail-outbox.ts'
+import { addressLines, formatMoney } from './format.ts'
+
+/*
+ * Every mail the store sends, made from templates (Eta, server/mail/templates/): one HTML and one
+ * plain-text template per kind of mail, each inside its layout, and one typed builder per kind
+ * here. A builder takes the facts and returns a message ready for `queueMail`, with a dedupe key
+ * derived from what the mail is about. Templates only place text: amounts, addresses and links
+ * are formatted here. HTML templates escape every value (`<%= %>`); the text ones write values as
+ * they are.
+ */
+
+/** The shop's name as mail writes it. */
+export const shopName = 'Glidecraft'
+
+const templates = fileURLToPath(new URL('./templates/', import.meta.url))
+const html = new Eta({ views: `${templates}html`, cache: true, autoEscape: true })
+// Text templates trim only where a tag says so (`-%>`): a value ending a line keeps its newline.
+const text = new Eta({ views: `${templates}text`, cache: true, autoEscape: false, autoTrim: false })
+
+/** The facts every mail needs besides its own: where the shop is. */
+export interface MailSite {
+  /** The store's public origin (SITE_URL), for links. */
+  siteUrl: string
+}
+
+interface Layout {
+  subject: string
+  shopName: string
+  siteUrl: string
+  /** The footer's line saying why the recipient gets this mail. */
+  why: string
+}
+
+function render(
+  kind: string,
+  template: string,
+  layout: Layout,
+  data: Record<string, unknown>,
+  to: string,
+  dedupeKey: string,
+): MailMessage {
+  const it = { ...data, layout }
+  return {
+    kind,
+    to,
+    subject: layout.subject,
+    html: html.render(`./${template}`, it),
+    text: `${text.render(`./${template}`, it).trim()}\n`,
+    dedupeKey,
+  }
+}
+
+function layoutFor(site: MailSite, subject: string, why: string): Layout {
+  return { subject, shopName, siteUrl: site.siteUrl, why }
+}
+
+const accountWhy = `You get this e-mail because someone used this address at ${shopName}.`
+
+/** A password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2), valid one hour. */
+export function passwordResetMail(
+  site: MailSite,
+  { to, token, dedupeKey }: { to: string; token: string; dedupeKey: string },
+): MailMessage {
+  const layout = layoutFor(site, `Set your ${shopName} password`, accountWhy)
+  const link = `${site.siteUrl}/PasswordResets/newpassword/${token}`
+  return render('password-reset', 'password-reset', layout, { link }, to, dedupeKey)
+}
+
+/**
+ * A one-time sign-in link (`/LoginFromAdmin/{token}`), valid 15 minutes: asked for on the sign-in
+ * page (`login-link`), or the welcome of a new account (`welcome`).
+ */
+export function loginLinkMail(
+  site: MailSite,
+  {
+    to,
+    token,
+    dedupeKey,
+    welcome = false,
+  }: { to: string; token: string; dedupeKey: string; welcome?: boolean },
+): MailMessage {
+  const layout = layoutFor(site, `Your ${shopName} sign-in link`, accountWhy)
+  const data = {
+    link: `${site.siteUrl}/LoginFromAdmin/${token}`,
+    heading: welcome ? `Welcome to ${shopName}` : 'Your sign-in link',
+    intro: welcome
+      ? `Welcome to ${shopName}: your account is ready.`
+      : `Here is your link to sign in to ${shopName}.`,
+  }
+  return render(welcome ? 'welcome' : 'login-link', 'login-link', layout, data, to, dedupeKey)
+}
+
+/** A line of an order as its mail lists it. */
+export interface OrderMailLine {
+  name: string
+  qty: number
+  /** The price of one, in the currency's minor units, as charged. */
+  unitAmount: number
+}
+
+/** What every order mail shows of the order. Amounts are integer minor units of `currency`. */
+export interface OrderMailData {
+  /** The order's id: its page is `/orders/{id}`. */
+  id: string
+  /** The customer's e-mail address: the mail goes there. */
+  email: string
+  lines: OrderMailLine[]
+  /** What the order costs as submitted: lines, discounts and shipping. */
+  total: number
+  paid: number
+  balance: number
+  /** ISO 4217, such as `USD`. */
+  currency: string
+  shippingAddress: ShippingAddress | null
+  /** The order's payment code: its payment link is `/checkout/{paymentCode}`. */
+  paymentCode: string | null
+}
+
+const orderWhy = `You get this e-mail because an order was placed with this address at ${shopName}.`
+
+function orderView(site: MailSite, order: OrderMailData) {
+  const money = (minor: number) => formatMoney(minor, order.currency)
+  return {
+    id: order.id,
+    shopName,
+    link: `${site.siteUrl}/orders/${order.id}`,
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      qty: line.qty,
+      unit: money(line.unitAmount),
+      amount: money(line.unitAmount * line.qty),
+    })),
+    total: money(order.total),
+    paid: money(order.paid),
+    balance: money(order.balance),
+    address: order.shippingAddress ? addressLines(order.shippingAddress) : null,
+  }
+}
+
+/** Only an http(s) address becomes a link: a carrier's `javascript:` must not. */
+function webLink(url: string | undefined): string | undefined {
+  return url && /^https?:\/\//i.test(url) ? url : undefined
+}
+
+/** The payment link of an order with a balance to pay, else undefined. */
+function paymentLinkOf(site: MailSite, order: OrderMailData): string | undefined {
+  return order.balance > 0 && order.paymentCode
+    ? `${site.siteUrl}/checkout/${order.paymentCode}`
+    : undefined
+}
+
+/**
+ * The confirmation of a submitted order. Made to order (`paymentDueToday` false): "no payment is
+ * due today". Pay now: the payment due and the payment link. Key `order-submitted:{orderId}`.
+ */
+export function orderSubmittedMail(
+  site: MailSite,
+  {
+    order,
+    paymentDueToday,
+    dedupeKey = `order-submitted:${order.id}`,
+  }: { order: OrderMailData; paymentDueToday: boolean; dedupeKey?: string },
+): MailMessage {
+  const layout = layoutFor(site, `Your ${shopName} order is submitted`, orderWhy)
+  const data = {
+    order: orderView(site, order),
+    paymentDueToday,
+    paymentLink: paymentDueToday ? paymentLinkOf(site, order) : undefined,
+  }
+  return render('order-submitted', 'order-submitted', layout, data, order.email, dedupeKey)
+}
+
+/**
+ * The receipt of a settled payment (`order` as it stands after it: paid and balance include it).
+ * Key `payment-received:{paymentId}`. A declined payment is not mailed: the customer is at the
+ * payment step and sees it there.
+ */
+export function paymentReceivedMail(
+  site: MailSite,
+  {
+    order,
+    paymentId,
+    amount,
+    dedupeKey = `payment-received:${paymentId}`,
+  }: { order: OrderMailData; paymentId: string; amount: number; dedupeKey?: string },
+): MailMessage {
+  const layout = layoutFor(site, `Payment received for your ${shopName} order`, orderWhy)
+  const data = {
+    order: orderView(site, order),
+    amount: formatMoney(amount, order.currency),
+    paidInFull: order.balance <= 0,
+    paymentLink: paymentLinkOf(site, order),
+  }
+  return render('payment-received', 'payment-received', layout, data, order.email, dedupeKey)
+}
+
+/** The states an order moves into that the customer is told about. */
+export const MailedOrderStatus = [
+  'in_production',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const
+export type MailedOrderStatus = (typeof MailedOrderStatus)[number]
+
+/** A parcel's tracking, when the carrier gives one. */
+export interface Tracking {
+  carrier?: string | undefined
+  number: string
+  url?: string | undefined
+}
+
+const statusWords: Record<
+  MailedOrderStatus,
+  { subject: string; heading: string; message: string }
+> = {
+  in_production: {
+    subject: `Your ${shopName} order is in production`,
+    heading: 'Your order is in production',
+    message: 'We have started making your order.',
+  },
+  shipped: {
+    subject: `Your ${shopName} order has shipped`,
+    heading: 'Your order is on its way',
+    message: 'Your order has left our workshop.',
+  },
+  delivered: {
+    subject: `Your ${shopName} order was delivered`,
+    heading: 'Your order was delivered',
+    message: 'The carrier says your order was delivered. Blue skies!',
+  },
+  cancelled: {
+    subject: `Your ${shopName} order was cancelled`,
+    heading: 'Your order was cancelled',
+    message: 'Your order was cancelled. Reply to this e-mail if that is not what you expected.',
+  },
+  refunded: {
+    subject: `Your ${shopName} order was refunded`,
+    heading: 'Your order was refunded',
+    message: 'We have refunded your order.',
+  },
+}
+
+/**
+ * An order moved to a new state: in production, shipped (with the tracking when there is one),
+ * delivered, cancelled or refunded (with the amount refunded when given). An order with a balance
+ * still to pay (and not cancelled or refunded) shows its payment link. Key
+ * `order-status:{orderId}:{status}`; pass `dedupeKey` for a state reached twice.
+ */
+export function orderStatusMail(
+  site: MailSite,
+  {
+    order,
+    status,
+    tracking,
+    refundedAmount,
+    dedupeKey = `order-status:${order.id}:${status}`,
+  }: {
+    order: OrderMailData
+    status: MailedOrderStatus
+    tracking?: Tracking | undefined
+    refundedAmount?: number | undefined
+    dedupeKey?: string
+  },
+): MailMessage {
+  const words = statusWords[status]
+  const layout = layoutFor(site, words.subject, orderWhy)
+  const ended = status === 'cancelled' || status === 'refunded'
+  const message =
+    status === 'refunded' && refundedAmount !== undefined
+      ? `We have refunded ${formatMoney(refundedAmount, order.currency)} of your order.`
+      : words.message
+  const data = {
+    order: orderView(site, order),
+    heading: words.heading,
+    message,
+    tracking:
+      status === 'shipped' && tracking ? { ...tracking, url: webLink(tracking.url) } : undefined,
+    paymentLink: ended ? undefined : paymentLinkOf(site, order),
+  }
+  return render(
+    `order-${status.replace('_', '-')}`,
+    'order-status',
+    layout,
+    data,
+    order.email,
+    dedupeKey,
+  )
+}

@@ -79,6 +79,7 @@ const secretRoutes = [
   '/api/password/verify-login/{token}',
   '/api/password/usetoken/{token}',
   '/api/order/add-to-submitted-order/{paymentCode}',
+  '/api/order/get-order-with-payment-link/{id}',
   ...([
     '/PasswordResets/newpassword/$',
     '/LoginFromAdmin/$',

@@ -199,7 +199,8 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     tags: ['checkout'],
     summary: 'Whether the order’s address may still change',
     description:
-      'True until the order ships: an open or submitted order (no order ships yet). A guest ' +
+      'True until the order ships: open, submitted, partly paid, paid or in production; false ' +
+      'from shipped on, and for a cancelled or refunded order. A guest ' +
       'cart merged at sign-in answers for the cart its lines went to.' +
       ownerRules,
     security: ownerSecurity,

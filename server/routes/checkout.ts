@@ -51,7 +51,8 @@ const exampleAddress: ShippingAddress = {
   phone: '+1 520 555 0100',
 }
 
-const AddressInputSchema = component(AddressInput, 'AddressInput').openapi({
+/** The address as typed, one registration for every route taking it. */
+export const AddressInputSchema = component(AddressInput, 'AddressInput').openapi({
   example: { ...exampleAddress, region: 'az', postal_code: ' 85131 ', country: 'us' },
 })
 const ShippingAddressSchema = component(ShippingAddress, 'ShippingAddress').openapi({

@@ -93,7 +93,8 @@ const exampleCart: Cart = {
 
 /** The Cart component, one registration for every route answering a cart. */
 export const CartSchema = component(Cart, 'Cart').openapi({ example: exampleCart })
-const AddSchema = component(AddToOrderRequest, 'AddToOrderRequest').openapi({
+/** The add-to-order payload, one registration for every route taking it. */
+export const AddSchema = component(AddToOrderRequest, 'AddToOrderRequest').openapi({
   example: {
     sku: 'CORVID2-M',
     qty: 1,

@@ -669,3 +669,27 @@ describe('moving an order along its life', () => {
     expect((await moveOrder(database.db, randomUUID(), 'paid', '')).ok).toBe(false)
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents every order call with its answer', async () => {
+    const document = (await (await app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    for (const [path, method, schema] of [
+      ['/api/order/get-orders', 'get', 'OrdersPage'],
+      ['/api/order/get-submitted-order/{id}', 'get', 'OrderView'],
+      ['/api/order/get-order-with-payment-link/{id}', 'get', 'PaymentLinkOrder'],
+      ['/api/order/add-to-submitted-order/{paymentCode}', 'post', 'PaymentLinkOrder'],
+      ['/api/order/{id}/save-shipping-address', 'post', 'OrderView'],
+    ] as const) {
+      const operation = document.paths[path]?.[method]
+      expect(operation, `${method} ${path}`).toBeDefined()
+      expect(operation!.responses['200']).toMatchObject({
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      })
+      // Every call naming an order answers 404 for one not the caller's; the list names none.
+      if (path.includes('{')) expect(operation!.responses['404']).toBeDefined()
+      else expect(operation!.responses['422']).toBeDefined()
+    }
+  })
+})

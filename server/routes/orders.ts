@@ -1,7 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { AddressInput } from '../../contract/address.ts'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
-import { AddToOrderRequest } from '../../contract/configurator.ts'
 import {
   maxOrdersPerPage,
   OrdersPage,
@@ -42,6 +40,8 @@ import {
   ownerSecurity,
   unauthenticated,
 } from './order-calls.ts'
+import { AddressInputSchema } from './checkout.ts'
+import { AddSchema } from './order.ts'
 
 /*
  * Submitted orders (SPEC §7): the caller's list and each order, the payment link's view and the
@@ -165,9 +165,7 @@ const linkNotFound = errorResponse(
   `No submitted order has this payment code: “${paymentLinkNotFoundMessage}”`,
 )
 
-const ChangeAddressBody = z.object({
-  address: component(AddressInput, 'AddressInput'),
-})
+const ChangeAddressBody = z.object({ address: AddressInputSchema })
 
 export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
   const { send, sendText, ownerOf, mutate } = orderCalls(db)
@@ -259,7 +257,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       body: {
         required: true,
         content: {
-          'application/json': { schema: component(AddToOrderRequest, 'AddToOrderRequest') },
+          'application/json': { schema: AddSchema },
         },
       },
     },

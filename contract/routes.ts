@@ -131,12 +131,8 @@ const catchAll = [
   '/slow-slider',
   // screens still to come
   '/contact',
-  '/orders/$orderId',
-  '/orders/confirmation/$',
-  '/add-to-order/$paymentCode',
   '/apple-pay/$orderId',
   '/checkout/$',
-  '/update-shipping-address/$',
 ] as const satisfies readonly PageRoute[]
 
 export type CatchAllRoute = (typeof catchAll)[number]

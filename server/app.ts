@@ -16,6 +16,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { archiveRoutes } from './routes/archive.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
 import { orderRoutes } from './routes/order.ts'
+import { ordersRoutes } from './routes/orders.ts'
 import { authRoutes } from './routes/auth.ts'
 import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
@@ -158,7 +159,8 @@ export function createHttp({
   app.route('/api', archiveRoutes({ db }))
   app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ catalog }))
-  // Before the order's: `GET /order/{id}` would take `shipping-options` for an id.
+  // Before the order's: `GET /order/{id}` would take `get-orders` or `shipping-options` for an id.
+  app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl }

@@ -22,6 +22,7 @@ import { Route as ProductionTimeRouteImport } from './routes/production-time'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
+import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
@@ -34,12 +35,14 @@ import { Route as ManualsIndexRouteImport } from './routes/manuals/index'
 import { Route as ManualsSlugRouteImport } from './routes/manuals/$slug'
 import { Route as NewsIndexRouteImport } from './routes/news/index'
 import { Route as NewsSplatRouteImport } from './routes/news/$'
+import { Route as OrdersOrderIdRouteImport } from './routes/orders/$orderId'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsItemRouteImport } from './routes/products/$item'
 import { Route as SupercustomArchiveRouteImport } from './routes/supercustom/archive'
 import { Route as SuperdupercustomArchiveRouteImport } from './routes/superdupercustom/archive'
 import { Route as TrackingsuitsIndexRouteImport } from './routes/trackingsuits/index'
 import { Route as TrackingsuitsModelRouteImport } from './routes/trackingsuits/$model'
+import { Route as UpdateShippingAddressSplatRouteImport } from './routes/update-shipping-address/$'
 import { Route as WingsuitsIndexRouteImport } from './routes/wingsuits/index'
 import { Route as WingsuitsModelRouteImport } from './routes/wingsuits/$model'
 import { Route as PasswordResetsNewpasswordSplatRouteImport } from './routes/PasswordResets/newpassword/$'
@@ -50,6 +53,7 @@ import { Route as EquipmentBaseJumpingItemRouteImport } from './routes/equipment
 import { Route as EquipmentSkydivingIndexRouteImport } from './routes/equipment/skydiving/index'
 import { Route as EquipmentSkydivingItemRouteImport } from './routes/equipment/skydiving/$item'
 import { Route as NewsViewSlugRouteImport } from './routes/news/view/$slug'
+import { Route as OrdersConfirmationSplatRouteImport } from './routes/orders/confirmation/$'
 import { Route as ParachutesBaseJumpingIndexRouteImport } from './routes/parachutes/base-jumping/index'
 import { Route as ParachutesBaseJumpingModelRouteImport } from './routes/parachutes/base-jumping/$model'
 import { Route as ParachutesSkydivingIndexRouteImport } from './routes/parachutes/skydiving/index'
@@ -124,6 +128,11 @@ const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
   path: '/LoginFromAdmin/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AddToOrderPaymentCodeRoute = AddToOrderPaymentCodeRouteImport.update({
+  id: '/add-to-order/$paymentCode',
+  path: '/add-to-order/$paymentCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoachesIndexRoute = CoachesIndexRouteImport.update({
   id: '/coaches/',
   path: '/coaches/',
@@ -184,6 +193,11 @@ const NewsSplatRoute = NewsSplatRouteImport.update({
   path: '/news/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdersOrderIdRoute = OrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -214,6 +228,12 @@ const TrackingsuitsModelRoute = TrackingsuitsModelRouteImport.update({
   path: '/trackingsuits/$model',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UpdateShippingAddressSplatRoute =
+  UpdateShippingAddressSplatRouteImport.update({
+    id: '/update-shipping-address/$',
+    path: '/update-shipping-address/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WingsuitsIndexRoute = WingsuitsIndexRouteImport.update({
   id: '/wingsuits/',
   path: '/wingsuits/',
@@ -267,6 +287,11 @@ const EquipmentSkydivingItemRoute = EquipmentSkydivingItemRouteImport.update({
 const NewsViewSlugRoute = NewsViewSlugRouteImport.update({
   id: '/news/view/$slug',
   path: '/news/view/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersConfirmationSplatRoute = OrdersConfirmationSplatRouteImport.update({
+  id: '/orders/confirmation/$',
+  path: '/orders/confirmation/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ParachutesBaseJumpingIndexRoute =
@@ -330,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -337,10 +363,12 @@ export interface FileRoutesByFullPath {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
+  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
+  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
@@ -355,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
+  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -381,6 +410,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -388,10 +418,12 @@ export interface FileRoutesByTo {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
+  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
+  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches': typeof CoachesIndexRoute
   '/equipment': typeof EquipmentIndexRoute
@@ -406,6 +438,7 @@ export interface FileRoutesByTo {
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
+  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -433,6 +466,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -440,10 +474,12 @@ export interface FileRoutesById {
   '/learnSearch/$': typeof LearnSearchSplatRoute
   '/manuals/$slug': typeof ManualsSlugRoute
   '/news/$': typeof NewsSplatRoute
+  '/orders/$orderId': typeof OrdersOrderIdRoute
   '/products/$item': typeof ProductsItemRoute
   '/supercustom/archive': typeof SupercustomArchiveRoute
   '/superdupercustom/archive': typeof SuperdupercustomArchiveRoute
   '/trackingsuits/$model': typeof TrackingsuitsModelRoute
+  '/update-shipping-address/$': typeof UpdateShippingAddressSplatRoute
   '/wingsuits/$model': typeof WingsuitsModelRoute
   '/coaches/': typeof CoachesIndexRoute
   '/equipment/': typeof EquipmentIndexRoute
@@ -458,6 +494,7 @@ export interface FileRoutesById {
   '/equipment/base-jumping/$item': typeof EquipmentBaseJumpingItemRoute
   '/equipment/skydiving/$item': typeof EquipmentSkydivingItemRoute
   '/news/view/$slug': typeof NewsViewSlugRoute
+  '/orders/confirmation/$': typeof OrdersConfirmationSplatRoute
   '/parachutes/base-jumping/$model': typeof ParachutesBaseJumpingModelRoute
   '/parachutes/skydiving/$model': typeof ParachutesSkydivingModelRoute
   '/people/$product/$': typeof PeopleProductSplatRoute
@@ -486,6 +523,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/add-to-order/$paymentCode'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -493,10 +531,12 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
+    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
+    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches/'
     | '/equipment/'
@@ -511,6 +551,7 @@ export interface FileRouteTypes {
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
+    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -537,6 +578,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/add-to-order/$paymentCode'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -544,10 +586,12 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
+    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
+    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches'
     | '/equipment'
@@ -562,6 +606,7 @@ export interface FileRouteTypes {
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
+    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -588,6 +633,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/add-to-order/$paymentCode'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -595,10 +641,12 @@ export interface FileRouteTypes {
     | '/learnSearch/$'
     | '/manuals/$slug'
     | '/news/$'
+    | '/orders/$orderId'
     | '/products/$item'
     | '/supercustom/archive'
     | '/superdupercustom/archive'
     | '/trackingsuits/$model'
+    | '/update-shipping-address/$'
     | '/wingsuits/$model'
     | '/coaches/'
     | '/equipment/'
@@ -613,6 +661,7 @@ export interface FileRouteTypes {
     | '/equipment/base-jumping/$item'
     | '/equipment/skydiving/$item'
     | '/news/view/$slug'
+    | '/orders/confirmation/$'
     | '/parachutes/base-jumping/$model'
     | '/parachutes/skydiving/$model'
     | '/people/$product/$'
@@ -640,6 +689,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   StoreRoute: typeof StoreRoute
   LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
+  AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
@@ -647,10 +697,12 @@ export interface RootRouteChildren {
   LearnSearchSplatRoute: typeof LearnSearchSplatRoute
   ManualsSlugRoute: typeof ManualsSlugRoute
   NewsSplatRoute: typeof NewsSplatRoute
+  OrdersOrderIdRoute: typeof OrdersOrderIdRoute
   ProductsItemRoute: typeof ProductsItemRoute
   SupercustomArchiveRoute: typeof SupercustomArchiveRoute
   SuperdupercustomArchiveRoute: typeof SuperdupercustomArchiveRoute
   TrackingsuitsModelRoute: typeof TrackingsuitsModelRoute
+  UpdateShippingAddressSplatRoute: typeof UpdateShippingAddressSplatRoute
   WingsuitsModelRoute: typeof WingsuitsModelRoute
   CoachesIndexRoute: typeof CoachesIndexRoute
   EquipmentIndexRoute: typeof EquipmentIndexRoute
@@ -665,6 +717,7 @@ export interface RootRouteChildren {
   EquipmentBaseJumpingItemRoute: typeof EquipmentBaseJumpingItemRoute
   EquipmentSkydivingItemRoute: typeof EquipmentSkydivingItemRoute
   NewsViewSlugRoute: typeof NewsViewSlugRoute
+  OrdersConfirmationSplatRoute: typeof OrdersConfirmationSplatRoute
   ParachutesBaseJumpingModelRoute: typeof ParachutesBaseJumpingModelRoute
   ParachutesSkydivingModelRoute: typeof ParachutesSkydivingModelRoute
   PeopleProductSplatRoute: typeof PeopleProductSplatRoute
@@ -771,6 +824,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginFromAdminSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/add-to-order/$paymentCode': {
+      id: '/add-to-order/$paymentCode'
+      path: '/add-to-order/$paymentCode'
+      fullPath: '/add-to-order/$paymentCode'
+      preLoaderRoute: typeof AddToOrderPaymentCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coaches/': {
       id: '/coaches/'
       path: '/coaches'
@@ -855,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/orders/$orderId': {
+      id: '/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof OrdersOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/products/': {
       id: '/products/'
       path: '/products'
@@ -895,6 +962,13 @@ declare module '@tanstack/react-router' {
       path: '/trackingsuits/$model'
       fullPath: '/trackingsuits/$model'
       preLoaderRoute: typeof TrackingsuitsModelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/update-shipping-address/$': {
+      id: '/update-shipping-address/$'
+      path: '/update-shipping-address/$'
+      fullPath: '/update-shipping-address/$'
+      preLoaderRoute: typeof UpdateShippingAddressSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/wingsuits/': {
@@ -965,6 +1039,13 @@ declare module '@tanstack/react-router' {
       path: '/news/view/$slug'
       fullPath: '/news/view/$slug'
       preLoaderRoute: typeof NewsViewSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders/confirmation/$': {
+      id: '/orders/confirmation/$'
+      path: '/orders/confirmation/$'
+      fullPath: '/orders/confirmation/$'
+      preLoaderRoute: typeof OrdersConfirmationSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/parachutes/base-jumping/': {
@@ -1040,6 +1121,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   StoreRoute: StoreRoute,
   LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
+  AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,
@@ -1047,10 +1129,12 @@ const rootRouteChildren: RootRouteChildren = {
   LearnSearchSplatRoute: LearnSearchSplatRoute,
   ManualsSlugRoute: ManualsSlugRoute,
   NewsSplatRoute: NewsSplatRoute,
+  OrdersOrderIdRoute: OrdersOrderIdRoute,
   ProductsItemRoute: ProductsItemRoute,
   SupercustomArchiveRoute: SupercustomArchiveRoute,
   SuperdupercustomArchiveRoute: SuperdupercustomArchiveRoute,
   TrackingsuitsModelRoute: TrackingsuitsModelRoute,
+  UpdateShippingAddressSplatRoute: UpdateShippingAddressSplatRoute,
   WingsuitsModelRoute: WingsuitsModelRoute,
   CoachesIndexRoute: CoachesIndexRoute,
   EquipmentIndexRoute: EquipmentIndexRoute,
@@ -1065,6 +1149,7 @@ const rootRouteChildren: RootRouteChildren = {
   EquipmentBaseJumpingItemRoute: EquipmentBaseJumpingItemRoute,
   EquipmentSkydivingItemRoute: EquipmentSkydivingItemRoute,
   NewsViewSlugRoute: NewsViewSlugRoute,
+  OrdersConfirmationSplatRoute: OrdersConfirmationSplatRoute,
   ParachutesBaseJumpingModelRoute: ParachutesBaseJumpingModelRoute,
   ParachutesSkydivingModelRoute: ParachutesSkydivingModelRoute,
   PeopleProductSplatRoute: PeopleProductSplatRoute,

@@ -33,6 +33,10 @@ import {
  *   meta `cartOutboxStatus` says why the outbox is not moving (a portal answering, a session
  *   ended), meta `cartToken` mirrors the device's cart token (src/lib/cart-token.ts keeps it in
  *   localStorage, which a worker cannot read).
+ * - keptOrders (version 4): the customer's submitted orders (each as the order page last read it)
+ *   and their list (id `list`), with when they were read, so orders, receipts and production
+ *   status stay readable offline, through new builds and past the query cache's lifetime; the
+ *   page says "as of" when. Forgotten at sign-out (forgetKeptOrders).
  * Every schema version stays listed: Dexie upgrades an old database step by step.
  */
 
@@ -64,6 +68,18 @@ export interface CartRefusalRecord {
   /** The server's own words (its first field message, else its message). */
   message: string
   at: number
+}
+
+/**
+ * An order (or the order list, id `list`) as the app last read it from the server: the answer as
+ * the app holds it (camelCase), `shape` naming the contract it was read with, so a later build
+ * that reads another shape can tell (and ask again rather than misread it).
+ */
+export interface KeptOrderRecord {
+  id: string
+  shape: number
+  savedAt: number
+  data: unknown
 }
 
 export interface MetaRecord {
@@ -133,6 +149,7 @@ export class StoreDB extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>
   cartRefusals!: EntityTable<CartRefusalRecord, 'key'>
   cartOutbox!: EntityTable<OutboxEntry, 'seq'>
+  keptOrders!: EntityTable<KeptOrderRecord, 'id'>
 
   constructor(name = 'glidecraft') {
     // 'relaxed': a write is done once the browser has handed it to the operating system, not
@@ -151,6 +168,28 @@ export class StoreDB extends Dexie {
     // The cart outbox: what the workbox queue 'cart-mutations' of version 2's releases holds is
     // moved in by the worker at start (sw.ts), entry by entry, before the old queue lets go.
     this.version(3).stores({ cartOutbox: '++seq, &key' })
+    // Orders kept for offline reading: only adds a table, as version 2 did.
+    this.version(4).stores({ keptOrders: 'id, savedAt' })
+  }
+
+  /** Keeps an order (or the list) as just read; `shape` is the reader's contract version. */
+  async keepOrder(id: string, data: unknown, shape: number, savedAt = Date.now()): Promise<void> {
+    await this.keptOrders.put({ id, shape, savedAt, data })
+  }
+
+  /** An order as last read, if this device kept one of that shape. */
+  async keptOrder(id: string, shape: number): Promise<KeptOrderRecord | undefined> {
+    const kept = await this.keptOrders.get(id)
+    return kept?.shape === shape ? kept : undefined
+  }
+
+  async forgetOrder(id: string): Promise<void> {
+    await this.keptOrders.delete(id)
+  }
+
+  /** Sign-out: the next person on this device sees none of the customer's orders. */
+  async forgetOrders(): Promise<void> {
+    await this.keptOrders.clear()
   }
 
   /** The waiting cart changes, oldest first. */

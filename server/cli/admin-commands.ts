@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { EditUserRequest, Email, Password } from '../../contract/auth.ts'
+import { OrderStatus } from '../../contract/order-status.ts'
 import { Role } from '../../contract/user.ts'
 import { orders, users } from '../db/schema.ts'
 import {
@@ -12,7 +13,16 @@ import {
   signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
+import { cachedPalette } from '../services/cart.ts'
+import { catalogSnapshotOnce } from '../services/catalog-cache.ts'
 import { listOutbox, mailStatus, type KeptMessage } from '../services/mail-outbox.ts'
+import {
+  moveOrder,
+  orderEmail,
+  orderNumber,
+  orderStatusMessage,
+  orderView,
+} from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
@@ -185,6 +195,32 @@ const passwordDetails =
   '--password-stdin (one line: `printf %s "$PW" | npm run admin -- …`). With --no-password the\n' +
   'account has none, and its address is mailed a link to set one (valid one hour).'
 
+const OrderId = z.uuid('an order id is a uuid (the order page’s address ends with it)')
+const MoveNote = z.string().max(500, 'at most 500 characters').optional()
+
+/** Sends an order's mail as it stands now: its state, items, amounts and links. */
+async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, id))
+  if (!order || order.submittedAt === null)
+    throw new CommandError(`No submitted order has the id ${id}.`)
+  const to = await orderEmail(deps.db, order)
+  if (!to)
+    throw new CommandError(
+      `Order ${orderNumber(id)} was placed without an e-mail address: there is no one to mail.`,
+    )
+  const view = await orderView(
+    deps.db,
+    order,
+    await catalogSnapshotOnce(deps.db),
+    await cachedPalette(deps.db),
+  )
+  // MAIL: queue through the outbox at merge
+  deps.mailer.send(orderStatusMessage(to, view, deps.siteUrl))
+  await deps.mailer.idle()
+  if (deps.mailFailures() > 0) throw new CommandError('The mail failed (see above).')
+  io.out(`Mailed order ${orderNumber(id)} (${view.status}) to ${to} (${whereMailGoes(deps)}).`)
+}
+
 const commands: Command[] = [
   {
     name: 'create-user',
@@ -295,6 +331,41 @@ const commands: Command[] = [
         `Refunded ${formatAmount(refunded.refunded, refunded.currency)} of order ${orderId}; it is ${refunded.status}.`,
       )
     },
+  },
+  {
+    name: 'move-order',
+    usage: `move-order <orderId> <${OrderStatus.filter((s) => s !== 'open' && s !== 'merged').join('|')}> [--note TEXT]`,
+    summary: 'move a submitted order along its life',
+    details:
+      'submitted -> partly_paid | paid | in_production | cancelled; partly_paid -> paid |\n' +
+      'in_production | cancelled | refunded; paid -> in_production | shipped | cancelled |\n' +
+      'refunded; in_production -> shipped | cancelled | refunded; shipped -> delivered |\n' +
+      'refunded; delivered -> refunded. Each move is a line of the order’s history, which the\n' +
+      'customer sees on the order page: --note says what (a tracking number), else the new state.\n' +
+      'A refund through the payment provider is its own command.',
+    options: { note: { type: 'string' } },
+    arity: 2,
+    async run({ positionals, values }, deps, io) {
+      const id = parsed(OrderId, positionals[0], 'order id')
+      const to = parsed(z.enum(OrderStatus), positionals[1], 'state')
+      const note = parsed(MoveNote, values.note, '--note') ?? ''
+      const moved = await moveOrder(deps.db, id, to, note.trim())
+      if (!moved.ok) throw new CommandError(moved.reason)
+      io.out(`Order ${orderNumber(id)}: ${moved.from} -> ${moved.to}.`)
+    },
+  },
+  {
+    name: 'resend-mail',
+    usage: 'resend-mail <orderId>',
+    summary: 'mail the customer their order as it stands now',
+    details:
+      'The order’s state, items with their production times, total, paid and balance, a link to\n' +
+      'the order page and, while a balance is due, the payment link. It goes to the account’s\n' +
+      'address, or the one the guest ordered with.',
+    options: {},
+    arity: 1,
+    run: async ({ positionals }, deps, io) =>
+      resendOrderMail(deps, parsed(OrderId, positionals[0], 'order id'), io),
   },
   {
     name: 'revoke-sessions',

@@ -382,6 +382,13 @@ export const orders = pgTable(
      * 32 random bytes, base64url. Set at submit.
      */
     paymentCode: text('payment_code').unique(),
+    /**
+     * The account whose e-mail address the guest session (e-mail only) that submitted this order
+     * signed in with, when that account has a password: the session never reads the account, so
+     * the order is kept under the session's cart token; it joins the account (user_id) at the
+     * account's next password or e-mail-link sign-in (services/orders.ts joinGuestOrders).
+     */
+    guestOf: uuid('guest_of').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -399,6 +406,11 @@ export const orders = pgTable(
       .on(t.cartTokenHash)
       .where(sql`status = 'open' and user_id is null`),
     index('orders_cart_token_hash_idx').on(t.cartTokenHash),
+    index('orders_guest_of_idx')
+      .on(t.guestOf)
+      .where(sql`guest_of is not null and user_id is null`),
+    // The customer's order list: submitted orders of an owner, newest first.
+    index('orders_user_submitted_idx').on(t.userId, t.submittedAt),
     foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
   ],
 )

@@ -51,7 +51,8 @@ const exampleAddress: ShippingAddress = {
   phone: '+1 520 555 0100',
 }
 
-const AddressInputSchema = component(AddressInput, 'AddressInput').openapi({
+/** The address as typed, one registration for every route taking it. */
+export const AddressInputSchema = component(AddressInput, 'AddressInput').openapi({
   example: { ...exampleAddress, region: 'az', postal_code: ' 85131 ', country: 'us' },
 })
 const ShippingAddressSchema = component(ShippingAddress, 'ShippingAddress').openapi({
@@ -199,7 +200,8 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     tags: ['checkout'],
     summary: 'Whether the order’s address may still change',
     description:
-      'True until the order ships: an open or submitted order (no order ships yet). A guest ' +
+      'True until the order ships: open, submitted, partly paid, paid or in production; false ' +
+      'from shipped on, and for a cancelled or refunded order. A guest ' +
       'cart merged at sign-in answers for the cart its lines went to.' +
       ownerRules,
     security: ownerSecurity,

@@ -31,6 +31,7 @@ import {
 } from '../services/cart.ts'
 import { mayMergeAtSignIn, scopesOf, signInTokenHash } from '../services/cart-owner.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
+import { joinGuestOrders } from '../services/orders.ts'
 import { attempt } from '../services/throttle.ts'
 import {
   cartHeaders,
@@ -92,7 +93,8 @@ const exampleCart: Cart = {
 
 /** The Cart component, one registration for every route answering a cart. */
 export const CartSchema = component(Cart, 'Cart').openapi({ example: exampleCart })
-const AddSchema = component(AddToOrderRequest, 'AddToOrderRequest').openapi({
+/** The add-to-order payload, one registration for every route taking it. */
+export const AddSchema = component(AddToOrderRequest, 'AddToOrderRequest').openapi({
   example: {
     sku: 'CORVID2-M',
     qty: 1,
@@ -139,6 +141,8 @@ export async function mergeCartAtSignIn(
   userId: string,
   { guestSession = false }: { guestSession?: boolean } = {},
 ) {
+  // A password or e-mail-link sign-in: what guest sessions ordered with the address joins it.
+  if (!guestSession) await joinGuestOrders(db, userId)
   const tokenHash = signInTokenHash(c)
   if (tokenHash === undefined) return
   if (!(await mayMergeAtSignIn(db, userId, { guestSession }))) return

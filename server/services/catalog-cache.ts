@@ -79,6 +79,11 @@ function snapshotOf(version: number, products: Product[]): CatalogSnapshot {
   }
 }
 
+/** The catalog as it is now, read once (the admin command line, which serves no requests). */
+export async function catalogSnapshotOnce(db: Database): Promise<CatalogSnapshot> {
+  return snapshotOf(await catalogVersionOf(db), await loadCatalog(db))
+}
+
 /**
  * The catalog answers of one API process, kept in memory and rebuilt from the database when the
  * catalog changes. A write anywhere (this process, another process on the same PostgreSQL, the

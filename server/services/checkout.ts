@@ -6,6 +6,7 @@ import {
   type ShippingOption,
   type ShippingOptions,
 } from '../../contract/shipping.ts'
+import { addressChangeableStatuses } from '../../contract/orders.ts'
 import type { Database } from '../db/index.ts'
 import { addresses, orderLines, orders } from '../db/schema.ts'
 import { addressRules } from './address.ts'
@@ -33,8 +34,8 @@ import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 type Executor = Database | Transaction
 type OrderRow = typeof orders.$inferSelect
 
-/** The statuses whose address may still change: until the order ships (none ships yet). */
-const addressChangeable: ReadonlySet<string> = new Set(['open', 'submitted'])
+/** The statuses whose address may still change: until the order ships (contract/orders.ts). */
+const addressChangeable: ReadonlySet<string> = new Set(addressChangeableStatuses)
 
 export const noAddressMessage =
   'Save a shipping address first: the options depend on where the parcel goes.'

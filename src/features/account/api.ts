@@ -19,6 +19,7 @@ import {
   sendWaitingCartChangesBeforeSignIn,
 } from '../../lib/cart-device.ts'
 import { forgetCartToken } from '../../lib/cart-token.ts'
+import { forgetKeptOrders } from '../../lib/kept-orders.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
 import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
@@ -168,11 +169,16 @@ export async function signOut(client: QueryClient): Promise<{ revoked: boolean }
 }
 
 /**
- * What this device keeps of the customer: their queries (memory and localStorage) and the
- * worker's user-bound caches (the CLEAR_USER_CACHES message). The catalog and drafts stay.
+ * What this device keeps of the customer: their queries (memory and localStorage), the worker's
+ * user-bound caches (the CLEAR_USER_CACHES message) and the orders kept for offline reading. The
+ * catalog and drafts stay.
  */
 async function forgetUserData(client: QueryClient): Promise<void> {
-  await Promise.all([forgetUserQueries(client), clearWorkerUserCaches().catch(() => undefined)])
+  await Promise.all([
+    forgetUserQueries(client),
+    clearWorkerUserCaches().catch(() => undefined),
+    forgetKeptOrders().catch(() => undefined),
+  ])
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { NetworkError } from '../../../lib/api-client.ts'
 import {
   countWaitingCartChanges,
@@ -19,10 +19,11 @@ import './account.css'
 
 /**
  * `/account`: the profile and saved addresses, or for a guest a notice with the way to a
- * password. Signed out, it is the sign-in screen. The user is kept on the device, so the page
- * shows at once and offline, where it says that changes need a network.
+ * password, and (composed in by the route: `orders`) the customer's orders. Signed out, it is
+ * the sign-in screen. The user is kept on the device, so the page shows at once and offline,
+ * where it says that changes need a network.
  */
-export function AccountScreen() {
+export function AccountScreen({ orders }: { orders?: ReactNode } = {}) {
   // The screens that sign in or out say so here; the cookie is where a session starts from.
   const [signedIn, setSignedIn] = useState(() => readCookie(AUTH_COOKIE) !== null)
   const [notice, setNotice] = useState<string>()
@@ -37,6 +38,7 @@ export function AccountScreen() {
   }
   return (
     <SignedInAccount
+      orders={orders}
       onSignedOut={(said) => {
         setNotice(said)
         setSignedIn(false)
@@ -45,7 +47,13 @@ export function AccountScreen() {
   )
 }
 
-function SignedInAccount({ onSignedOut }: { onSignedOut: (notice: string) => void }) {
+function SignedInAccount({
+  orders,
+  onSignedOut,
+}: {
+  orders: ReactNode
+  onSignedOut: (notice: string) => void
+}) {
   const client = useQueryClient()
   const user = useQuery(userQuery())
   const sessionEnded = isSessionEnded(user.error)
@@ -120,6 +128,7 @@ function SignedInAccount({ onSignedOut }: { onSignedOut: (notice: string) => voi
           </section>
         </>
       )}
+      {orders}
       <section className="panel" aria-labelledby="account-device">
         <h2 id="account-device">This device</h2>
         <p>

@@ -1,0 +1,169 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Cart } from '../../contract/cart.ts'
+import { orderEvents, orders, users } from '../db/schema.ts'
+import { listOutbox } from '../services/mail.ts'
+import { createSession } from '../services/sessions.ts'
+import {
+  cartCaller,
+  createTestApp,
+  newCartToken,
+  newKey,
+  openTestDatabase,
+  type CartCaller,
+  type TestDatabase,
+} from '../test-helpers.ts'
+import { outboxMailer } from '../test-mail.ts'
+import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+
+let database: TestDatabase
+let deps: AdminDeps
+let app: ReturnType<typeof createTestApp>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  deps = {
+    db: database.db,
+    mailer: outboxMailer(database.db),
+    siteUrl: 'https://shop.example',
+    smtp: false,
+    mailFailures: () => 0,
+  }
+  app = createTestApp(database.db)
+})
+afterAll(async () => {
+  await deps.mailer.idle()
+  await database.close()
+})
+
+const call = cartCaller(() => app)
+
+async function admin(args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: AdminIo = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+    readStdin: async () => '',
+    askSecret: async () => '',
+  }
+  const code = await runAdmin(args, async () => deps, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+/** A bag in the caller's cart, then submitted as submit does (status, total, payment code). */
+async function submitted(caller: CartCaller) {
+  const res = await call('POST', '/order/add', caller, {
+    body: { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] },
+    key: newKey(),
+  })
+  const cart = Cart.parse(await res.json())
+  const code = randomBytes(32).toString('base64url')
+  await database.db
+    .update(orders)
+    .set({
+      status: 'submitted',
+      submittedAt: new Date(),
+      totalAmount: cart.total,
+      paymentCode: code,
+    })
+    .where(eq(orders.id, cart.id!))
+  await database.db
+    .insert(orderEvents)
+    .values({ orderId: cart.id!, status: 'submitted', note: 'Submitted.' })
+  return { id: cart.id!, code, total: cart.total }
+}
+
+async function customer() {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `cli-${randomUUID()}@example.com`, role: 'customer' })
+    .returning()
+  return { ...user!, bearer: await createSession(database.db, user!.id, 3600) }
+}
+
+async function historyOf(id: string) {
+  return (
+    await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(orderEvents.createdAt)
+  ).map((event) => `${event.status}: ${event.note}`)
+}
+
+describe('npm run admin -- move-order', () => {
+  it('moves an order along its life, each move a line of its history', async () => {
+    const order = await submitted({ token: newCartToken() })
+    expect(await admin(['move-order', order.id, 'in_production'])).toMatchObject({
+      code: 0,
+      out: `Order ${order.id.slice(0, 8).toUpperCase()}: submitted -> in_production.`,
+    })
+    expect(
+      await admin(['move-order', order.id, 'shipped', '--note', 'UPS 1Z999AA1']),
+    ).toMatchObject({ code: 0 })
+    expect(await historyOf(order.id)).toEqual([
+      'submitted: Submitted.',
+      'in_production: In production.',
+      'shipped: UPS 1Z999AA1',
+    ])
+  })
+
+  it('refuses a move the lifecycle does not allow, and says where it may go', async () => {
+    const order = await submitted({ token: newCartToken() })
+    const refused = await admin(['move-order', order.id, 'delivered'])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('cannot move to delivered')
+    expect(refused.err).toContain('in_production')
+    expect(await historyOf(order.id)).toEqual(['submitted: Submitted.'])
+  })
+
+  it('refuses a cart, an unknown order and a wrong command line', async () => {
+    const cart = Cart.parse(
+      await (
+        await call(
+          'POST',
+          '/order/add',
+          { token: newCartToken() },
+          {
+            body: { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] },
+            key: newKey(),
+          },
+        )
+      ).json(),
+    )
+    expect((await admin(['move-order', cart.id!, 'paid'])).code).toBe(1)
+    expect((await admin(['move-order', randomUUID(), 'paid'])).code).toBe(1)
+    expect((await admin(['move-order', 'nope', 'paid'])).code).toBe(2)
+    expect((await admin(['move-order', randomUUID(), 'flying'])).code).toBe(2)
+    expect((await admin(['move-order', randomUUID()])).code).toBe(2)
+  })
+})
+
+describe('npm run admin -- resend-mail', () => {
+  it('mails the customer the order as it stands, with the payment link while a balance is due', async () => {
+    const user = await customer()
+    const order = await submitted({ bearer: user.bearer })
+    const sent = await admin(['resend-mail', order.id])
+    expect(sent.code).toBe(0)
+    expect(sent.out).toContain(user.email)
+    const [mail] = await listOutbox(database.db, 1)
+    expect(mail).toMatchObject({ to: user.email })
+    expect(mail!.subject).toBe(
+      `Your Glidecraft order ${order.id.slice(0, 8).toUpperCase()}: Submitted`,
+    )
+    expect(mail!.text).toContain('1 × Mission bag')
+    expect(mail!.text).toContain(`https://shop.example/checkout/${order.code}`)
+    expect(mail!.text).toContain(`https://shop.example/orders/${order.id}`)
+  })
+
+  it('refuses an order with no e-mail address, and an unknown one', async () => {
+    const order = await submitted({ token: newCartToken() })
+    const refused = await admin(['resend-mail', order.id])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toContain('without an e-mail address')
+    expect((await admin(['resend-mail', randomUUID()])).code).toBe(1)
+  })
+})

@@ -1,0 +1,633 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm'
+import type { ShippingAddress } from '../../contract/address.ts'
+import type { AddToOrderRequest } from '../../contract/configurator.ts'
+import type { OrderStatus } from '../../contract/order-status.ts'
+import {
+  addableStatuses,
+  addressChangeableStatuses,
+  payableStatuses,
+  statusLabels,
+  type LineProductionTime,
+  type OrderLine,
+  type OrderSummary,
+  type OrdersPage,
+  type OrderView,
+  type PaymentLinkOrder,
+} from '../../contract/orders.ts'
+import { sameOption } from '../../contract/shipping.ts'
+import type { Database } from '../db/index.ts'
+import {
+  discountCodes,
+  orderDiscounts,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  productionTimes,
+  users,
+} from '../db/schema.ts'
+import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.ts'
+import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
+import type { CatalogSnapshot } from './catalog-cache.ts'
+import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
+import type { Message } from './mail.ts'
+import { findSession } from './sessions.ts'
+import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
+
+/*
+ * Submitted orders as their owners and payment-link holders read them, the changes allowed
+ * after submit (items added through the payment link, the shipping address until the order
+ * ships), a guest's orders joining the account, and the shop moving an order along its life
+ * (the admin command line). Owners come from cart-owner.ts, but more strictly than a cart: a
+ * submitted order is an account's (user_id) or a token's (device or guest session, no user),
+ * never both, so an account signed in on a device never reads what a guest session left there.
+ */
+
+type Executor = Database | Transaction
+type OrderRow = typeof orders.$inferSelect
+type LineRow = typeof orderLines.$inferSelect
+
+export const orderNotFoundMessage = 'No such order, or it is not yours.'
+export const paymentLinkNotFoundMessage = 'This payment link does not lead to an order.'
+export const notAddableMessage = (status: OrderStatus) =>
+  `Items can no longer be added to this order: it is ${statusLabels[status].toLowerCase()}.`
+export const addressLockedMessage = 'This order has shipped: its address can no longer change.'
+
+/** Carts (`open`) and merged guest carts are not orders yet. */
+const notSubmitted: OrderStatus[] = ['open', 'merged']
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Who owns a submitted order: the account alone, or the token alone (no account). */
+function submittedBy(owner: CartOwner) {
+  return owner.kind === 'user'
+    ? eq(orders.userId, owner.userId)
+    : and(eq(orders.cartTokenHash, owner.tokenHash), isNull(orders.userId))
+}
+
+const isSubmitted = and(isNotNull(orders.submittedAt), notInArray(orders.status, notSubmitted))
+
+/** A submitted order of the owner's by id; anything else (a cart, another's) is undefined. */
+export async function findSubmittedOrder(
+  db: Executor,
+  owner: CartOwner,
+  id: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), submittedBy(owner), isSubmitted))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+export async function findByPaymentCode(
+  db: Executor,
+  code: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentCode, code), isSubmitted))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+/** Until the order ships (SPEC §7 can-change-address). */
+export function addressChangeable(status: OrderStatus): boolean {
+  return addressChangeableStatuses.includes(status)
+}
+
+/** The shop's reference for an order in mail and on screens: its id's first eight characters. */
+export function orderNumber(id: string): string {
+  return id.slice(0, 8).toUpperCase()
+}
+
+/** Settled payments, in minor units. */
+async function paidOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      orderId: payments.orderId,
+      paid: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+    })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.status, 'settled')))
+    .groupBy(payments.orderId)
+  return new Map(rows.map((row) => [row.orderId, Number(row.paid)]))
+}
+
+async function linesOf(db: Executor, orderId: string): Promise<LineRow[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
+}
+
+function amountsOf(order: OrderRow, total: number, paid: number) {
+  const balance = Math.max(0, total - paid)
+  return {
+    currency: order.currency,
+    total,
+    paid,
+    balance,
+    payment_due: balance > 0 && payableStatuses.includes(order.status),
+  }
+}
+
+const addDays = (date: Date, days: number) =>
+  new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
+
+/** Everything an order's views are made of, read once. */
+interface OrderParts {
+  order: OrderRow
+  lines: LineRow[]
+  items: OrderLine[]
+  subtotal: number
+  discounts: { code: string; description: string; amount: number }[]
+  total: number
+  paid: number
+}
+
+async function partsOf(
+  db: Executor,
+  order: OrderRow,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<OrderParts> {
+  const lines = await linesOf(db, order.id)
+  const codes = await db
+    .select({ code: discountCodes })
+    .from(orderDiscounts)
+    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
+    .where(eq(orderDiscounts.orderId, order.id))
+    .orderBy(asc(orderDiscounts.createdAt), asc(discountCodes.code))
+  const times = await db.select().from(productionTimes)
+  const submittedAt = order.submittedAt ?? order.updatedAt
+  const addedLater = (line: LineRow): boolean =>
+    line.createdAt.getTime() > submittedAt.getTime() ||
+    (line.parentId !== null &&
+      lines.some((parent) => parent.id === line.parentId && addedLater(parent)))
+  // The lines as the cart shows them (names, sizes, summaries), at the prices they were charged.
+  const cart = cartOf({ order, lines, codes: [] }, catalog, palette)
+  // The codes as they were at submit: they applied then (submit checked them), so they are
+  // counted live whatever their expiry or uses since, and only off the lines submitted with them.
+  const atSubmit = cartOf(
+    {
+      order,
+      lines: lines.filter((line) => !addedLater(line)),
+      codes: codes.map(({ code }) => ({ ...code, expiresAt: null, usageLimit: null })),
+    },
+    catalog,
+    palette,
+  )
+  const items: OrderLine[] = cart.items.map((item) => {
+    const line = lines.find((candidate) => candidate.id === item.id)!
+    const product = catalog.productBySlug(line.productSlug)
+    const madeToOrder = isMadeToOrder([line], (slug) => catalog.productBySlug(slug))
+    const time = product && times.find((row) => row.category === product.family)
+    const productionTime: LineProductionTime | null =
+      madeToOrder && time
+        ? {
+            weeks_min: time.weeksMin,
+            weeks_max: time.weeksMax,
+            note: time.note,
+            ready_from: addDays(submittedAt, time.weeksMin * 7),
+            ready_by: addDays(submittedAt, time.weeksMax * 7),
+          }
+        : null
+    return {
+      id: item.id,
+      sku: item.sku,
+      name: item.name,
+      variant_name: item.variant_name,
+      product_path: item.product_path,
+      image: item.image,
+      qty: item.qty,
+      unit_amount: item.unit_price,
+      line_amount: item.line_price,
+      meta: item.meta,
+      children: item.child.map((child) => ({
+        id: child.id,
+        sku: child.sku,
+        name: child.name,
+        qty: child.qty,
+        unit_amount: child.unit_price,
+      })),
+      summary: item.summary,
+      made_to_order: madeToOrder,
+      production_time: productionTime,
+      added_after_submit: addedLater(line),
+    }
+  })
+  const paid = (await paidOf(db, [order.id])).get(order.id) ?? 0
+  return {
+    order,
+    lines,
+    items,
+    subtotal: cart.subtotal,
+    discounts: atSubmit.discounts.filter((discount) => discount.amount > 0),
+    // Fixed at submit; an order written before total_amount existed shows what its lines make.
+    total: order.totalAmount ?? atSubmit.total + (order.shippingOption?.amount ?? 0),
+    paid,
+  }
+}
+
+function shippingQuoteOf(order: OrderRow) {
+  const option = order.shippingOption
+  return option
+    ? {
+        carrier: option.carrier,
+        service_code: option.service_code,
+        service_name: option.service_name,
+        amount: option.amount,
+      }
+    : null
+}
+
+const iso = (date: Date | null, fallback: Date) => (date ?? fallback).toISOString()
+
+/** The owner's view of a submitted order (GET /api/order/get-submitted-order/{id}). */
+export async function orderView(
+  db: Executor,
+  order: OrderRow,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<OrderView> {
+  const parts = await partsOf(db, order, catalog, palette)
+  const history = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+  return {
+    id: order.id,
+    status: order.status,
+    submitted_at: iso(order.submittedAt, order.updatedAt),
+    is_mto: isMadeToOrder(parts.lines, (slug) => catalog.productBySlug(slug)),
+    lines: parts.items,
+    subtotal: parts.subtotal,
+    discounts: parts.discounts,
+    shipping: { option: shippingQuoteOf(order), address: order.shippingAddress ?? null },
+    ...amountsOf(order, parts.total, parts.paid),
+    history: history.map((event) => ({
+      status: event.status,
+      note: event.note,
+      at: event.createdAt.toISOString(),
+    })),
+    can_change_address: addressChangeable(order.status),
+    can_add_to_order: addableStatuses.includes(order.status),
+    payment_code: order.paymentCode ?? '',
+    notes: order.notes ?? null,
+  }
+}
+
+/** What the payment link shows: what paying needs, nothing about who or where. */
+export async function paymentLinkView(
+  db: Executor,
+  order: OrderRow,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<PaymentLinkOrder> {
+  const parts = await partsOf(db, order, catalog, palette)
+  return {
+    id: order.id,
+    status: order.status,
+    submitted_at: iso(order.submittedAt, order.updatedAt),
+    lines: parts.items.map((line) => ({
+      id: line.id,
+      sku: line.sku,
+      name: line.name,
+      variant_name: line.variant_name,
+      image: line.image,
+      qty: line.qty,
+      unit_amount: line.unit_amount,
+      line_amount: line.line_amount,
+      summary: line.summary,
+      made_to_order: line.made_to_order,
+    })),
+    subtotal: parts.subtotal,
+    discounts: parts.discounts,
+    shipping_amount: order.shippingOption?.amount ?? 0,
+    ...amountsOf(order, parts.total, parts.paid),
+    can_add_to_order: addableStatuses.includes(order.status),
+  }
+}
+
+/** GET /api/order/get-orders: the owner's submitted orders, newest first, a page at a time. */
+export async function listOrders(
+  db: Database,
+  owner: CartOwner,
+  { page, perPage }: { page: number; perPage: number },
+  catalog: CatalogSnapshot,
+): Promise<OrdersPage> {
+  const where = and(submittedBy(owner), isSubmitted)
+  const [counted] = await db.select({ n: count() }).from(orders).where(where)
+  const totalCount = Number(counted?.n ?? 0)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.submittedAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+  const ids = rows.map((row) => row.id)
+  const paid = await paidOf(db, ids)
+  const lines =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderLines)
+          .where(and(inArray(orderLines.orderId, ids), isNull(orderLines.parentId)))
+          .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
+  const summaries: OrderSummary[] = rows.map((order) => {
+    const own = lines.filter((line) => line.orderId === order.id)
+    const total =
+      order.totalAmount ??
+      own.reduce((sum, line) => sum + line.unitAmount * line.qty, 0) +
+        (order.shippingOption?.amount ?? 0)
+    return {
+      id: order.id,
+      status: order.status,
+      submitted_at: iso(order.submittedAt, order.updatedAt),
+      items: own.map(
+        (line) => `${line.qty} × ${catalog.productBySlug(line.productSlug)?.name ?? line.sku}`,
+      ),
+      item_count: own.reduce((sum, line) => sum + line.qty, 0),
+      ...amountsOf(order, total, paid.get(order.id) ?? 0),
+    }
+  })
+  return {
+    orders: summaries,
+    page,
+    per_page: perPage,
+    total_count: totalCount,
+    has_more: page * perPage < totalCount,
+  }
+}
+
+/** The idempotency scope of a payment link: whoever holds the code is the caller. */
+export function paymentLinkScope(code: string): string {
+  return `payment-link:${sha256(code)}`
+}
+
+/**
+ * POST /api/order/add-to-submitted-order/{paymentCode}: the configurator's payload, priced by the
+ * cart's own pricing, added as a line of its own (at today's price, with its own production
+ * time) to an order that is submitted or partly paid. total_amount rises by the line, so a
+ * balance becomes due; the history says what was added.
+ */
+export async function addToSubmittedOrder(
+  tx: Transaction,
+  code: string,
+  request: AddToOrderRequest,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  const order = await findByPaymentCode(tx, code, true)
+  if (!order) return { status: 404, body: { message: paymentLinkNotFoundMessage } }
+  if (!addableStatuses.includes(order.status))
+    return fieldErrors({ payment_code: [notAddableMessage(order.status)] })
+  const priced = priceAdd(catalog, palette, request)
+  if (!priced.ok) return fieldErrors(priced.errors)
+  const { product, unitAmount, upgradeAmount, children } = priced.priced
+  if (product.currency !== order.currency)
+    return fieldErrors({ sku: [`${product.name} is priced in another currency than this order.`] })
+  const [last] = await tx
+    .select({ max: sql<number | null>`max(${orderLines.position})` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+  const now = new Date()
+  // A line of its own even when the order holds the same configuration: it has its own price as
+  // charged today and its own production time.
+  const [line] = await tx
+    .insert(orderLines)
+    .values({
+      orderId: order.id,
+      lineKey: sha256(`${lineKeyOf(request)}\nadded ${randomUUID()}`),
+      sku: request.sku,
+      productSlug: product.slug,
+      qty: request.qty,
+      meta: request.meta
+        .filter((entry) => entry.key !== 'total_price')
+        .map(({ key, value }) => ({ key, value })),
+      unitAmount,
+      upgradeAmount,
+      position: (last?.max ?? -1) + 1,
+      createdAt: now,
+    })
+    .returning()
+  if (!line) throw new Error('line insert returned no row')
+  if (children.length > 0)
+    await tx.insert(orderLines).values(
+      children.map((child, index) => ({
+        orderId: order.id,
+        parentId: line.id,
+        sku: child.sku,
+        productSlug: product.slug,
+        qty: request.qty,
+        meta: child.meta,
+        unitAmount: child.price,
+        upgradeAmount: child.price,
+        position: index,
+        createdAt: now,
+      })),
+    )
+  const added = (unitAmount + children.reduce((sum, child) => sum + child.price, 0)) * request.qty
+  const total = (order.totalAmount ?? 0) + added
+  const [updated] = await tx
+    .update(orders)
+    .set({ totalAmount: total, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning()
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status: order.status,
+    note: `Added ${request.qty} × ${product.name}: ${formatMoney(added, order.currency)}.`,
+    createdAt: now,
+  })
+  return {
+    status: 200,
+    body: await paymentLinkView(tx, updated!, catalog, palette),
+    ref: line.id,
+  }
+}
+
+/**
+ * POST /api/order/{id}/save-shipping-address: a submitted order's address, until it ships. Its
+ * shipping is paid for, so the new address must be one its option still goes to, at the same
+ * price; otherwise the customer is asked to contact the shop.
+ */
+export async function changeShippingAddress(
+  tx: Transaction,
+  owner: CartOwner,
+  id: string,
+  address: ShippingAddress,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  const order = await findSubmittedOrder(tx, owner, id, true)
+  if (!order) return { status: 404, body: { message: orderNotFoundMessage } }
+  if (!addressChangeable(order.status)) return fieldErrors({ order_id: [addressLockedMessage] })
+  const chosen = order.shippingOption
+  if (chosen) {
+    const parcel = parcelOf(await linesOf(tx, order.id), (slug) => catalog.productBySlug(slug))
+    const offered = (await rates.optionsFor(address, parcel)).find((option) =>
+      sameOption(option, chosen),
+    )
+    if (!offered || offered.amount !== chosen.amount)
+      return fieldErrors({
+        'address.country': [
+          `This order ships by ${chosen.service_name}, which does not go to this address at the ` +
+            'price paid. Contact us to change it.',
+        ],
+      })
+  }
+  const now = new Date()
+  const [updated] = await tx
+    .update(orders)
+    .set({ shippingAddress: address, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning()
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status: order.status,
+    note: `Shipping address changed to ${address.city}, ${address.country}.`,
+    createdAt: now,
+  })
+  return { status: 200, body: await orderView(tx, updated!, catalog, palette) }
+}
+
+/**
+ * The account a guest session's order is placed for: a guest session (e-mail only) on an
+ * account with a password never reads that account, so its orders are kept under its cart
+ * token, marked with the account (orders.guest_of) to join it at the account's next real
+ * sign-in. Undefined for any other caller.
+ */
+export async function guestOfAccount(db: Database, bearer: string | undefined) {
+  if (!bearer) return undefined
+  const session = await findSession(db, bearer)
+  if (!session?.guest) return undefined
+  return (await isProtectedAccount(db, session.user)) ? session.user.id : undefined
+}
+
+/**
+ * At a password or e-mail-link sign-in (never a guest one): the orders guest sessions placed
+ * with the account's address join the account. From then on only the account reads them.
+ */
+export async function joinGuestOrders(db: Executor, userId: string): Promise<number> {
+  const joined = await db
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(orders.guestOf, userId), isNull(orders.userId), isSubmitted))
+    .returning({ id: orders.id })
+  return joined.length
+}
+
+// LIFECYCLE: use contract/order-lifecycle.ts at merge
+const moves: Record<OrderStatus, readonly OrderStatus[]> = {
+  open: [],
+  merged: [],
+  submitted: ['partly_paid', 'paid', 'in_production', 'cancelled'],
+  partly_paid: ['paid', 'in_production', 'cancelled', 'refunded'],
+  paid: ['in_production', 'shipped', 'cancelled', 'refunded'],
+  in_production: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+}
+
+/** Whether the shop may move an order from one status to another. */
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return moves[from].includes(to)
+}
+
+export type MoveResult =
+  { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: string }
+
+/** Moves an order along its life (the admin command line), with a line in its history. */
+export async function moveOrder(
+  db: Database,
+  id: string,
+  to: OrderStatus,
+  note: string,
+): Promise<MoveResult> {
+  if (!uuidPattern.test(id)) return { ok: false, reason: `No order has the id ${id}.` }
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+    if (!order || order.submittedAt === null || notSubmitted.includes(order.status))
+      return { ok: false, reason: `No submitted order has the id ${id}.` }
+    if (!canMove(order.status, to))
+      return {
+        ok: false,
+        reason:
+          `Order ${orderNumber(id)} is ${order.status}: it cannot move to ${to}. ` +
+          `From ${order.status} it may move to ${moves[order.status].join(', ') || 'nothing'}.`,
+      }
+    const now = new Date()
+    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id))
+    await tx.insert(orderEvents).values({
+      orderId: id,
+      status: to,
+      note: note || `${statusLabels[to]}.`,
+      createdAt: now,
+    })
+    return { ok: true, from: order.status, to }
+  })
+}
+
+/** Minor units as the mail writes them: `2,280.00 USD`. */
+export function formatMoney(amount: number, currency: string): string {
+  const major = (amount / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+  return `${major} ${currency}`
+}
+
+/** Where an order's mail goes: its account's address, or the one its guest session used. */
+export async function orderEmail(db: Executor, order: OrderRow): Promise<string | undefined> {
+  const userId = order.userId ?? order.guestOf
+  if (!userId) return undefined
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return user?.email
+}
+
+/** The order's mail as it stands now: its state, items, amounts and where to see and pay it. */
+export function orderStatusMessage(to: string, view: OrderView, siteUrl: string): Message {
+  const number = orderNumber(view.id)
+  const money = (amount: number) => formatMoney(amount, view.currency)
+  const lines = view.lines.map((line) => {
+    const ready = line.production_time
+      ? `, made to order: ready ${line.production_time.ready_from} to ${line.production_time.ready_by}`
+      : ''
+    return `  ${line.qty} × ${line.name}: ${money(line.line_amount)}${ready}`
+  })
+  const text = [
+    `Your Glidecraft order ${number} is ${statusLabels[view.status].toLowerCase()}.`,
+    '',
+    ...lines,
+    '',
+    `Total: ${money(view.total)}`,
+    `Paid: ${money(view.paid)}`,
+    ...(view.payment_due
+      ? [
+          `Balance: ${money(view.balance)}`,
+          '',
+          `Pay the balance here (no sign-in needed): ${siteUrl}/checkout/${view.payment_code}`,
+        ]
+      : []),
+    '',
+    `See the order and its history: ${siteUrl}/orders/${view.id}`,
+    '',
+  ].join('\n')
+  return { to, subject: `Your Glidecraft order ${number}: ${statusLabels[view.status]}`, text }
+}

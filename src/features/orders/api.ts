@@ -1,0 +1,202 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { AddressInput } from '../../../contract/address.ts'
+import type { AddToOrderRequest } from '../../../contract/configurator.ts'
+import type {
+  OrdersPage as WireOrdersPage,
+  OrderView as WireOrderView,
+  PaymentLinkOrder as WirePaymentLinkOrder,
+} from '../../../contract/orders.ts'
+import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
+import { shouldRetry } from '../../lib/query-client.ts'
+
+/*
+ * The order calls (SPEC §7), one typed function each, and their queries. The customer's orders
+ * and their list are kept in IndexedDB (store-db `keptOrders`) each time they are read, and read
+ * from there when the network gives no answer: orders, receipts and production status stay
+ * readable offline, through new builds and past the query cache's lifetime, marked with when
+ * they were read. The queries themselves are not persisted: IndexedDB is their home.
+ */
+
+export type OrderView = Camelized<WireOrderView>
+export type OrdersPage = Camelized<WireOrdersPage>
+export type PaymentLinkOrder = Camelized<WirePaymentLinkOrder>
+
+/** The contract a kept copy was read with: a build reading another shape asks again. */
+const KEPT_SHAPE = 1
+const LIST_ID = 'list'
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: () => [...orderKeys.lists(), 1] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (id: string) => [...orderKeys.details(), id] as const,
+  paymentLink: (code: string) => ['payment-link', code] as const,
+}
+
+/** What an order screen shows: the server's answer now, or the copy this device kept. */
+export interface Read<T> {
+  data: T
+  /** When the server gave it (epoch ms). */
+  savedAt: number
+  /** Read from the device: the network gave no answer. */
+  fromDevice: boolean
+}
+
+/** Offline, and this device never read the order (or list) while online. */
+export class NotKeptError extends Error {
+  constructor() {
+    super('This device has not saved this yet.')
+    this.name = 'NotKeptError'
+  }
+}
+
+async function store() {
+  if (!globalThis.indexedDB) return undefined
+  return (await import('../../lib/db.ts')).db
+}
+
+/** The network gave no answer (or the shop failed): the device's copy will have to do. */
+function noAnswer(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)
+}
+
+/**
+ * Reads from the server and keeps the answer; with no answer, the kept copy. A 404 or 401 says
+ * the order is not the caller's (any more): its copy goes.
+ */
+async function readKept<T>(id: string, fetch: () => Promise<T>): Promise<Read<T>> {
+  try {
+    const data = await fetch()
+    const savedAt = Date.now()
+    await (await store())?.keepOrder(id, data, KEPT_SHAPE, savedAt).catch(() => undefined)
+    return { data, savedAt, fromDevice: false }
+  } catch (error) {
+    if (noAnswer(error)) {
+      const kept = await (await store())?.keptOrder(id, KEPT_SHAPE).catch(() => undefined)
+      if (kept) return { data: kept.data as T, savedAt: kept.savedAt, fromDevice: true }
+      throw new NotKeptError()
+    }
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401))
+      await (await store())?.forgetOrder(id).catch(() => undefined)
+    throw error
+  }
+}
+
+/** Retries as every query does, but a copy that was never kept will not appear by asking again. */
+function retry(failureCount: number, error: unknown): boolean {
+  return !(error instanceof NotKeptError) && shouldRetry(failureCount, error)
+}
+
+const callerOptions = { auth: true, cart: true } as const
+
+export function fetchOrders(signal?: AbortSignal): Promise<OrdersPage> {
+  return api.get<OrdersPage>('/api/order/get-orders', { ...callerOptions, signal })
+}
+
+export function fetchOrder(id: string, signal?: AbortSignal): Promise<OrderView> {
+  return api.get<OrderView>(`/api/order/get-submitted-order/${encodeURIComponent(id)}`, {
+    ...callerOptions,
+    signal,
+  })
+}
+
+export function fetchPaymentLinkOrder(
+  code: string,
+  signal?: AbortSignal,
+): Promise<PaymentLinkOrder> {
+  return api.get<PaymentLinkOrder>(
+    `/api/order/get-order-with-payment-link/${encodeURIComponent(code)}`,
+    { signal },
+  )
+}
+
+/** The customer's newest orders (the first page), kept for offline reading. */
+export const ordersQuery = () =>
+  queryOptions({
+    queryKey: orderKeys.list(),
+    queryFn: ({ signal }) => readKept(LIST_ID, () => fetchOrders(signal)),
+    retry,
+  })
+
+/** One order of the customer's, kept for offline reading. */
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => readKept(id, () => fetchOrder(id, signal)),
+    retry,
+  })
+
+/** An order through its payment link: not kept (anyone with the link may be reading it). */
+export const paymentLinkQuery = (code: string) =>
+  queryOptions({
+    queryKey: orderKeys.paymentLink(code),
+    queryFn: ({ signal }) => fetchPaymentLinkOrder(code, signal),
+  })
+
+/** POST /api/order/add-to-submitted-order/{paymentCode}; the key is made when the customer acts. */
+export function addToSubmittedOrder(
+  code: string,
+  body: AddToOrderRequest,
+  idempotencyKey: string,
+): Promise<PaymentLinkOrder> {
+  return api.post<PaymentLinkOrder>(
+    `/api/order/add-to-submitted-order/${encodeURIComponent(code)}`,
+    body,
+    { idempotencyKey },
+  )
+}
+
+/** POST /api/order/{id}/save-shipping-address: a submitted order's address, until it ships. */
+export async function changeShippingAddress(
+  id: string,
+  address: AddressInput,
+  idempotencyKey: string,
+): Promise<OrderView> {
+  const order = await api.post<OrderView>(
+    `/api/order/${encodeURIComponent(id)}/save-shipping-address`,
+    { address },
+    { ...callerOptions, idempotencyKey },
+  )
+  await (await store())?.keepOrder(id, order, KEPT_SHAPE).catch(() => undefined)
+  return order
+}
+
+/** A product as the catalog answers it: enough to pick an item to add. */
+export interface PickableProduct {
+  slug: string
+  name: string
+  currency: string
+  configurable: boolean
+  variants: { sku: string; name: string; price: number; inStock: boolean }[]
+}
+
+/** The families whose items are added as they are (no configurator): bags, accessories, apparel. */
+const addableFamilies = ['bags', 'accessories', 'apparel'] as const
+
+/** Items that need no configuring, in stock, from the public catalog. */
+export async function fetchAddableItems(signal?: AbortSignal): Promise<PickableProduct[]> {
+  const families = await Promise.all(
+    addableFamilies.map((family) =>
+      api.get<PickableProduct[]>(`/api/product/${family}`, { searchParams: { active: 1 }, signal }),
+    ),
+  )
+  return families
+    .flat()
+    .filter((product) => !product.configurable)
+    .map((product) => ({
+      ...product,
+      variants: product.variants.filter((variant) => variant.inStock),
+    }))
+    .filter((product) => product.variants.length > 0)
+}
+
+export const addableItemsQuery = () =>
+  queryOptions({
+    queryKey: ['orders', 'addable-items'] as const,
+    queryFn: ({ signal }) => fetchAddableItems(signal),
+  })
+
+export function newIdempotencyKey(): string {
+  return `o-${crypto.randomUUID()}`
+}

@@ -1,0 +1,188 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState, type FormEvent } from 'react'
+import { ApiError, NetworkError, ValidationError } from '../../../lib/api-client.ts'
+import { formatPrice } from '../../../lib/format-price.ts'
+import {
+  addableItemsQuery,
+  addToSubmittedOrder,
+  newIdempotencyKey,
+  orderKeys,
+  paymentLinkQuery,
+  type PaymentLinkOrder,
+} from '../api.ts'
+import { orderNumber, statusText } from '../model.ts'
+import { OrderAmounts, paymentLinkAmounts } from './order-parts.tsx'
+import './orders.css'
+
+/**
+ * `/add-to-order/{code}`: through an order's payment link (no sign-in), add an item to the order
+ * while it is submitted or partly paid. The server prices it as a cart add; the order's total
+ * rises and the balance is paid through the same link.
+ */
+export function AddToOrderPage({ code }: { code: string }) {
+  const read = useQuery(paymentLinkQuery(code))
+  const order = read.data
+  return (
+    <article className="page orders-page orders-form-page">
+      <h1>Add to your order</h1>
+      {order ? (
+        <>
+          <p className="lead">
+            Order {orderNumber(order.id)} · {statusText(order.status)}
+          </p>
+          <section className="panel" aria-labelledby="add-order-now">
+            <h2 id="add-order-now">In the order now</h2>
+            <ul className="order-line-summary">
+              {order.lines.map((line) => (
+                <li key={line.id}>
+                  {line.qty} × {line.name}: {formatPrice(line.lineAmount, order.currency)}
+                </li>
+              ))}
+            </ul>
+            <OrderAmounts {...paymentLinkAmounts(order)} />
+            {order.paymentDue && (
+              <p>
+                <a className="button" href={`/checkout/${code}`}>
+                  Pay the balance
+                </a>
+              </p>
+            )}
+          </section>
+          {order.canAddToOrder ? (
+            <AddItemForm code={code} order={order} />
+          ) : (
+            <p role="status" className="orders-problem">
+              Items can no longer be added to this order: it is{' '}
+              {statusText(order.status).toLowerCase()}. Start a new order in the store.
+            </p>
+          )}
+        </>
+      ) : read.error ? (
+        <p role="alert" className="orders-problem">
+          {read.error instanceof NetworkError
+            ? 'You are offline: this page needs a connection.'
+            : read.error instanceof ApiError && read.error.status === 404
+              ? 'This link does not lead to an order. Check that it was copied whole.'
+              : 'The order could not be loaded. Try again in a moment.'}
+        </p>
+      ) : (
+        <p role="status">Loading the order…</p>
+      )}
+    </article>
+  )
+}
+
+function AddItemForm({ code, order }: { code: string; order: PaymentLinkOrder }) {
+  const client = useQueryClient()
+  const items = useQuery(addableItemsQuery())
+  const [sku, setSku] = useState('')
+  const [qty, setQty] = useState('1')
+  const key = useRef<string | undefined>(undefined)
+  const add = useMutation({
+    networkMode: 'always',
+    mutationFn: () => {
+      key.current ??= newIdempotencyKey()
+      return addToSubmittedOrder(code, { sku, qty: Number(qty), meta: [], child: [] }, key.current)
+    },
+    onSuccess: (updated) => {
+      key.current = undefined
+      client.setQueryData(paymentLinkQuery(code).queryKey, updated)
+      void client.invalidateQueries({ queryKey: orderKeys.all })
+    },
+  })
+  const errors = add.error instanceof ValidationError ? add.error.errors : {}
+  const problem =
+    add.error instanceof NetworkError
+      ? 'You are offline: nothing was added. Try again when you are back online.'
+      : add.error instanceof ValidationError
+        ? (errors.paymentCode?.[0] ?? errors.idempotencyKey?.[0])
+        : add.error
+          ? 'The item could not be added. Try again in a moment.'
+          : undefined
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    add.mutate()
+  }
+  const options = (items.data ?? []).flatMap((product) =>
+    product.variants.map((variant) => ({
+      sku: variant.sku,
+      label: `${variant.name} — ${formatPrice(variant.price, product.currency)}`,
+      currency: product.currency,
+    })),
+  )
+  return (
+    <form className="orders-form panel" onSubmit={submit} noValidate>
+      <h2>Add an item</h2>
+      <p className="field-hint">
+        Bags, accessories and apparel in stock. To add a suit or a canopy you design, order it from
+        its page.
+      </p>
+      <div className="orders-field">
+        <label htmlFor="add-sku">Item</label>
+        <select
+          id="add-sku"
+          value={sku}
+          aria-invalid={errors.sku ? true : undefined}
+          aria-describedby={errors.sku ? 'add-sku-error' : undefined}
+          onChange={(event) => {
+            key.current = undefined
+            setSku(event.target.value)
+          }}
+        >
+          <option value="">{items.isPending ? 'Loading the items…' : 'Choose an item'}</option>
+          {options
+            .filter((option) => option.currency === order.currency)
+            .map((option) => (
+              <option key={option.sku} value={option.sku}>
+                {option.label}
+              </option>
+            ))}
+        </select>
+        {errors.sku && (
+          <p id="add-sku-error" className="field-error">
+            {errors.sku[0]}
+          </p>
+        )}
+      </div>
+      <div className="orders-field">
+        <label htmlFor="add-qty">Quantity</label>
+        <input
+          id="add-qty"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          value={qty}
+          aria-invalid={errors.qty ? true : undefined}
+          aria-describedby={errors.qty ? 'add-qty-error' : undefined}
+          onChange={(event) => {
+            key.current = undefined
+            setQty(event.target.value)
+          }}
+        />
+        {errors.qty && (
+          <p id="add-qty-error" className="field-error">
+            {errors.qty[0]}
+          </p>
+        )}
+      </div>
+      <div aria-live="polite">
+        {problem && (
+          <p role="alert" className="orders-problem">
+            {problem}
+          </p>
+        )}
+        {add.isSuccess && (
+          <p role="status" className="orders-done">
+            Added. The order’s total is now {formatPrice(add.data.total, add.data.currency)}.
+          </p>
+        )}
+      </div>
+      <p className="order-actions">
+        <button type="submit" className="button" disabled={add.isPending || sku === ''}>
+          {add.isPending ? 'Adding…' : 'Add to the order'}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,137 @@
+import { Link } from '@tanstack/react-router'
+import { ApiError } from '../../../lib/api-client.ts'
+import { formatDateTime } from '../../../lib/format-date.ts'
+import { formatPrice } from '../../../lib/format-price.ts'
+import { NotKeptError, type OrderView, type PaymentLinkOrder } from '../api.ts'
+import { productionText } from '../model.ts'
+
+/*
+ * Pieces every order screen shows: when a copy kept on the device was read, the lines with each
+ * item's production time, the amounts, and what to say when an order cannot be shown.
+ */
+
+/** "Saved on this device: as of …": the network gave no answer, this is the last copy read. */
+export function AsOf({ savedAt, fromDevice }: { savedAt: number; fromDevice: boolean }) {
+  if (!fromDevice) return null
+  return (
+    <p className="orders-as-of" role="status" data-testid="order-as-of">
+      You are offline. This is the copy saved on this device, as of{' '}
+      <time dateTime={new Date(savedAt).toISOString()}>{formatDateTime(savedAt)}</time>.
+    </p>
+  )
+}
+
+/** What to say when an order (or the list) could not be read. */
+export function ReadProblem({ error, what }: { error: unknown; what: string }) {
+  if (error instanceof NotKeptError)
+    return (
+      <p className="orders-not-kept" role="status" data-testid="order-not-kept">
+        You are offline, and this device has not saved {what} yet. It is saved here each time you
+        open it online, so open it once with a connection to have it with you offline.
+      </p>
+    )
+  if (error instanceof ApiError && error.status === 401)
+    return (
+      <p role="alert" className="orders-problem">
+        Your session has ended. <Link to="/login">Sign in</Link> to see {what}.
+      </p>
+    )
+  if (error instanceof ApiError && error.status === 404)
+    return (
+      <p role="alert" className="orders-problem">
+        We found no such order among yours. If you ordered signed in, sign in with the same account
+        to see it; see all your orders in <Link to="/account">your account</Link>.
+      </p>
+    )
+  return (
+    <p role="alert" className="orders-problem">
+      {what[0]!.toUpperCase() + what.slice(1)} could not be loaded. Try again in a moment.
+    </p>
+  )
+}
+
+type Line = OrderView['lines'][number]
+
+/** The order's items at the prices charged, each with its own production time. */
+export function OrderLines({ lines, currency }: { lines: Line[]; currency: string }) {
+  return (
+    <ul className="order-lines" aria-label="Items">
+      {lines.map((line) => (
+        <li key={line.id} className="order-line">
+          <div className="order-line-head">
+            <h3 className="order-line-name">
+              {line.qty} × {line.name}
+            </h3>
+            <span className="order-line-amount">{formatPrice(line.lineAmount, currency)}</span>
+          </div>
+          {line.variantName && <p className="order-line-variant">{line.variantName}</p>}
+          {line.summary.length > 0 && (
+            <ul className="order-line-summary">
+              {line.summary.map((entry) => (
+                <li key={entry}>{entry}</li>
+              ))}
+            </ul>
+          )}
+          <p className="order-line-production" data-testid="production-time">
+            {productionText(line.productionTime)}
+            {line.productionTime?.note ? ` ${line.productionTime.note}` : ''}
+          </p>
+          {line.addedAfterSubmit && <p className="order-line-added">Added after the order.</p>}
+          {line.qty > 1 && (
+            <p className="order-line-each">{formatPrice(line.unitAmount, currency)} each</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type Amounts = Pick<
+  OrderView,
+  'subtotal' | 'discounts' | 'total' | 'paid' | 'balance' | 'currency' | 'paymentDue'
+> & { shippingAmount: number | null }
+
+/** Subtotal, discounts, shipping, total, paid and what is left. */
+export function OrderAmounts(order: Amounts) {
+  const money = (amount: number) => formatPrice(amount, order.currency)
+  return (
+    <dl className="order-amounts" data-testid="order-amounts">
+      <div>
+        <dt>Items</dt>
+        <dd>{money(order.subtotal)}</dd>
+      </div>
+      {order.discounts.map((discount) => (
+        <div key={discount.code}>
+          <dt>
+            Discount {discount.code}
+            <span className="visually-hidden">: {discount.description}</span>
+          </dt>
+          <dd>−{money(discount.amount)}</dd>
+        </div>
+      ))}
+      {order.shippingAmount !== null && (
+        <div>
+          <dt>Shipping</dt>
+          <dd>{money(order.shippingAmount)}</dd>
+        </div>
+      )}
+      <div className="order-amount-total">
+        <dt>Total</dt>
+        <dd>{money(order.total)}</dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd data-testid="order-paid">{money(order.paid)}</dd>
+      </div>
+      <div className="order-amount-balance">
+        <dt>Balance</dt>
+        <dd data-testid="order-balance">{money(order.balance)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The payment link's order, for the add-to-order screen. */
+export function paymentLinkAmounts(order: PaymentLinkOrder): Amounts {
+  return { ...order, shippingAmount: order.shippingAmount > 0 ? order.shippingAmount : null }
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addressFieldErrors,
+  addressLines,
+  nextSteps,
+  orderNumber,
+  productionText,
+  progressOf,
+} from './model.ts'
+
+describe('order screens say', () => {
+  it('the order’s number as the mail writes it', () => {
+    expect(orderNumber('0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1')).toBe('0B6F5A38')
+  })
+
+  it('where the order is on its way', () => {
+    const states = (status: Parameters<typeof progressOf>[0]) =>
+      progressOf(status).map((step) => `${step.label}:${step.state}`)
+    expect(states('submitted')).toEqual([
+      'Submitted:current',
+      'Paid:to-come',
+      'In production:to-come',
+      'Shipped:to-come',
+      'Delivered:to-come',
+    ])
+    expect(states('partly_paid').slice(0, 3)).toEqual([
+      'Submitted:done',
+      'Partly paid:current',
+      'In production:to-come',
+    ])
+    expect(states('shipped').at(3)).toBe('Shipped:current')
+    expect(states('delivered').every((state) => state.endsWith(':done'))).toBe(true)
+    expect(progressOf('cancelled')).toEqual([])
+    expect(progressOf('refunded')).toEqual([])
+  })
+
+  it('each item’s own production time, or that it ships from stock', () => {
+    expect(productionText(null)).toBe('Ships from stock.')
+    expect(
+      productionText({
+        weeksMin: 6,
+        weeksMax: 8,
+        note: null,
+        readyFrom: '2027-04-13',
+        readyBy: '2027-04-27',
+      }),
+    ).toBe('Made to order in 6–8 weeks: ready between April 13, 2027 and April 27, 2027.')
+    expect(
+      productionText({
+        weeksMin: 1,
+        weeksMax: 1,
+        note: null,
+        readyFrom: '2027-04-13',
+        readyBy: '2027-04-13',
+      }),
+    ).toBe('Made to order in 1 week: ready around April 13, 2027.')
+  })
+
+  it('no payment due today for a made-to-order order, else what is left to do', () => {
+    const base = { status: 'submitted' as const, balance: 228_000, paid: 0, paymentDue: true }
+    expect(nextSteps({ ...base, isMto: true }).join(' ')).toContain('No payment is due today')
+    expect(nextSteps({ ...base, isMto: false }).join(' ')).toContain('waiting for its payment')
+    expect(nextSteps({ ...base, isMto: false, paid: 1000 }).join(' ')).toContain('Part of')
+    expect(
+      nextSteps({ ...base, isMto: false, paid: 228_000, balance: 0, paymentDue: false }).join(' '),
+    ).toContain('Your order is paid')
+  })
+
+  it('an address one part a line, and the server’s messages under the form’s fields', () => {
+    expect(
+      addressLines({
+        name: 'Dana Flyer',
+        line1: '1200 Skydive Lane',
+        line2: null,
+        city: 'Eloy',
+        region: 'AZ',
+        postalCode: '85131',
+        country: 'US',
+      }),
+    ).toEqual(['Dana Flyer', '1200 Skydive Lane', '85131 Eloy AZ', 'US'])
+    expect(
+      addressFieldErrors({
+        'address.postal_code': ['“ABC” is not a postal code in United States.'],
+        'address.line1': ['Enter the street address.'],
+        orderId: ['This order has shipped.'],
+      }),
+    ).toEqual({
+      postalCode: '“ABC” is not a postal code in United States.',
+      line1: 'Enter the street address.',
+      orderId: 'This order has shipped.',
+    })
+  })
+})

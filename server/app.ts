@@ -168,7 +168,7 @@ export function createHttp({
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))
   app.route('/api', adminRoutes(accounts))
-  const payments = createPayments({ db, mailer, providers, siteUrl: env.siteUrl, logger })
+  const payments = createPayments({ db, providers, siteUrl: env.siteUrl, logger })
   app.route('/api', paymentRoutes({ db, payments }))
   if (providers.testInvoices)
     app.route(

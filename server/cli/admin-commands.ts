@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -13,16 +14,9 @@ import {
   signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
-import { cachedPalette } from '../services/cart.ts'
-import { catalogSnapshotOnce } from '../services/catalog-cache.ts'
-import { listOutbox, mailStatus, type KeptMessage } from '../services/mail-outbox.ts'
-import {
-  moveOrder,
-  orderEmail,
-  orderNumber,
-  orderStatusMessage,
-  orderView,
-} from '../services/orders.ts'
+import { MailedOrderStatus, orderStatusMail, orderSubmittedMail } from '../mail/templates.ts'
+import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../services/mail-outbox.ts'
+import { moveOrder, orderMailData, orderNumber } from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
@@ -198,27 +192,37 @@ const passwordDetails =
 const OrderId = z.uuid('an order id is a uuid (the order page’s address ends with it)')
 const MoveNote = z.string().max(500, 'at most 500 characters').optional()
 
-/** Sends an order's mail as it stands now: its state, items, amounts and links. */
+/**
+ * Mails an order as it stands now, through the outbox: its state's mail (in production, shipped,
+ * …) or, before that, its confirmation with what is due. Delivered at once when it can be; else
+ * it waits in the outbox for the server's worker, and the command says so.
+ */
 async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, id))
   if (!order || order.submittedAt === null)
     throw new CommandError(`No submitted order has the id ${id}.`)
-  const to = await orderEmail(deps.db, order)
-  if (!to)
+  const data = await orderMailData(deps.db, order)
+  if (!data)
     throw new CommandError(
       `Order ${orderNumber(id)} was placed without an e-mail address: there is no one to mail.`,
     )
-  const view = await orderView(
-    deps.db,
-    order,
-    await catalogSnapshotOnce(deps.db),
-    await cachedPalette(deps.db),
-  )
-  // MAIL: queue through the outbox at merge
-  deps.mailer.send(orderStatusMessage(to, view, deps.siteUrl))
+  const site = { siteUrl: deps.siteUrl }
+  // A fresh key: a resend is a new message, whatever was sent before.
+  const dedupeKey = `resend:${id}:${randomUUID()}`
+  const status = order.status
+  const message = (MailedOrderStatus as readonly string[]).includes(status)
+    ? orderStatusMail(site, { order: data, status: status as MailedOrderStatus, dedupeKey })
+    : orderSubmittedMail(site, { order: data, paymentDueToday: data.balance > 0, dedupeKey })
+  const queued = await queueMail(deps.db, message)
   await deps.mailer.idle()
-  if (deps.mailFailures() > 0) throw new CommandError('The mail failed (see above).')
-  io.out(`Mailed order ${orderNumber(id)} (${view.status}) to ${to} (${whereMailGoes(deps)}).`)
+  const mail = queued && (await mailStatus(deps.db, queued.id))
+  if (mail?.status !== 'sent' && mail?.status !== 'sending') {
+    throw new CommandError(
+      `The mail could not be sent yet (${mail?.lastError ?? 'no answer'}). It stays in the ` +
+        'outbox, and the server sends it when it can (`npm run admin -- outbox` shows it).',
+    )
+  }
+  io.out(`Mailed order ${orderNumber(id)} (${status}) to ${data.email} (${whereMailGoes(deps)}).`)
 }
 
 const commands: Command[] = [

@@ -21,7 +21,6 @@ beforeAll(async () => {
   const invoices = createTestBitpay(database.db)
   payments_ = createPayments({
     db: database.db,
-    mailer,
     siteUrl: 'https://shop.example',
     providers: { cards: createTestGateway(database.db), invoices, applePay: true },
   })
@@ -30,7 +29,6 @@ beforeAll(async () => {
     mailer,
     siteUrl: 'https://shop.example',
     smtp: false,
-    mailFailures: () => 0,
     payments: payments_,
   }
 })

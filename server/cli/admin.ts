@@ -60,7 +60,6 @@ async function main(): Promise<number> {
     })
     const payments = createPayments({
       db: database.db,
-      mailer,
       providers: paymentProviders(database.db, env),
       siteUrl: env.siteUrl,
       logger,

@@ -124,7 +124,7 @@ describe('POST /api/payment/braintree/{orderId}', () => {
     const mail = await database.db.select().from(outbox).where(eq(outbox.to, account.email))
     expect(mail).toHaveLength(1)
     expect(mail[0]!.subject).toBe('Payment received for your Glidecraft order')
-    expect(mail[0]!.text).toContain('We received 459.00 USD')
+    expect(mail[0]!.text).toContain('we received your payment of $459.00')
     expect(mail[0]!.text).toContain(`https://shop.example/orders/${order.id}`)
   })
 

@@ -25,13 +25,14 @@ import {
   orders,
   payments,
   productionTimes,
+  products,
   users,
 } from '../db/schema.ts'
 import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.ts'
 import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
-import type { Message } from './mail.ts'
+import type { OrderMailData } from '../mail/templates.ts'
 import { findSession } from './sessions.ts'
 import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
 
@@ -107,16 +108,24 @@ export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase()
 }
 
-/** Settled payments, in minor units. */
+/**
+ * What was paid and kept, in minor units: settled payments less what was refunded of them (a
+ * payment refunded in whole is `refunded`; in part, still `settled` with `refunded_amount`).
+ */
 async function paidOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map()
   const rows = await db
     .select({
       orderId: payments.orderId,
-      paid: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+      paid: sql<string>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)`,
     })
     .from(payments)
-    .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.status, 'settled')))
+    .where(
+      and(
+        inArray(payments.orderId, [...orderIds]),
+        inArray(payments.status, ['settled', 'refunded']),
+      ),
+    )
     .groupBy(payments.orderId)
   return new Map(rows.map((row) => [row.orderId, Number(row.paid)]))
 }
@@ -601,33 +610,53 @@ export async function orderEmail(db: Executor, order: OrderRow): Promise<string 
   return user?.email
 }
 
-/** The order's mail as it stands now: its state, items, amounts and where to see and pay it. */
-export function orderStatusMessage(to: string, view: OrderView, siteUrl: string): Message {
-  const number = orderNumber(view.id)
-  const money = (amount: number) => formatMoney(amount, view.currency)
-  const lines = view.lines.map((line) => {
-    const ready = line.production_time
-      ? `, made to order: ready ${line.production_time.ready_from} to ${line.production_time.ready_by}`
-      : ''
-    return `  ${line.qty} × ${line.name}: ${money(line.line_amount)}${ready}`
-  })
-  const text = [
-    `Your Glidecraft order ${number} is ${statusLabels[view.status].toLowerCase()}.`,
-    '',
-    ...lines,
-    '',
-    `Total: ${money(view.total)}`,
-    `Paid: ${money(view.paid)}`,
-    ...(view.payment_due
-      ? [
-          `Balance: ${money(view.balance)}`,
-          '',
-          `Pay the balance here (no sign-in needed): ${siteUrl}/checkout/${view.payment_code}`,
-        ]
-      : []),
-    '',
-    `See the order and its history: ${siteUrl}/orders/${view.id}`,
-    '',
-  ].join('\n')
-  return { to, subject: `Your Glidecraft order ${number}: ${statusLabels[view.status]}`, text }
+/**
+ * What an order's mail shows of it (server/mail/templates.ts), read in the caller's transaction
+ * so the mail queued with a change shows the order as that change left it; undefined when the
+ * order has no one to mail (a device's order placed without an e-mail address).
+ */
+export async function orderMailData(
+  db: Executor,
+  order: OrderRow,
+): Promise<OrderMailData | undefined> {
+  const email = await orderEmail(db, order)
+  if (!email) return undefined
+  const lines = await linesOf(db, order.id)
+  const names = new Map(
+    (
+      await db
+        .select({ slug: products.slug, name: products.name })
+        .from(products)
+        .where(
+          inArray(
+            products.slug,
+            lines.map((line) => line.productSlug),
+          ),
+        )
+    ).map((row) => [row.slug, row.name]),
+  )
+  const total = order.totalAmount ?? 0
+  const paid = (await paidOf(db, [order.id])).get(order.id) ?? 0
+  return {
+    id: order.id,
+    email,
+    lines: lines
+      .filter((line) => line.parentId === null)
+      .map((line) => ({
+        name: names.get(line.productSlug) ?? line.sku,
+        qty: line.qty,
+        // One item as charged: the line's own price and its upgrades'.
+        unitAmount:
+          line.unitAmount +
+          lines
+            .filter((child) => child.parentId === line.id)
+            .reduce((sum, child) => sum + child.unitAmount, 0),
+      })),
+    total,
+    paid,
+    balance: Math.max(0, total - paid),
+    currency: order.currency,
+    shippingAddress: order.shippingAddress,
+    paymentCode: order.paymentCode,
+  }
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { PaymentAnswer, PaymentAttempt } from '../../../contract/payment.ts'
 import type { Database } from '../../db/index.ts'
-import { orderEvents, orders, payments, users, type OrderStatus } from '../../db/schema.ts'
+import { orderEvents, orders, payments, type OrderStatus } from '../../db/schema.ts'
 import { loggableError, type Logger } from '../../log.ts'
 import {
   keyReusedAnswer,
@@ -10,7 +10,9 @@ import {
   type Transaction,
   type WorkAnswer,
 } from '../idempotency.ts'
-import type { Mailer, Message } from '../mail.ts'
+import { paymentReceivedMail } from '../../mail/templates.ts'
+import { queueMail } from '../mail-outbox.ts'
+import { orderMailData } from '../orders.ts'
 import {
   ProviderUnavailable,
   type ChargeOutcome,
@@ -18,7 +20,7 @@ import {
   type PaymentProviders,
 } from './gateway.ts'
 import { formatAmount } from './money.ts'
-import { paymentReceivedMail, providerLabel } from './payment-mail.ts'
+import { providerLabel } from './payment-mail.ts'
 
 /*
  * Paying a submitted order, whatever the provider (gateway.ts). One attempt is one payments row,
@@ -74,7 +76,6 @@ export interface PayAnswer {
 
 export interface PaymentDeps {
   db: Database
-  mailer: Mailer
   providers: PaymentProviders
   /** The store's public origin: links in mail, BitPay's notification and return addresses. */
   siteUrl: string
@@ -270,12 +271,7 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /** Step 3's work: the row takes the provider's answer (once), the order follows, the answer. */
-  function finish(
-    orderId: string,
-    paymentId: string,
-    change: RowChange,
-    mail: { message?: Message },
-  ) {
+  function finish(orderId: string, paymentId: string, change: RowChange) {
     return async (tx: Transaction): Promise<WorkAnswer> => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
       if (!order) return fieldError('order_id', paymentMessages.orderGone)
@@ -288,18 +284,13 @@ export function createPayments(deps: PaymentDeps) {
         ? [changed]
         : await tx.select().from(payments).where(eq(payments.id, paymentId))
       if (!row) return fieldError('order_id', paymentMessages.orderGone)
-      const current = changed?.status === 'settled' ? await settle(tx, order, changed, mail) : order
+      const current = changed?.status === 'settled' ? await settle(tx, order, changed) : order
       return answerFor(tx, current, row)
     }
   }
 
   /** A payment just settled: the order's status by what is paid, its history, and the mail. */
-  async function settle(
-    tx: Transaction,
-    order: OrderRow,
-    row: PaymentRow,
-    mail: { message?: Message },
-  ) {
+  async function settle(tx: Transaction, order: OrderRow, row: PaymentRow) {
     const { paid } = await moneyOf(tx, order.id)
     const total = order.totalAmount ?? 0
     let status = order.status
@@ -314,29 +305,18 @@ export function createPayments(deps: PaymentDeps) {
       status,
       note: `Paid ${formatAmount(row.amount, row.currency)} by ${providerLabel[row.provider] ?? row.provider}.`,
     })
-    if (order.userId) {
-      const [owner] = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, order.userId))
-      if (owner)
-        mail.message = paymentReceivedMail({
-          to: owner.email,
-          orderId: order.id,
-          amount: row.amount,
-          currency: row.currency,
-          provider: row.provider,
-          paid,
-          total,
-          siteUrl: deps.siteUrl,
-        })
+    // The receipt, queued in this transaction: it goes out exactly when the payment is kept.
+    const data = await orderMailData(tx, updated ?? { ...order, status })
+    if (data) {
+      await queueMail(
+        tx,
+        paymentReceivedMail(
+          { siteUrl: deps.siteUrl },
+          { order: data, paymentId: row.id, amount: row.amount },
+        ),
+      )
     }
     return updated ?? { ...order, status }
-  }
-
-  function sendMail(mail: { message?: Message }) {
-    // MAIL: queue in the transaction once the outbox lands
-    if (mail.message) deps.mailer.send(mail.message)
   }
 
   /** Step 2: what the provider says about the attempt (undefined: it did not answer). */
@@ -393,7 +373,6 @@ export function createPayments(deps: PaymentDeps) {
         )
       }
     }
-    const mail: { message?: Message } = {}
     const answer = await runIdempotent(
       db,
       {
@@ -402,9 +381,8 @@ export function createPayments(deps: PaymentDeps) {
         key: request.key,
         body: request.body,
       },
-      finish(request.order.id, begun.row.id, change, mail),
+      finish(request.order.id, begun.row.id, change),
     )
-    sendMail(mail)
     return answer
   }
 
@@ -456,9 +434,7 @@ export function createPayments(deps: PaymentDeps) {
       deps.logger?.warn({ payment: row.id }, 'BitPay invoice does not match its payment')
       return { status: 404, body: { message: 'The invoice does not match its payment.' } }
     }
-    const mail: { message?: Message } = {}
-    const answer = await db.transaction(finish(row.orderId, row.id, changeOfInvoice(invoice), mail))
-    sendMail(mail)
+    const answer = await db.transaction(finish(row.orderId, row.id, changeOfInvoice(invoice)))
     return {
       status: 200,
       body: {

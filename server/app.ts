@@ -22,6 +22,7 @@ import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { productAnswerFromMemory, productRoutes } from './routes/product.ts'
+import { submitRoutes } from './routes/submit.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -143,6 +144,7 @@ export function createHttp({
   app.route('/api', productRoutes({ catalog }))
   // Before the order's: `GET /order/{id}` would take `shipping-options` for an id.
   app.route('/api', checkoutRoutes({ db, catalog }))
+  app.route('/api', submitRoutes({ db, catalog, mailer, siteUrl: env.siteUrl }))
   app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl }
   app.route('/api', authRoutes(accounts))

@@ -808,7 +808,9 @@ describe('the waiver', () => {
       `${productFile}: requires_waiver: say whether buying this needs the signed waiver: true or false`,
     )
     expect(
-      await problemsOf({ [productFile]: JSON.stringify({ ...testSuit(), requires_waiver: 'yes' }) }),
+      await problemsOf({
+        [productFile]: JSON.stringify({ ...testSuit(), requires_waiver: 'yes' }),
+      }),
     ).toContain(`${productFile}: requires_waiver:`)
   })
 

@@ -683,7 +683,11 @@ class Loader {
     for (const { file, item } of waivers) {
       const name = path.basename(file, '.md')
       if (item.version !== name)
-        this.report(file, 'version', `must be the file's name, "${name}" (content/waivers/<version>.md)`)
+        this.report(
+          file,
+          'version',
+          `must be the file's name, "${name}" (content/waivers/<version>.md)`,
+        )
       const other = dates.get(item.date)
       if (other !== undefined)
         this.report(file, 'date', `${item.date} is already the date of version "${other}"`)

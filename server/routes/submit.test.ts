@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
+import pg from 'pg'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
@@ -28,7 +29,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { createLogger } from '../log.ts'
-import { loadEnv } from '../env.ts'
+import { loadEnv, loadTestEnv } from '../env.ts'
 import { createMailer, type Mailer } from '../services/mail.ts'
 import { createSession } from '../services/sessions.ts'
 import { nothingToSignMessage } from '../services/waiver.ts'
@@ -62,6 +63,7 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const call = cartCaller(() => app)
+const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)
 
 async function newUser(role: 'customer' | 'guest' = 'customer', password = true) {
   const [user] = await database.db
@@ -636,6 +638,51 @@ describe('discount codes at submit', () => {
       expect(await usedCount(code.id)).toBe(3)
     }
   }, 120_000)
+
+  it(
+    onPostgres
+      ? 'refuses the submit that finds the last use taken while it waited on the code (PostgreSQL: a transaction holds the code’s row)'
+      : 'refuses the submit that comes second for the last use (PGlite: one session, so one after the other; PostgreSQL holds the row mid-submit)',
+    async () => {
+      const code = await codeWithUses(1)
+      const guest = await newGuest()
+      const cart = await applyCode(guest, await readyBag(guest), code.code)
+      const take = `update discount_codes set used_count = used_count + 1 where id = '${code.id}'`
+      if (!database.url) {
+        await database.db.execute(take)
+      } else {
+        // Another order's submit takes the last use and has not committed yet: this submit
+        // reads the code as usable, then waits on its row, then finds it used up.
+        const other = new pg.Client({ connectionString: database.url })
+        await other.connect()
+        try {
+          await other.query('begin')
+          await other.query(take)
+          const pending = submit(guest)
+          const waiting = async () => {
+            // The submit waits on the other transaction's row lock (its query text is not
+            // reliably shown while it waits in the extended protocol; its lock is).
+            const { rows } = await other.query<{ n: number }>(
+              "select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted",
+            )
+            return rows[0]!.n
+          }
+          await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(1)
+          await other.query('commit')
+          const res = await pending
+          expect(await errorsOf(res)).toEqual({ discount_codes: [codeUsedUpMessage(code.code)] })
+        } finally {
+          await other.end()
+        }
+      }
+      if (!database.url)
+        expect(await errorsOf(await submit(guest))).toEqual({
+          discount_codes: [codeUsedUpMessage(code.code)],
+        })
+      expect(await usedCount(code.id)).toBe(1)
+      expect((await orderRow(cart.id!)).status).toBe('open')
+    },
+  )
 
   it('refuses a code that ran out before, and gives back the uses of the others', async () => {
     const spent = await codeWithUses(1, 1)

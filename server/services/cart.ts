@@ -165,7 +165,10 @@ export async function findOpenCart(db: Executor, owner: CartOwner) {
  * the snapshot it started with, so lines read by the locking statement would miss what the change
  * before it committed (concurrent adds to one cart then wrote over each other's sums).
  */
-export async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRows | undefined> {
+export async function touchOpenCart(
+  tx: Transaction,
+  owner: CartOwner,
+): Promise<CartRows | undefined> {
   const [locked] = await tx
     .update(orders)
     .set({ updatedAt: sql`now()` })

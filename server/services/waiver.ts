@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Product } from '../../contract/catalog.ts'
 import { waiverChangedMessage, type Waiver } from '../../contract/waiver.ts'
 import type { Database } from '../db/index.ts'
@@ -93,7 +93,7 @@ export async function latestSignature(db: Executor, orderId: string) {
   const [row] = await db
     .select()
     .from(orderSignatures)
-    .where(and(eq(orderSignatures.orderId, orderId)))
+    .where(eq(orderSignatures.orderId, orderId))
     .orderBy(desc(orderSignatures.signedAt))
     .limit(1)
   return row

@@ -140,8 +140,10 @@ export const Cart = z.object({
    */
   shipping: ShippingQuote.nullable().optional(),
   /**
-   * Whether the order needs a signed waiver, and whether it has one: false for now; the waiver
-   * (POST /api/order/create-order-signature) is a later change of its own.
+   * Whether the order needs a signed waiver (a line's product says `requires_waiver` in the
+   * content), and whether it holds a signature of the current waiver version
+   * (POST /api/order/create-order-signature; GET /api/order/waiver is the text). A new version
+   * makes `signed` false again until the customer signs it.
    */
   require_signature: z.boolean().optional(),
   signed: z.boolean().optional(),

@@ -39,6 +39,14 @@ const ProductFields = z.object({
     .number({ error: 'every product needs its packed shipping weight in grams' })
     .int('the shipping weight is whole grams')
     .positive('the shipping weight is more than 0 grams'),
+  /**
+   * Whether buying it needs the customer's signed waiver (content/waivers/): gear that is flown
+   * or that opens a canopy (suits, canopies, containers, pilot chutes, sliders). Every product
+   * says so, true or false, so a new product cannot slip through unconsidered.
+   */
+  requires_waiver: z.boolean({
+    error: 'say whether buying this needs the signed waiver: true or false',
+  }),
   active: z.boolean().default(true),
   configurable: z.boolean().default(false),
   /** What the configurator offers; present exactly when `configurable` is true. */
@@ -102,6 +110,8 @@ export const Product = ProductFields.extend({
   configurator: ConfiguratorContent.nullable(),
   /** 0 only on a retired product whose row was written before weights were kept. */
   weight_grams: z.number().int().nonnegative(),
+  /** False only on a retired product whose row was written before the waiver existed. */
+  requires_waiver: z.boolean(),
   path: z.string(),
 }).superRefine(checkConfigurable)
 export type Product = z.infer<typeof Product>

@@ -25,6 +25,7 @@ import { passwordRoutes } from './routes/password.ts'
 import { paymentRoutes } from './routes/payment.ts'
 import { testBitpayPage } from './routes/test-bitpay-page.ts'
 import { productAnswerFromMemory, productRoutes } from './routes/product.ts'
+import { submitRoutes } from './routes/submit.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -162,6 +163,7 @@ export function createHttp({
   // Before the order's: `GET /order/{id}` would take `get-orders` or `shipping-options` for an id.
   app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
+  app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
   app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl }
   app.route('/api', authRoutes(accounts))

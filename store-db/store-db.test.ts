@@ -16,6 +16,7 @@ function productFixture({ slug = 'corvid-2', family = 'wingsuits' } = {}): Catal
     currency: 'USD',
     leadTimeWeeks: 8,
     weightGrams: 3400,
+    requiresWaiver: true,
     active: true,
     configurable: false,
     sizes: [],

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { EditUserRequest, Email, Password } from '../../contract/auth.ts'
+import { nextStatuses } from '../../contract/order-lifecycle.ts'
 import { OrderStatus } from '../../contract/order-status.ts'
 import { Role } from '../../contract/user.ts'
 import { orders, users } from '../db/schema.ts'
@@ -341,12 +342,12 @@ const commands: Command[] = [
     usage: `move-order <orderId> <${OrderStatus.filter((s) => s !== 'open' && s !== 'merged').join('|')}> [--note TEXT]`,
     summary: 'move a submitted order along its life',
     details:
-      'submitted -> partly_paid | paid | in_production | cancelled; partly_paid -> paid |\n' +
-      'in_production | cancelled | refunded; paid -> in_production | shipped | cancelled |\n' +
-      'refunded; in_production -> shipped | cancelled | refunded; shipped -> delivered |\n' +
-      'refunded; delivered -> refunded. Each move is a line of the order’s history, which the\n' +
-      'customer sees on the order page: --note says what (a tracking number), else the new state.\n' +
-      'A refund through the payment provider is its own command.',
+      `${OrderStatus.filter((from) => nextStatuses(from).length > 0 && from !== 'open')
+        .map((from) => `${from} -> ${nextStatuses(from).join(' | ')}`)
+        .join('; ')}.\n` +
+      'Each move is a line of the order’s history, which the customer sees on the order page:\n' +
+      '--note says what (a tracking number), else the new state. A refund through the payment\n' +
+      'provider is its own command (refund); an order that took money is refunded, not cancelled.',
     options: { note: { type: 'string' } },
     arity: 2,
     async run({ positionals, values }, deps, io) {

@@ -218,6 +218,7 @@ const validFiles: Record<string, string> = {
     currency: 'USD',
     lead_time_weeks: 4,
     weight_grams: 3200,
+    requires_waiver: true,
     configurable: true,
     configurator: {
       drawing: 'wingsuit',
@@ -389,6 +390,15 @@ const validFiles: Record<string, string> = {
       },
     ],
   }),
+  'content/waivers/v1.md': [
+    '---',
+    'version: v1',
+    'date: 2026-11-01',
+    'title: Release of liability',
+    '---',
+    '',
+    'Flying is **dangerous**.',
+  ].join('\n'),
   'public/images/products/test-suit.svg': '<svg/>',
   'public/images/gallery/one.svg': '<svg/>',
   'public/images/coaches/ada.svg': '<svg/>',
@@ -766,6 +776,69 @@ describe('the archive and the production times', () => {
     expect(fields).toContain(`${file}: categories.0.weeks_max: weeks_min must not be more`)
     expect(await problemsOf({ 'content/production-time.json': null })).toContain(
       `${file}: (root): the file is missing`,
+    )
+  })
+})
+
+describe('the waiver', () => {
+  const waiver = (front: string[], body = 'Flying is dangerous.') =>
+    ['---', ...front, '---', '', body].join('\n')
+
+  it('loads the versions newest first, the current one first', async () => {
+    const content = await loadContent(
+      await contentWith({
+        'content/waivers/v2.md': waiver(['version: v2', 'date: 2027-03-01', 'title: Release']),
+      }),
+    )
+    expect(content.waivers.map((w) => [w.version, w.date])).toEqual([
+      ['v2', '2027-03-01'],
+      ['v1', '2026-11-01'],
+    ])
+    expect(content.waivers[1]).toMatchObject({
+      title: 'Release of liability',
+      html: '<p>Flying is <strong>dangerous</strong>.</p>\n',
+      text: 'Flying is dangerous.',
+    })
+  })
+
+  it('refuses a product that does not say whether it needs the waiver', async () => {
+    const unsaid = testSuit()
+    delete unsaid.requires_waiver
+    expect(await problemsOf({ [productFile]: JSON.stringify(unsaid) })).toContain(
+      `${productFile}: requires_waiver: say whether buying this needs the signed waiver: true or false`,
+    )
+    expect(
+      await problemsOf({
+        [productFile]: JSON.stringify({ ...testSuit(), requires_waiver: 'yes' }),
+      }),
+    ).toContain(`${productFile}: requires_waiver:`)
+  })
+
+  it('checks versions: named as the file, one per date, one at least if a product needs it', async () => {
+    const problems = await problemsOf({
+      'content/waivers/v2.md': waiver(['version: v3', 'date: 2026-11-01', 'title: Release']),
+      'content/waivers/v4.md': waiver(['version: v4', 'date: 2026-13-01', 'title: Release']),
+      'content/waivers/v5.md': waiver(['version: v5', 'date: 2027-01-01', 'title: ""']),
+      'content/waivers/v6.md': waiver(['version: v6', 'date: 2027-02-01', 'title: Release'], ''),
+    })
+    expect(problems).toContain(
+      `content/waivers/v2.md: version: must be the file's name, "v2" (content/waivers/<version>.md)`,
+    )
+    expect(problems).toContain(
+      'content/waivers/v2.md: date: 2026-11-01 is already the date of version "v1"',
+    )
+    expect(problems).toMatch(/content\/waivers\/v4\.md: date: /)
+    expect(problems).toContain('content/waivers/v5.md: title: must not be empty')
+    expect(problems).toContain('content/waivers/v6.md: (body): the body is empty')
+    expect(await problemsOf({ 'content/waivers/v1.md': null })).toContain(
+      'content/waivers: (root): test-suit and perhaps others need a signed waiver, but no waiver version exists',
+    )
+    // Without a product that needs it, no waiver is needed either.
+    await loadContent(
+      await contentWith({
+        'content/waivers/v1.md': null,
+        [productFile]: JSON.stringify({ ...testSuit(), requires_waiver: false }),
+      }),
     )
   })
 })

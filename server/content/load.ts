@@ -38,6 +38,7 @@ import {
 import { families, familyKeys, productPath, reservedProductSlugs } from '../../contract/families.ts'
 import { ProductionTimeContent } from '../../contract/production-time.ts'
 import { ShippingRateTable } from '../../contract/shipping.ts'
+import { Waiver, WaiverFile } from '../../contract/waiver.ts'
 import { pageRoutes } from '../../contract/routes.ts'
 import { isSlug, slugMessage } from '../../contract/slug-pattern.ts'
 import { postalCodeFormatKnown } from '../services/address.ts'
@@ -67,6 +68,8 @@ export interface Content {
   productionTime: ProductionTimeContent
   /** content/shipping-rates.json: the countries we ship to and the rates by zone and weight. */
   shippingRates: ShippingRateTable
+  /** content/waivers/<version>.md, newest first: the first is the current waiver. */
+  waivers: Waiver[]
 }
 
 export interface ContentProblem {
@@ -149,6 +152,7 @@ class Loader {
       archive,
       productionTime,
       shippingRates,
+      waivers,
     ] = await Promise.all([
       this.products(),
       this.markdownDir('news', NewsArticleFile, NewsArticle),
@@ -163,6 +167,10 @@ class Loader {
       this.archive(),
       this.productionTime(),
       this.singleFile('shipping-rates.json', ShippingRateTable),
+      // A store that sells nothing needing a signature needs no waiver (checkWaivers).
+      existsSync(path.join(this.contentDir, 'waivers'))
+        ? this.markdownDir('waivers', WaiverFile, Waiver)
+        : [],
     ])
     this.crossCheck({
       products,
@@ -176,6 +184,7 @@ class Loader {
       pages,
       landing,
       archive,
+      waivers,
     })
     if (productionTime) this.checkProductionTime(productionTime)
     if (shippingRates) this.checkShippingRates(shippingRates, products)
@@ -204,6 +213,7 @@ class Loader {
       archive: items(archive),
       productionTime: productionTime.item,
       shippingRates: shippingRates.item,
+      waivers: items(waivers).sort((a, b) => b.date.localeCompare(a.date)),
     }
   }
 
@@ -388,6 +398,7 @@ class Loader {
     this.unique(c.landing, 'landing page')
     this.unique(c.dealers, 'dealer', (index) => `${index}.slug`)
     this.checkProducts(c.products)
+    this.checkWaivers(c.waivers, c.products)
 
     const productSlugs = new Set(c.products.map((entry) => entry.item.slug))
     const mentions = (list: Located<{ products: string[] }>[]) => {
@@ -660,6 +671,36 @@ class Loader {
         })
       })
     }
+  }
+
+  /**
+   * Waivers: each version named as its file, one version per date (the latest date is the
+   * current one, so two on one day would leave it unclear), and one at least when a product
+   * needs a signature.
+   */
+  private checkWaivers(waivers: Located<Waiver>[], products: Located<ProductContent>[]): void {
+    const dates = new Map<string, string>()
+    for (const { file, item } of waivers) {
+      const name = path.basename(file, '.md')
+      if (item.version !== name)
+        this.report(
+          file,
+          'version',
+          `must be the file's name, "${name}" (content/waivers/<version>.md)`,
+        )
+      const other = dates.get(item.date)
+      if (other !== undefined)
+        this.report(file, 'date', `${item.date} is already the date of version "${other}"`)
+      else dates.set(item.date, item.version)
+    }
+    if (waivers.length > 0) return
+    const needing = products.find(({ item }) => item.requires_waiver)
+    if (needing)
+      this.report(
+        path.join(this.contentDir, 'waivers'),
+        '(root)',
+        `${needing.item.slug} and perhaps others need a signed waiver, but no waiver version exists`,
+      )
   }
 
   /** Each category once: the production time page lists one figure per category. */

@@ -110,7 +110,7 @@ export const throttles = pgTable(
  * The ProductContent fields that are only ever read whole, kept as one JSON document (so a new
  * field needs no migration). `configurator` is absent from rows written before it existed: the
  * seed rewrites every product it has a file for, but a retired product keeps its last data;
- * `weight_grams` likewise.
+ * `weight_grams` and `requires_waiver` likewise.
  */
 export type ProductData = Pick<
   ProductContent,
@@ -124,7 +124,7 @@ export type ProductData = Pick<
   | 'images'
   | 'manual'
 > &
-  Partial<Pick<ProductContent, 'configurator' | 'weight_grams'>>
+  Partial<Pick<ProductContent, 'configurator' | 'weight_grams' | 'requires_waiver'>>
 
 export const products = pgTable(
   'products',
@@ -389,6 +389,12 @@ export const orders = pgTable(
      * account's next password or e-mail-link sign-in (services/orders.ts joinGuestOrders).
      */
     guestOf: uuid('guest_of').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Where the order's mail goes: the e-mail address of the session that submitted it (an
+     * account's, or the one a guest signed in with, also when the order belongs to the device).
+     * Null on carts.
+     */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -432,6 +438,26 @@ export const orderEvents = pgTable(
     check('order_events_status_known', sql`${t.status} in (${literals(OrderStatus)})`),
     index('order_events_order_id_idx').on(t.orderId, t.createdAt),
   ],
+)
+
+/**
+ * The waiver's versions (content/waivers/<version>.md), seeded like the catalogue so every API
+ * process asks for the same one: the active version with the latest date is current. A version
+ * whose file is gone stays, inactive: signatures name it.
+ */
+export const waivers = pgTable(
+  'waivers',
+  {
+    version: text('version').primaryKey(),
+    /** The day it took effect. */
+    date: date('date', { mode: 'string' }).notNull(),
+    title: text('title').notNull(),
+    /** The markdown body rendered to HTML, and as plain text (server/content/markdown.ts). */
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('waivers_active_date_idx').on(t.active, t.date)],
 )
 
 /**
@@ -644,6 +670,12 @@ export const orderDiscounts = pgTable(
     discountCodeId: uuid('discount_code_id')
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    /**
+     * What the code took off the order at submit, in minor units, as charged; null while the
+     * order is a cart (its discount follows the cart). A submitted order shows this, whatever
+     * the code's expiry or use count says later.
+     */
+    amount: integer('amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.discountCodeId] })],

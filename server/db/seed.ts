@@ -6,6 +6,7 @@ import type { ProductContent } from '../../contract/catalog.ts'
 import type { ProductionTimeContent } from '../../contract/production-time.ts'
 import type { ShippingRateTable } from '../../contract/shipping.ts'
 import type { Role } from '../../contract/user.ts'
+import type { Waiver } from '../../contract/waiver.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
@@ -20,6 +21,7 @@ import {
   shippingRates,
   users,
   variants,
+  waivers,
 } from './schema.ts'
 
 /*
@@ -140,6 +142,7 @@ export async function seedCatalog(db: Database, catalog: ProductContent[]): Prom
         description: product.description,
         lead_time_weeks: product.lead_time_weeks,
         weight_grams: product.weight_grams,
+        requires_waiver: product.requires_waiver,
         configurable: product.configurable,
         configurator: product.configurator,
         sizes: product.sizes,
@@ -254,6 +257,25 @@ export async function seedShippingRates(db: Database, rates: ShippingRateTable):
 }
 
 /**
+ * The waiver's versions, in one transaction: each is inserted or updated (a typo mended in place
+ * keeps its signatures; a change that needs new ones is a new version), and a version whose file
+ * is gone is kept inactive, because signatures name it.
+ */
+export async function seedWaivers(db: Database, list: Waiver[]): Promise<void> {
+  const rows = list.map(({ version, date, title, html, text }) => ({
+    version,
+    date,
+    title,
+    html,
+    text,
+    active: true,
+  }))
+  await db.transaction((tx) =>
+    upsertAndRemoveMissing(tx, waivers, waivers.version, rows, { retire: { active: false } }),
+  )
+}
+
+/**
  * The discount codes the store's own pages announce. SPRING is the spring wingsuit sale
  * (content/landing/spring-wingsuit-sale.md): ten percent off every wingsuit "before the end of
  * May", off the suit itself and not its upgrades, not combined with other offers. The page names
@@ -320,6 +342,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedProductionTime(db, content.productionTime)
   await seedPalette(db, content.palette)
   await seedShippingRates(db, content.shippingRates)
+  await seedWaivers(db, content.waivers)
   await seedDiscountCodes(db)
   if (options.demoAccounts) await seedDemoAccounts(db)
 }

@@ -37,6 +37,7 @@ import {
   type WorkAnswer,
 } from './idempotency.ts'
 import { isMadeToOrder, parcelOf, parcelWeight } from './shipping.ts'
+import { requiresSignature, signedCurrentWaiver } from './waiver.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
@@ -89,12 +90,16 @@ export async function findOpenOrder(db: Executor, owner: CartOwner, lock = false
 }
 
 type CodeRow = typeof discountCodes.$inferSelect
+/** A code on an order, with what it took off at submit (null while the order is a cart). */
+type OrderCode = CodeRow & { chargedAmount: number | null }
 
 /** An order with what its cart shows: its lines (in cart order) and its discount codes. */
 export interface CartRows {
   order: OrderRow
   lines: LineRow[]
-  codes: CodeRow[]
+  codes: OrderCode[]
+  /** Whether the order holds a signature of the current waiver version (services/waiver.ts). */
+  signed: boolean
 }
 
 /*
@@ -113,18 +118,30 @@ const codeJson = sql<CodeJson[]>`(select coalesce(json_agg(json_build_object(
     'id', d.id, 'code', d.code, 'description', d.description, 'kind', d.kind, 'value', d.value,
     'expiresAt', d.expires_at, 'usageLimit', d.usage_limit, 'usedCount', d.used_count,
     'productFamilies', d.product_families, 'productSlugs', d.product_slugs,
-    'excludesUpgrades', d.excludes_upgrades, 'combinable', d.combinable)
+    'excludesUpgrades', d.excludes_upgrades, 'combinable', d.combinable,
+    'chargedAmount', od.amount)
     order by od.created_at, d.code), '[]'::json)
   from ${orderDiscounts} od join ${discountCodes} d on d.id = od.discount_code_id
   where od.order_id = "orders"."id")`
-const cartColumns = { order: orders, lines: lineJson, codes: codeJson }
+const cartColumns = {
+  order: orders,
+  lines: lineJson,
+  codes: codeJson,
+  signed: signedCurrentWaiver,
+}
 
 type LineJson = Omit<LineRow, 'createdAt'> & { createdAt: string }
-type CodeJson = Omit<CodeRow, 'expiresAt'> & { expiresAt: string | null }
+type CodeJson = Omit<OrderCode, 'expiresAt'> & { expiresAt: string | null }
 
-function cartRowsOf(row: { order: OrderRow; lines: LineJson[]; codes: CodeJson[] }): CartRows {
+function cartRowsOf(row: {
+  order: OrderRow
+  lines: LineJson[]
+  codes: CodeJson[]
+  signed: boolean
+}): CartRows {
   return {
     order: row.order,
+    signed: row.signed,
     lines: row.lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt) })),
     codes: row.codes.map((code) => ({
       ...code,
@@ -148,7 +165,10 @@ export async function findOpenCart(db: Executor, owner: CartOwner) {
  * the snapshot it started with, so lines read by the locking statement would miss what the change
  * before it committed (concurrent adds to one cart then wrote over each other's sums).
  */
-async function touchOpenCart(tx: Transaction, owner: CartOwner): Promise<CartRows | undefined> {
+export async function touchOpenCart(
+  tx: Transaction,
+  owner: CartOwner,
+): Promise<CartRows | undefined> {
   const [locked] = await tx
     .update(orders)
     .set({ updatedAt: sql`now()` })
@@ -181,7 +201,7 @@ export async function openCartForUpdate(
     )
     .onConflictDoNothing()
     .returning()
-  if (created) return { order: created, lines: [], codes: [] }
+  if (created) return { order: created, lines: [], codes: [], signed: false }
   const raced = await touchOpenCart(tx, owner)
   if (!raced) throw new Error('open order vanished while it was being made')
   return raced
@@ -698,11 +718,11 @@ export async function renderCart(
       total: 0,
       merge_notice: null,
       merged_into: null,
-      ...checkoutData(undefined, [], catalog),
+      ...checkoutData(undefined, [], catalog, false),
     }
   const [row] = await db.select(cartColumns).from(orders).where(eq(orders.id, order.id))
   return cartOf(
-    row ? cartRowsOf({ ...row, order }) : { order, lines: [], codes: [] },
+    row ? cartRowsOf({ ...row, order }) : { order, lines: [], codes: [], signed: false },
     catalog,
     palette,
   )
@@ -710,7 +730,7 @@ export async function renderCart(
 
 /** The Cart of an order's rows, lines in cart order (position, then creation). */
 export function cartOf(
-  { order, lines, codes }: CartRows,
+  { order, lines, codes, signed }: CartRows,
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Cart {
@@ -762,7 +782,8 @@ export function cartOf(
       }
     const raw =
       code.kind === 'percent' ? Math.round((base * code.value) / 100) : Math.min(code.value, base)
-    const amount = Math.min(raw, left)
+    // A submitted order shows what the code took off then, whatever it would give today.
+    const amount = Math.min(code.chargedAmount ?? raw, left)
     left -= amount
     return { code: code.code, description: code.description, amount }
   })
@@ -779,7 +800,7 @@ export function cartOf(
     total: subtotal - discountTotal,
     merge_notice: order.mergeNotice ?? null,
     merged_into: order.mergedInto ?? null,
-    ...checkoutData(order, lines, catalog),
+    ...checkoutData(order, lines, catalog, signed),
   }
 }
 
@@ -791,6 +812,7 @@ function checkoutData(
   order: OrderRow | undefined,
   lines: readonly LineRow[],
   catalog: CatalogSnapshot,
+  signed: boolean,
 ): Pick<Cart, 'is_mto' | 'shipping_address' | 'shipping' | 'require_signature' | 'signed'> {
   const productBySlug = (slug: string) => catalog.productBySlug(slug)
   const option = order?.shippingOption
@@ -807,9 +829,9 @@ function checkoutData(
             amount: option.amount,
           }
         : null,
-    // The waiver is a later change: until then no order asks for a signature.
-    require_signature: false,
-    signed: false,
+    require_signature: requiresSignature(lines, productBySlug),
+    // Of the current waiver version: a new version asks for a new signature.
+    signed,
   }
 }
 

@@ -36,6 +36,8 @@ function toProduct(row: ProductRow, variantRows: VariantRow[]): Product {
     lead_time_weeks: row.data.lead_time_weeks,
     // A retired product's row may predate weights: 0, it adds nothing to a parcel.
     weight_grams: row.data.weight_grams ?? 0,
+    // Likewise the waiver: such a product is no longer sold, so nothing asks it.
+    requires_waiver: row.data.requires_waiver ?? false,
     active: row.active,
     configurable: row.data.configurable && configurator !== null,
     configurator,

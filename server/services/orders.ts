@@ -16,6 +16,7 @@ import {
   type PaymentLinkOrder,
 } from '../../contract/orders.ts'
 import { sameOption } from '../../contract/shipping.ts'
+import { canMove, nextStatuses } from '../../contract/order-lifecycle.ts'
 import type { Database } from '../db/index.ts'
 import {
   discountCodes,
@@ -171,7 +172,7 @@ async function partsOf(
 ): Promise<OrderParts> {
   const lines = await linesOf(db, order.id)
   const codes = await db
-    .select({ code: discountCodes })
+    .select({ code: discountCodes, chargedAmount: orderDiscounts.amount })
     .from(orderDiscounts)
     .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
     .where(eq(orderDiscounts.orderId, order.id))
@@ -183,14 +184,21 @@ async function partsOf(
     (line.parentId !== null &&
       lines.some((parent) => parent.id === line.parentId && addedLater(parent)))
   // The lines as the cart shows them (names, sizes, summaries), at the prices they were charged.
-  const cart = cartOf({ order, lines, codes: [] }, catalog, palette)
+  const cart = cartOf({ order, lines, codes: [], signed: false }, catalog, palette)
   // The codes as they were at submit: they applied then (submit checked them), so they are
   // counted live whatever their expiry or uses since, and only off the lines submitted with them.
   const atSubmit = cartOf(
     {
       order,
       lines: lines.filter((line) => !addedLater(line)),
-      codes: codes.map(({ code }) => ({ ...code, expiresAt: null, usageLimit: null })),
+      // Each at the amount it was charged at submit (order_discounts.amount).
+      codes: codes.map(({ code, chargedAmount }) => ({
+        ...code,
+        chargedAmount,
+        expiresAt: null,
+        usageLimit: null,
+      })),
+      signed: false,
     },
     catalog,
     palette,
@@ -540,25 +548,6 @@ export async function joinGuestOrders(db: Executor, userId: string): Promise<num
   return joined.length
 }
 
-// LIFECYCLE: use contract/order-lifecycle.ts at merge
-const moves: Record<OrderStatus, readonly OrderStatus[]> = {
-  open: [],
-  merged: [],
-  submitted: ['partly_paid', 'paid', 'in_production', 'cancelled'],
-  partly_paid: ['paid', 'in_production', 'cancelled', 'refunded'],
-  paid: ['in_production', 'shipped', 'cancelled', 'refunded'],
-  in_production: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
-  delivered: ['refunded'],
-  cancelled: [],
-  refunded: [],
-}
-
-/** Whether the shop may move an order from one status to another. */
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return moves[from].includes(to)
-}
-
 export type MoveResult =
   { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: string }
 
@@ -579,7 +568,7 @@ export async function moveOrder(
         ok: false,
         reason:
           `Order ${orderNumber(id)} is ${order.status}: it cannot move to ${to}. ` +
-          `From ${order.status} it may move to ${moves[order.status].join(', ') || 'nothing'}.`,
+          `From ${order.status} it may move to ${nextStatuses(order.status).join(', ') || 'nothing'}.`,
       }
     const now = new Date()
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id))
@@ -602,8 +591,10 @@ export function formatMoney(amount: number, currency: string): string {
   return `${major} ${currency}`
 }
 
-/** Where an order's mail goes: its account's address, or the one its guest session used. */
+/** Where an order's mail goes: the address it was submitted with, else its account's. */
 export async function orderEmail(db: Executor, order: OrderRow): Promise<string | undefined> {
+  // The address the submitting session signed in with (submit keeps it).
+  if (order.email) return order.email
   const userId = order.userId ?? order.guestOf
   if (!userId) return undefined
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))

@@ -74,6 +74,7 @@ export function productFixture(overrides: Partial<CatalogProduct> = {}): Catalog
     currency: 'USD',
     leadTimeWeeks: 8,
     weightGrams: 3400,
+    requiresWaiver: true,
     active: true,
     configurable: true,
     sizes: ['M'],

@@ -135,7 +135,6 @@ const catchAll = [
   '/orders/confirmation/$',
   '/add-to-order/$paymentCode',
   '/apple-pay/$orderId',
-  '/checkout/$',
   '/update-shipping-address/$',
 ] as const satisfies readonly PageRoute[]
 

@@ -22,6 +22,7 @@ import { Route as ProductionTimeRouteImport } from './routes/production-time'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
+import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
@@ -122,6 +123,11 @@ const StoreRoute = StoreRouteImport.update({
 const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
   id: '/LoginFromAdmin/$',
   path: '/LoginFromAdmin/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSplatRoute = CheckoutSplatRouteImport.update({
+  id: '/checkout/$',
+  path: '/checkout/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoachesIndexRoute = CoachesIndexRouteImport.update({
@@ -330,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -381,6 +388,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -433,6 +441,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -588,6 +599,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/store'
     | '/LoginFromAdmin/$'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -640,6 +652,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   StoreRoute: typeof StoreRoute
   LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
+  CheckoutSplatRoute: typeof CheckoutSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
@@ -769,6 +782,13 @@ declare module '@tanstack/react-router' {
       path: '/LoginFromAdmin/$'
       fullPath: '/LoginFromAdmin/$'
       preLoaderRoute: typeof LoginFromAdminSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout/$': {
+      id: '/checkout/$'
+      path: '/checkout/$'
+      fullPath: '/checkout/$'
+      preLoaderRoute: typeof CheckoutSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coaches/': {
@@ -1040,6 +1060,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   StoreRoute: StoreRoute,
   LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
+  CheckoutSplatRoute: CheckoutSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../components/planned-page.tsx'
+import { addressesQuery } from '../../features/account/api.ts'
+import { LoginScreen } from '../../features/account/components/login-screen.tsx'
+import { cartQuery, sendSubmit } from '../../features/cart/api.ts'
+import { RefusalNotices } from '../../features/cart/components/refusal-notices.tsx'
+import { useCartView } from '../../features/cart/outbox.ts'
+import { CheckoutScreen } from '../../features/checkout/components/checkout-screen.tsx'
+import { withHead } from '../../lib/head.ts'
+import { useSignedIn } from '../../lib/signed-in.ts'
+import { loaderHead } from '../../lib/loader-head.ts'
+import { PaymentStepSlot } from './-components/payment-step-slot.tsx'
+
+/**
+ * `/checkout`: the checkout's steps (features/checkout), composed here with what it may not import
+ * itself: the cart as the device shows it and its outbox (the submit), the sign-in form and the
+ * saved addresses (account), and the payment step's mount point. `/checkout/{id}` is an order's
+ * payment link (SPEC §2 "checkout/*"), which ships with the payment step.
+ */
+export const Route = createFileRoute('/checkout/$')({
+  loader: async ({ context }) => {
+    await context.loadQueryClient()
+    return withHead(
+      {},
+      {
+        title: 'Checkout',
+        summary:
+          'Address, shipping, waiver and submit, step by step; a made-to-order order even offline.',
+      },
+    )
+  },
+  head: loaderHead,
+  component: function CheckoutRoute() {
+    const { _splat } = Route.useParams()
+    return _splat ? (
+      <PlannedPage
+        title="Pay for your order"
+        summary="Pay an order's balance through its link."
+        coming={['Paying through the link']}
+      />
+    ) : (
+      <Checkout />
+    )
+  },
+})
+
+function Checkout() {
+  // Reads the server's cart into this device; the screen shows the device's view of it.
+  const read = useQuery(cartQuery)
+  const view = useCartView()
+  // Saved addresses are an account's: a guest session has none (the server answers 403).
+  const account = useSignedIn().startsWith('u')
+  const saved = useQuery({ ...addressesQuery(), enabled: account })
+  return (
+    <CheckoutScreen
+      view={view}
+      refreshCart={() => read.refetch()}
+      submit={sendSubmit}
+      login={(onSignedIn) => <LoginScreen heading="Sign in to check out" onSignedIn={onSignedIn} />}
+      savedAddresses={account ? (saved.data ?? []) : undefined}
+      payment={(order) => <PaymentStepSlot order={order} />}
+      notices={<RefusalNotices />}
+    />
+  )
+}

@@ -12,6 +12,7 @@ import { CART_LINE_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
 import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
 import type { LineDisplay } from '../../lib/line-display.ts'
+import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { askCartReplay } from '../../lib/cart-replay.ts'
 import { cartKeys } from './keys.ts'
 import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
@@ -78,7 +79,22 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
   return (await sendIntent(intent)).outcome
 }
 
+/**
+ * A change this page made: the badge is asked again (the worker's report, read from the same
+ * IndexedDB). A page that sent its change itself, before a worker controlled it (a first visit),
+ * wrote the server's answer straight into IndexedDB, which the worker has no reason to report.
+ */
 async function sendIntent(
+  intent: CartIntent,
+): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
+  try {
+    return await sendIntentOnce(intent)
+  } finally {
+    cartBadgeStale()
+  }
+}
+
+async function sendIntentOnce(
   intent: CartIntent,
 ): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
   const key = newIdempotencyKey()

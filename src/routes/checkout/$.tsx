@@ -50,7 +50,9 @@ function Checkout() {
   const read = useQuery(cartQuery)
   const view = useCartView()
   // Saved addresses are an account's: a guest session has none (the server answers 403).
-  const account = useSignedIn().startsWith('u')
+  const who = useSignedIn()
+  // 'u' alone: signed in, but whether as an account or a guest is not read yet.
+  const account = who.startsWith('u') && who.length > 1
   const saved = useQuery({ ...addressesQuery(), enabled: account })
   return (
     <CheckoutScreen

@@ -20,7 +20,6 @@ import {
 import { forgetCartToken } from '../../lib/cart-token.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
-import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
 import { isSessionEnded } from './model.ts'
 
 /*
@@ -171,7 +170,12 @@ export async function signOut(client: QueryClient): Promise<{ revoked: boolean }
  * worker's user-bound caches (the CLEAR_USER_CACHES message). The catalog and drafts stay.
  */
 async function forgetUserData(client: QueryClient): Promise<void> {
-  await Promise.all([forgetUserQueries(client), clearWorkerUserCaches().catch(() => undefined)])
+  // workbox-window loads only when needed: the sign-in screen is prerendered in Node, where it
+  // cannot load.
+  const clearWorker = import('../../lib/sw-registration.ts').then(({ clearWorkerUserCaches }) =>
+    clearWorkerUserCaches(),
+  )
+  await Promise.all([forgetUserQueries(client), clearWorker.catch(() => undefined)])
 }
 
 /**

@@ -133,6 +133,7 @@ const catchAll = [
   '/contact',
   '/apple-pay/$orderId',
   '/checkout/$',
+  '/update-shipping-address/$',
 ] as const satisfies readonly PageRoute[]
 
 export type CatchAllRoute = (typeof catchAll)[number]

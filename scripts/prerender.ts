@@ -70,6 +70,14 @@ async function publicUrls(
   ]
 }
 
+/**
+ * Screens that are the customer's own (their cart, signing in, the checkout) are not public pages,
+ * but their first paint need not wait for code: a shell of each is prerendered (the app bar, the
+ * heading, the sign-in form, "Loading your cart…") and hydrated into the customer's view. They
+ * hold nothing of anyone's and stay out of the sitemap (robots.txt disallows them).
+ */
+export const privateShells = ['/cart', '/login', '/checkout']
+
 /** The build's identity (SPEC §3 webpackCompilationHash): the hashed name of the entry. */
 function compilationHash(template: string): string {
   const entry = /\/assets\/index-([\w-]+)\.js/.exec(template)
@@ -184,10 +192,17 @@ async function main() {
       await writeFile(file, injectPage(template, page, url))
       written.push(url)
     }
+    for (const url of privateShells) {
+      const page = await entry.renderPage(url)
+      if (page.status !== 200) throw new Error(`${url} rendered with status ${page.status}`)
+      const file = pageFile(url)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, injectPage(template, page, url))
+    }
     await writeFile(path.join(distDir, 'sitemap.xml'), sitemap(written))
     await writeFile(path.join(distDir, 'robots.txt'), robots())
     console.log(
-      `prerendered ${written.length} pages (${Object.keys(families).length} families) in ${Date.now() - started} ms`,
+      `prerendered ${written.length} pages (${Object.keys(families).length} families) and ${privateShells.length} shells in ${Date.now() - started} ms`,
     )
   } finally {
     await database.close()

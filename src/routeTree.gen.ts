@@ -23,6 +23,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
 import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
+import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
 import { Route as EquipmentIndexRouteImport } from './routes/equipment/index'
@@ -131,6 +132,11 @@ const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
 const AddToOrderPaymentCodeRoute = AddToOrderPaymentCodeRouteImport.update({
   id: '/add-to-order/$paymentCode',
   path: '/add-to-order/$paymentCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSplatRoute = CheckoutSplatRouteImport.update({
+  id: '/checkout/$',
+  path: '/checkout/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoachesIndexRoute = CoachesIndexRouteImport.update({
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -411,6 +418,7 @@ export interface FileRoutesByTo {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -467,6 +475,7 @@ export interface FileRoutesById {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
   '/landing/$slug': typeof LandingSlugRoute
@@ -524,6 +533,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -579,6 +589,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -634,6 +645,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
     | '/landing/$slug'
@@ -690,6 +702,7 @@ export interface RootRouteChildren {
   StoreRoute: typeof StoreRoute
   LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
   AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
+  CheckoutSplatRoute: typeof CheckoutSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
   LandingSlugRoute: typeof LandingSlugRoute
@@ -829,6 +842,13 @@ declare module '@tanstack/react-router' {
       path: '/add-to-order/$paymentCode'
       fullPath: '/add-to-order/$paymentCode'
       preLoaderRoute: typeof AddToOrderPaymentCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout/$': {
+      id: '/checkout/$'
+      path: '/checkout/$'
+      fullPath: '/checkout/$'
+      preLoaderRoute: typeof CheckoutSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coaches/': {
@@ -1122,6 +1142,7 @@ const rootRouteChildren: RootRouteChildren = {
   StoreRoute: StoreRoute,
   LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
   AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
+  CheckoutSplatRoute: CheckoutSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,
   LandingSlugRoute: LandingSlugRoute,

@@ -6,7 +6,9 @@ import {
   aliasesAfter,
   applyPlan,
   emptyServerCart,
+  entryName,
   intentFromRequest,
+  isSubmitAnswer,
   nextToSend,
   planLineEdit,
   rebase,
@@ -31,6 +33,17 @@ const display = (name: string) => ({
 let keyCounter = 0
 const newKey = () => `key-${(keyCounter += 1).toString().padStart(6, '0')}`
 
+function submit(notes = '', key = newKey()): OutboxEntry {
+  return {
+    kind: 'submit',
+    key,
+    request: { notes, optIn: false },
+    order: { itemCount: 1, total: 100, currency: 'USD', names: ['Mission'] },
+    claimed: false,
+    at: 0,
+  }
+}
+
 function add(sku: string, qty = 1, key = newKey()): OutboxEntry {
   return {
     kind: 'add',
@@ -45,6 +58,8 @@ function add(sku: string, qty = 1, key = newKey()): OutboxEntry {
 /** A server that does what server/services/cart.ts does, for the rules the client relies on. */
 class FakeServer {
   lines: WireCartLine[] = []
+  /** Each submitted order's lines, by identity. */
+  orders: Record<string, number>[] = []
   private keys = new Map<
     string,
     { answer: { status: number; cart?: ServerCart }; lineId?: string }
@@ -54,6 +69,7 @@ class FakeServer {
   clone(): FakeServer {
     const copy = new FakeServer()
     copy.lines = this.lines.map((line) => ({ ...line }))
+    copy.orders = [...this.orders]
     copy.keys = new Map(this.keys)
     copy.ids = this.ids
     return copy
@@ -112,6 +128,12 @@ class FakeServer {
           child: [],
           summary: [],
         })
+      }
+    } else if (entry.kind === 'submit') {
+      if (this.lines.length === 0) status = 422
+      else {
+        this.orders.push(qtyByIdentity(this.lines))
+        this.lines = []
       }
     } else if (entry.kind === 'update-qty') {
       const line = this.resolve(entry.lineId)
@@ -294,6 +316,50 @@ describe('visibleTo', () => {
   })
 })
 
+describe('a submit in the outbox', () => {
+  it('shows the cart empty and submitting, its lines gone with the order; later adds start a new cart', () => {
+    const server = new FakeServer()
+    server.apply(add('MISSION'))
+    const shown = rebase(server.cart(), [
+      { ...add('URATUL'), seq: 1 },
+      { ...submit(), seq: 2 },
+    ])
+    expect(shown).toMatchObject({ items: [], item_count: 0, total: 0, submitting: true })
+    const after = rebase(server.cart(), [
+      { ...submit(), seq: 1 },
+      { ...add('WEEKEND'), seq: 2 },
+    ])
+    expect(after.items.map((line) => line.sku)).toEqual(['WEEKEND'])
+    expect(after.submitting).toBe(true)
+    expect(rebase(server.cart(), []).submitting).toBe(false)
+  })
+
+  it('is sent as POST /api/order/submit {notes, optIn}, spelled as SPEC §3 spells them', () => {
+    const entry = { ...submit('Size M, please'), seq: 1 }
+    expect(requestOf(entry)).toEqual({
+      path: '/api/order/submit',
+      body: { notes: 'Size M, please', optIn: false },
+    })
+    expect(entryName(entry)).toBe('Your order')
+    expect(intentFromRequest('/api/order/submit', { notes: 'x', optIn: true })).toMatchObject({
+      kind: 'submit',
+      request: { notes: 'x', optIn: true },
+    })
+    // optIn is true only when the customer said so (§9: false by default).
+    expect(intentFromRequest('/api/order/submit', { notes: 'x', optIn: 'yes' })).toMatchObject({
+      request: { optIn: false },
+    })
+  })
+
+  it('knows the shop’s answer to a submit', () => {
+    const order = { id: 'o-1', status: 'submitted', currency: 'USD', total: 100 }
+    expect(isSubmitAnswer({ ...order, payment_due_today: false })).toBe(true)
+    expect(isSubmitAnswer(order)).toBe(false)
+    expect(isSubmitAnswer({ ...order, id: '', payment_due_today: false })).toBe(false)
+    expect(isSubmitAnswer(emptyServerCart())).toBe(false)
+  })
+})
+
 describe('planLineEdit', () => {
   it('folds one more / one fewer / remove into an unclaimed add', () => {
     const device = new Device()
@@ -404,6 +470,7 @@ type Action =
   | { type: 'send' }
   | { type: 'lose' }
   | { type: 'read' }
+  | { type: 'submit' }
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
@@ -419,17 +486,26 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.constant({ type: 'send' as const }),
   fc.constant({ type: 'lose' as const }),
   fc.constant({ type: 'read' as const }),
+  fc.constant({ type: 'submit' as const }),
 )
 
 describe('property: what is shown is what the server will hold', () => {
-  it('for any sequence of adds, edits, sends, lost answers and reads', () => {
+  it('for any sequence of adds, edits, submits, sends, lost answers and reads', () => {
     fc.assert(
       fc.property(fc.array(actionArb, { maxLength: 40 }), (actions) => {
         const server = new FakeServer()
         const device = new Device()
+        /** Each submit orders exactly what the cart showed when the customer pressed it. */
+        const submitted: Record<string, number>[] = []
         for (const action of actions) {
           if (action.type === 'add') device.push(add(action.sku, action.qty))
-          else if (action.type === 'edit') {
+          else if (action.type === 'submit') {
+            const shown = device.shown().items
+            // The checkout offers Submit only for a cart with lines.
+            if (shown.length === 0) continue
+            submitted.push(qtyByIdentity(shown))
+            device.push(submit())
+          } else if (action.type === 'edit') {
             const items = device.shown().items
             const line = items[action.pick % Math.max(1, items.length)]
             if (!line) continue
@@ -453,6 +529,8 @@ describe('property: what is shown is what the server will hold', () => {
         expect(qtyByIdentity(server.lines)).toEqual(expected)
         // Nothing the customer did was refused: no edit ever named a line the server lacks.
         expect(device.refusals.filter((refusal) => refusal.status === 404)).toEqual([])
+        expect(device.refusals).toEqual([])
+        expect(server.orders).toEqual(submitted)
       }),
       { numRuns: 300 },
     )

@@ -23,6 +23,10 @@ import { lineIdentity } from '../contract/line-identity.ts'
  *   line right before it are dropped (the last one says it all), unless claimed.
  * - A claimed entry (one the drainer has started sending) is frozen: its body never changes, so a
  *   replay sends the same body under the same key.
+ * - A submit (POST /api/order/submit, a made-to-order order sent from the drop zone) orders the
+ *   cart as it stands when the drainer reaches it, after every change queued before it: from it
+ *   on the cart is shown empty (the lines are the order's now) and `submitting`; changes queued
+ *   after it go to the next cart.
  */
 
 export type ServerCart = WireCart
@@ -39,6 +43,47 @@ export interface OutboxLineDisplay {
   summary: string[]
 }
 
+/** POST /api/order/submit (SPEC §3 "Submit: notes, optIn"; optIn defaults to false, §9). */
+export interface SubmitRequest {
+  notes: string
+  optIn: boolean
+}
+
+/** What the customer saw when they submitted: for "Submitted, waiting to send". */
+export interface SubmitDisplay {
+  itemCount: number
+  total: number
+  currency: string
+  /** The lines' names, as shown. */
+  names: string[]
+}
+
+/**
+ * The submit call's answer (snake_case on the wire): the order, its total fixed at submit and
+ * whether a payment is due today. The SUBMIT call's own schema is its contract's; this is the
+ * least the drainer checks before it counts an answer as the shop's.
+ */
+export interface SubmitAnswer {
+  id: string
+  status: string
+  currency: string
+  total: number
+  payment_due_today: boolean
+}
+
+export function isSubmitAnswer(body: unknown): body is SubmitAnswer {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const answer = body as Record<string, unknown>
+  return (
+    typeof answer.id === 'string' &&
+    answer.id !== '' &&
+    typeof answer.status === 'string' &&
+    typeof answer.currency === 'string' &&
+    typeof answer.total === 'number' &&
+    typeof answer.payment_due_today === 'boolean'
+  )
+}
+
 /** A change the customer made, as it waits in the outbox (store-db `cartOutbox`). */
 export type CartIntent =
   | { kind: 'add'; request: AddToOrderRequest; line: OutboxLineDisplay }
@@ -46,6 +91,7 @@ export type CartIntent =
   | { kind: 'update-qty'; lineId: string; qty: number; name: string }
   | { kind: 'add-discount'; cartId: string; codes: string }
   | { kind: 'set-merged-notified' }
+  | { kind: 'submit'; request: SubmitRequest; order: SubmitDisplay }
 
 export type OutboxEntry = CartIntent & {
   /** Dexie's auto-increment key: the order the changes were made in. Absent until stored. */
@@ -73,6 +119,8 @@ export interface ShownCart extends Omit<WireCart, 'items'> {
   items: ShownLine[]
   /** Totals include changes the server has not priced yet. */
   estimated: boolean
+  /** A submit waits in the outbox: the cart's lines went into the order it sends. */
+  submitting: boolean
 }
 
 /** An add's key → the server line it made or summed into, learnt from the add's answer. */
@@ -153,6 +201,7 @@ interface Rebased {
   lines: WorkingLine[]
   mergeNotice: ServerCart['merge_notice']
   estimated: boolean
+  submitting: boolean
 }
 
 function rebaseLines(
@@ -175,6 +224,7 @@ function rebaseLines(
   }))
   let mergeNotice = base.merge_notice
   let estimated = false
+  let submitting = false
   for (const entry of outbox) {
     switch (entry.kind) {
       case 'add': {
@@ -218,9 +268,15 @@ function rebaseLines(
       case 'set-merged-notified':
         mergeNotice = null
         break
+      case 'submit':
+        // The server orders the cart as it holds it then: every line shown so far.
+        estimated = true
+        submitting = true
+        lines = []
+        break
     }
   }
-  return { base, lines, mergeNotice, estimated }
+  return { base, lines, mergeNotice, estimated, submitting }
 }
 
 /**
@@ -271,14 +327,16 @@ export function rebase(
   outbox: readonly OutboxEntry[],
   aliases: LineAliases = {},
 ): ShownCart {
-  const { base, lines, mergeNotice, estimated } = rebaseLines(server, outbox, aliases)
+  const { base, lines, mergeNotice, estimated, submitting } = rebaseLines(server, outbox, aliases)
   const items = lines.map((working) => working.line)
-  if (!estimated) return { ...base, items, merge_notice: mergeNotice, estimated }
+  if (!estimated) return { ...base, items, merge_notice: mergeNotice, estimated, submitting }
   const subtotal = items.reduce((sum, line) => sum + line.line_price, 0)
-  // A discount the server gave stays as it was until it prices the cart again.
-  const discountTotal = Math.min(base.discount_total, subtotal)
+  // A discount the server gave stays as it was until it prices the cart again; a submitted
+  // cart's went with its order.
+  const discountTotal = submitting ? 0 : Math.min(base.discount_total, subtotal)
   return {
     ...base,
+    ...(submitting ? { discounts: [], shipping: null } : {}),
     items,
     merge_notice: mergeNotice,
     item_count: items.reduce((sum, line) => sum + line.qty, 0),
@@ -286,6 +344,7 @@ export function rebase(
     discount_total: discountTotal,
     total: subtotal - discountTotal,
     estimated,
+    submitting,
   }
 }
 
@@ -399,6 +458,8 @@ export function requestOf(entry: OutboxEntry): { path: string; body: unknown } {
       }
     case 'set-merged-notified':
       return { path: '/api/order/set-merged-notified', body: {} }
+    case 'submit':
+      return { path: '/api/order/submit', body: entry.request }
   }
 }
 
@@ -413,6 +474,8 @@ export function entryName(entry: OutboxEntry): string {
       return entry.codes
     case 'set-merged-notified':
       return 'Your cart'
+    case 'submit':
+      return 'Your order'
   }
 }
 
@@ -492,6 +555,16 @@ export function intentFromRequest(
   }
   if (segments.length === 3 && segments[2] === 'set-merged-notified') {
     return { kind: 'set-merged-notified' }
+  }
+  if (segments.length === 3 && segments[2] === 'submit') {
+    return {
+      kind: 'submit',
+      request: {
+        notes: typeof record.notes === 'string' ? record.notes : '',
+        optIn: record.optIn === true,
+      },
+      order: { itemCount: 0, total: 0, currency: 'USD', names: [] },
+    }
   }
   if (segments.length === 5 && segments[2] === 'item' && segments[4] === 'update-qty') {
     if (typeof record.qty !== 'number') return undefined

@@ -184,4 +184,41 @@ describe('StoreDB', () => {
     await opened.addCartIntent(bag('NEXT'), 'key-next')
     expect(await opened.claimNextCartEntry({ signedIn: false })).toMatchObject({ key: 'key-next' })
   })
+
+  it('keeps what the checkout typed and the submitted order until sign-out forgets them', async () => {
+    opened = new StoreDB('test-checkout')
+    await opened.keepCheckoutDraft({ notes: 'Blue stitching' }, 5)
+    expect(await opened.checkoutDraft()).toEqual({
+      updatedAt: 5,
+      data: { notes: 'Blue stitching' },
+    })
+    await opened.addCartIntent(
+      {
+        kind: 'submit',
+        request: { notes: 'Blue stitching', optIn: false },
+        order: { itemCount: 1, total: 224000, currency: 'USD', names: ['Corvid 2'] },
+      },
+      'key-submit',
+    )
+    const entry = await opened.claimNextCartEntry()
+    if (!entry || entry === 'held') throw new Error('the submit was not claimed')
+    const order = {
+      id: 'order-1',
+      status: 'submitted',
+      currency: 'USD',
+      total: 224000,
+      payment_due_today: false,
+    }
+    await opened.settleCartEntry(entry, { submitted: order, at: 7 })
+    expect(await opened.submittedOrder()).toEqual({ key: 'key-submit', order, at: 7 })
+    expect(await opened.checkoutDraft()).toBeUndefined()
+    expect((await opened.cartServer()).cart).toMatchObject({ items: [], total: 0 })
+    // Told once: another key's leaving does not forget it, its own does.
+    await opened.forgetSubmittedOrder('another-key')
+    expect(await opened.submittedOrder()).toBeDefined()
+    await opened.keepCheckoutDraft({ notes: 'Next order' })
+    await opened.forgetCart()
+    expect(await opened.submittedOrder()).toBeUndefined()
+    expect(await opened.checkoutDraft()).toBeUndefined()
+  })
 })

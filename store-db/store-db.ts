@@ -4,6 +4,7 @@ import type { Product } from '../contract/catalog.ts'
 import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
 import {
   aliasesAfter,
+  emptyServerCart,
   planLineEdit,
   visibleTo,
   type CartIntent,
@@ -12,6 +13,7 @@ import {
   type OutboxEntry,
   type ServerCart,
   type VisibleCart,
+  type SubmitAnswer,
 } from './cart-outbox-model.ts'
 
 /**
@@ -37,6 +39,11 @@ import {
  *   and their list (id `list`), with when they were read, so orders, receipts and production
  *   status stay readable offline, through new builds and past the query cache's lifetime; the
  *   page says "as of" when. Forgotten at sign-out (forgetKeptOrders).
+ * - meta `checkoutDraft`: what the customer typed in the checkout (address, notes, the waiver's
+ *   name), kept as they type so that nothing is lost offline or on a reload; it goes once the
+ *   order is submitted, or at sign-out.
+ * - meta `orderSubmitted`: the answer to the last submit the outbox sent (a submit queued
+ *   offline lands with no page open), for the checkout to lead on to the order's confirmation.
  * Every schema version stays listed: Dexie upgrades an old database step by step.
  */
 
@@ -61,7 +68,7 @@ export interface CatalogProductRecord {
 export interface CartRefusalRecord {
   /** The change's Idempotency-Key. */
   key: string
-  action: 'add' | 'update-qty' | 'add-discount' | 'set-merged-notified'
+  action: OutboxEntry['kind']
   /** The product's name as the page knew it, or the sku when it did not say. */
   name: string
   status: number
@@ -102,6 +109,21 @@ const CART_SERVER = 'cartServer'
 const CART_OUTBOX_STATUS = 'cartOutboxStatus'
 const CART_TOKEN = 'cartToken'
 const CART_VIEWER = 'cartViewer'
+const CHECKOUT_DRAFT = 'checkoutDraft'
+const ORDER_SUBMITTED = 'orderSubmitted'
+
+/** What the checkout keeps of what the customer typed (its shape is the checkout's). */
+export interface CheckoutDraftRecord {
+  updatedAt: number
+  data: Record<string, unknown>
+}
+
+/** The shop's answer to a submit the outbox sent, under the submit's Idempotency-Key. */
+export interface OrderSubmittedRecord {
+  key: string
+  order: SubmitAnswer
+  at: number
+}
 
 /** The server's last cart on this device (meta `cartServer`). */
 export interface CartServerRecord {
@@ -130,9 +152,11 @@ export interface CartOutboxStatus {
   refusedSession?: string
 }
 
-/** What became of a sent entry: the server's cart (200) or its refusal (4xx). */
+/** What became of a sent entry: the server's cart (200), a submit's order, or a refusal (4xx). */
 export type CartEntryOutcome =
-  { cart: ServerCart; owner: CartServerRecord['owner'] } | { refusal: CartRefusalRecord }
+  | { cart: ServerCart; owner: CartServerRecord['owner'] }
+  | { submitted: SubmitAnswer; at: number }
+  | { refusal: CartRefusalRecord }
 
 function serverRecord(record: MetaRecord | undefined): CartServerRecord {
   const value = record?.value as CartServerRecord | undefined
@@ -352,6 +376,29 @@ export class StoreDB extends Dexie {
         return
       }
       const server = await this.cartServer()
+      if ('submitted' in outcome) {
+        // The cart's lines are the order's now; the next cart starts empty, and what the
+        // customer typed for this order has been sent with it.
+        await this.meta.put({
+          key: ORDER_SUBMITTED,
+          value: {
+            key: entry.key,
+            order: outcome.submitted,
+            at: outcome.at,
+          } satisfies OrderSubmittedRecord,
+        })
+        await this.meta.delete(CHECKOUT_DRAFT)
+        await this.meta.put({
+          key: CART_SERVER,
+          value: {
+            cart: emptyServerCart(server.cart?.currency ?? outcome.submitted.currency),
+            owner: server.owner,
+            aliases: {},
+            version: server.version + 1,
+          } satisfies CartServerRecord,
+        })
+        return
+      }
       const outbox = await this.cartOutboxEntries()
       await this.meta.put({
         key: CART_SERVER,
@@ -409,8 +456,39 @@ export class StoreDB extends Dexie {
     await this.transaction('rw', this.cartOutbox, this.meta, this.cartRefusals, async () => {
       await this.cartOutbox.clear()
       await this.cartRefusals.clear()
-      await this.meta.bulkDelete([CART_SERVER, CART_OUTBOX_STATUS, CART_TOKEN, CART_UNHEARD_SYNCS])
+      await this.meta.bulkDelete([
+        CART_SERVER,
+        CART_OUTBOX_STATUS,
+        CART_TOKEN,
+        CART_UNHEARD_SYNCS,
+        CHECKOUT_DRAFT,
+        ORDER_SUBMITTED,
+      ])
       await this.setCartViewer({ signedIn: false, email: '' })
+    })
+  }
+
+  async checkoutDraft(): Promise<CheckoutDraftRecord | undefined> {
+    const value = (await this.meta.get(CHECKOUT_DRAFT))?.value as CheckoutDraftRecord | undefined
+    return value && typeof value === 'object' ? value : undefined
+  }
+
+  async keepCheckoutDraft(data: Record<string, unknown>, at = Date.now()): Promise<void> {
+    await this.meta.put({
+      key: CHECKOUT_DRAFT,
+      value: { updatedAt: at, data } satisfies CheckoutDraftRecord,
+    })
+  }
+
+  async submittedOrder(): Promise<OrderSubmittedRecord | undefined> {
+    const value = (await this.meta.get(ORDER_SUBMITTED))?.value as OrderSubmittedRecord | undefined
+    return value && typeof value === 'object' ? value : undefined
+  }
+
+  /** The checkout has led on to the submitted order: it need not be told again. */
+  async forgetSubmittedOrder(key: string): Promise<void> {
+    await this.transaction('rw', this.meta, async () => {
+      if ((await this.submittedOrder())?.key === key) await this.meta.delete(ORDER_SUBMITTED)
     })
   }
 

@@ -51,6 +51,12 @@ function fakeServer() {
   const server = {
     mode: 'up' as Mode,
     refuse: new Set<string>(),
+    /** A refusal of the next submits (a discount code used up meanwhile). */
+    refuseSubmit: undefined as string | undefined,
+    /** Each submitted order's lines, in the order the submits arrived. */
+    orders: [] as string[][],
+    /** Applies the next request to a path ending so, then loses its answer. */
+    loseAnswerTo: undefined as string | undefined,
     lines,
     sent,
     /** Resolves the next send when set (to hold a drainer mid-send). */
@@ -75,7 +81,28 @@ function fakeServer() {
       let answer = applied.get(key)
       if (!answer) {
         const body = JSON.parse(init.body as string) as { sku?: string }
-        if (body.sku === undefined) {
+        if (url.endsWith('/api/order/submit')) {
+          if (server.refuseSubmit) {
+            answer = {
+              status: 422,
+              body: { message: 'Invalid.', errors: { discount_codes: [server.refuseSubmit] } },
+            }
+          } else {
+            server.orders.push([...lines])
+            const total = 100 * lines.length
+            lines.splice(0)
+            answer = {
+              status: 200,
+              body: {
+                id: `order-${server.orders.length}`,
+                status: 'submitted',
+                currency: 'USD',
+                total,
+                payment_due_today: false,
+              },
+            }
+          }
+        } else if (body.sku === undefined) {
           // update-qty: this fake only answers with the cart as it is.
           answer = { status: 200, body: cartOf(lines) }
         } else if (server.refuse.has(body.sku)) {
@@ -90,6 +117,10 @@ function fakeServer() {
         applied.set(key, answer)
       }
       if (server.mode === 'lose-answer') throw new TypeError('Failed to fetch')
+      if (server.loseAnswerTo && url.endsWith(server.loseAnswerTo)) {
+        server.loseAnswerTo = undefined
+        throw new TypeError('Failed to fetch')
+      }
       return Response.json(answer.body, { status: answer.status, headers: marked })
     },
   }
@@ -194,6 +225,87 @@ describe('storeAnswer: delivery means the store answered', () => {
     expect(await storeAnswer(Response.json({ ok: true }, { headers: marked }))).toBeUndefined()
     expect(await storeAnswer(Response.json('x', { status: 502, headers: marked }))).toBeUndefined()
     expect(await storeAnswer(Response.error())).toBeUndefined()
+  })
+})
+
+const submitIntent = (notes: string): CartIntent => ({
+  kind: 'submit',
+  request: { notes, optIn: false },
+  order: { itemCount: 2, total: 200, currency: 'USD', names: ['MISSION', 'URATUL'] },
+})
+
+describe('a submit queued offline', () => {
+  it('lands once, after the cart changes queued before it, and the cart starts anew', async () => {
+    const { db, server, queue } = setup({ bearer: 'pilot' })
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
+    await db.addCartIntent(submitIntent('Blue stitching'), 'key-submit', {
+      by: 'pilot@example.com',
+    })
+    await db.addCartIntent(addIntent('URATUL'), 'key-uratul', { by: 'pilot@example.com' })
+    await db.keepCheckoutDraft({ notes: 'Blue stitching' })
+    server.mode = 'down'
+    expect(await queue.replay()).toBe('offline')
+    server.mode = 'up'
+    server.loseAnswerTo = '/api/order/submit'
+    expect(await queue.replay()).toBe('offline')
+    expect(server.orders).toEqual([['MISSION']])
+    expect(await queue.replay()).toBe('done')
+    // The lost answer's resend was the same key: one order, with the line queued before it.
+    expect(server.orders).toEqual([['MISSION']])
+    expect(server.lines).toEqual(['URATUL'])
+    const submitSent = server.sent.filter((sent) => sent.url.endsWith('/api/order/submit'))
+    expect(submitSent.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(submitSent.map((sent) => JSON.stringify(sent.init.headers)))).toHaveProperty(
+      'size',
+      1,
+    )
+    expect(JSON.parse(submitSent[0]!.init.body as string)).toEqual({
+      notes: 'Blue stitching',
+      optIn: false,
+    })
+    expect(await db.submittedOrder()).toMatchObject({
+      key: 'key-submit',
+      order: { id: 'order-1', payment_due_today: false },
+    })
+    // What was typed went with the order.
+    expect(await db.checkoutDraft()).toBeUndefined()
+    expect(await db.cartOutboxEntries()).toEqual([])
+  })
+
+  it('records a refusal with its reason and keeps what the customer typed', async () => {
+    const { db, server, queue } = setup({ bearer: 'pilot' })
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    await db.addCartIntent(submitIntent('Blue stitching'), 'key-submit')
+    await db.keepCheckoutDraft({ notes: 'Blue stitching' })
+    server.refuseSubmit = 'The code SPRING has been used up.'
+    expect(await queue.replay()).toBe('done')
+    expect(await db.cartRefusals.get('key-submit')).toMatchObject({
+      action: 'submit',
+      name: 'Your order',
+      status: 422,
+      message: 'The code SPRING has been used up.',
+    })
+    expect(await db.submittedOrder()).toBeUndefined()
+    expect(await db.checkoutDraft()).toMatchObject({ data: { notes: 'Blue stitching' } })
+    expect(server.orders).toEqual([])
+    expect(server.lines).toEqual(['MISSION'])
+  })
+
+  it('takes only an order as a submit’s answer', async () => {
+    const order = {
+      id: 'o',
+      status: 'submitted',
+      currency: 'USD',
+      total: 1,
+      payment_due_today: true,
+    }
+    expect(await storeAnswer(Response.json(order, { headers: marked }), 'submit')).toMatchObject({
+      status: 200,
+    })
+    expect(
+      await storeAnswer(Response.json(cartOf([]), { headers: marked }), 'submit'),
+    ).toBeUndefined()
+    expect(await storeAnswer(Response.json(order, { headers: marked }), 'add')).toBeUndefined()
   })
 })
 

@@ -8,11 +8,13 @@ import {
 import {
   entryName,
   intentFromRequest,
+  isSubmitAnswer,
   rebase,
   requestOf,
   type OutboxEntry,
   type OutboxLineDisplay,
   type ServerCart,
+  type SubmitAnswer,
 } from '../store-db/cart-outbox-model.ts'
 import type { CartOutboxState, CartRefusalRecord, StoreDB } from '../store-db/store-db.ts'
 import {
@@ -51,6 +53,10 @@ import {
  *   entry, whichever page is open or none; a page that got it live and showed it dismisses it.
  * - No answer in 15 s, a 5xx, 408 or 429: kept, tried again later (5 s doubling to a minute while
  *   the worker lives, the `sync` event, worker start, a page's `online`).
+ * - A submit (a made-to-order order sent offline) is one more entry, sent in its turn after the
+ *   changes queued before it, under its own key: its answer is the order (kept as meta
+ *   `orderSubmitted`), after which the server's cart is read again; a refusal (422: a code used
+ *   up, a new waiver version) is recorded like any other, and the checkout keeps its notes.
  */
 
 /** A request with no answer after this long counts as not delivered (its replay is idempotent). */
@@ -73,6 +79,7 @@ export type OutboxStore = Pick<
   | 'cartOutboxStatus'
   | 'keepCartRead'
   | 'visibleCart'
+  | 'submittedOrder'
 > & { cartRefusals: Pick<StoreDB['cartRefusals'], 'get' | 'count'> }
 
 export interface SendCredentials {
@@ -133,10 +140,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The store's answer, or undefined when the answer is not provably the store's: the mark
- * header, JSON, and the expected shape for its status.
+ * header, JSON, and the expected shape for its status (a Cart, or a submit's order).
  */
 export async function storeAnswer(
   response: Response,
+  kind: OutboxEntry['kind'] = 'add',
 ): Promise<{ status: number; body: unknown } | undefined> {
   if (response.type === 'opaqueredirect' || response.status === 0) return undefined
   if (response.headers.get(API_MARK_HEADER) !== API_MARK_VALUE) return undefined
@@ -147,8 +155,10 @@ export async function storeAnswer(
   } catch {
     return undefined
   }
-  if (response.ok)
-    return CartSchema.safeParse(body).success ? { status: response.status, body } : undefined
+  if (response.ok) {
+    const expected = kind === 'submit' ? isSubmitAnswer(body) : CartSchema.safeParse(body).success
+    return expected ? { status: response.status, body } : undefined
+  }
   if (!isRecord(body) || typeof body.message !== 'string') return undefined
   if (body.errors !== undefined && !isRecord(body.errors)) return undefined
   return { status: response.status, body }
@@ -159,6 +169,7 @@ const notFoundWords: Record<OutboxEntry['kind'], string> = {
   'update-qty': 'It is no longer in your cart (changed on another device?).',
   'add-discount': 'Your cart is no longer open (it was ordered or merged on another device?).',
   'set-merged-notified': 'Your cart is no longer open.',
+  submit: 'Your cart is no longer open (it was ordered on another device?).',
 }
 
 /** The server's reason in the customer's words: its first field message, else its message. */
@@ -321,7 +332,7 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       } catch {
         return 'offline'
       }
-      const answer = await storeAnswer(response)
+      const answer = await storeAnswer(response, entry.kind)
       if (!answer) return 'not-the-shop'
       if (answer.status === 401) {
         // The session the entry went with is the one refused.
@@ -331,7 +342,15 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
         return 'server-error'
       }
-      if (answer.status < 300) {
+      if (answer.status < 300 && entry.kind === 'submit') {
+        await deps.db.settleCartEntry(entry, {
+          submitted: answer.body as SubmitAnswer,
+          at: now(),
+        })
+        remember(entry.key, answer)
+        // The cart is ordered: the server's next cart is read once the outbox is sent.
+        stale = true
+      } else if (answer.status < 300) {
         await deps.db.settleCartEntry(entry, {
           cart: answer.body as ServerCart,
           owner: bearer ? 'account' : 'device',
@@ -452,11 +471,14 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
           continue
         }
         const refusal = await deps.db.cartRefusals.get(key)
+        const submitted = await deps.db.submittedOrder()
         resolve(
           answerResponse(
             refusal
               ? { status: refusal.status, body: { message: refusal.message } }
-              : { status: 200, body: (await deps.db.cartServer()).cart },
+              : submitted?.key === key
+                ? { status: 200, body: submitted.order }
+                : { status: 200, body: (await deps.db.cartServer()).cart },
           ),
         )
       }

@@ -62,6 +62,9 @@ describe('navigations', () => {
 
   it('knows the pages whose URL carries a token, however the path is written', () => {
     expect(isSecretPagePath('/LoginFromAdmin/abc123')).toBe(true)
+    expect(isSecretPagePath('/checkout/pay-code-abc')).toBe(true)
+    expect(isSecretPagePath('/add-to-order/pay-code-abc')).toBe(true)
+    expect(isSecretPagePath('/checkout')).toBe(false)
     expect(isSecretPagePath('//LoginFromAdmin/abc123')).toBe(true)
     expect(isSecretPagePath('/loginfromadmin/abc123')).toBe(true)
     expect(isSecretPagePath('/PasswordResets/newpassword/abc123')).toBe(true)

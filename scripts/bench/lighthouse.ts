@@ -1,5 +1,5 @@
-// Lighthouse mobile performance of a FIRST visit to three kinds of page (home, a configurable
-// product, a news article): each run is a fresh Chromium with a profile of its own, so nothing a
+// Lighthouse mobile performance of a FIRST visit to the kinds of page (home, a configurable
+// product, a news article, and the cart, sign-in and checkout shells): each run is a fresh Chromium with a profile of its own, so nothing a
 // previous run stored (IndexedDB, localStorage, the service worker's caches) helps it. The median
 // of 3 runs per page with their spread, for the score, Total Blocking Time and LCP. Beside it, one
 // returning visit per page: a second audit in the browser of the first run, which has the catalog
@@ -30,6 +30,10 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'configurable product', path: '/wingsuits/corvid-2' },
   { name: 'news article', path: '/news/view/corvid-2-launch' },
+  // Issue 16: the customer's screens paint from their prerendered shells (scripts/prerender.ts).
+  { name: 'cart', path: '/cart' },
+  { name: 'sign in', path: '/login' },
+  { name: 'checkout', path: '/checkout' },
 ]
 
 interface Audit {

@@ -4,7 +4,7 @@ import { useOfflineDataStatus } from '../lib/offline-data-status.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { AccountLink } from './account-link.tsx'
 import { MainNavLinks, MoreNavLinks } from './site-nav.tsx'
-import { TabBar } from './tab-bar.tsx'
+import { AppBarCartLink, TabBar } from './tab-bar.tsx'
 
 /*
  * The shell's parts that the first view shows but does not need to run: the header's navigation,
@@ -23,6 +23,7 @@ export function HeaderLinks() {
       <Link to="/learnSearch/$" params={{ _splat: '' }} className="icon-button icon-search">
         Search<span className="visually-hidden"> the guides</span>
       </Link>
+      <AppBarCartLink cart={cart} />
       <AccountLink className="icon-button app-bar-account" compact />
       <TabBar cart={cart} />
     </>

@@ -15,6 +15,34 @@ export interface CartBadge {
   label: string
 }
 
+/** The cart's count, ringed while changes wait to sync, marked while refusals wait to be read. */
+export function CartCount({ cart, testId }: { cart?: CartBadge | undefined; testId: string }) {
+  if (!cart || (cart.count === 0 && !cart.pending && cart.refused === 0)) return null
+  return (
+    <span
+      className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
+      data-refused={cart.refused || undefined}
+      data-testid={testId}
+    >
+      {cart.count}
+      <span className="visually-hidden"> {cart.label}</span>
+    </span>
+  )
+}
+
+/**
+ * The cart in a phone's browser: an app-bar button with the same count as the tab bar's Cart
+ * (the installed app's tab bar and the wide header show that one instead; CSS decides).
+ */
+export function AppBarCartLink({ cart }: { cart?: CartBadge | undefined }) {
+  return (
+    <Link to="/cart" className="icon-button app-bar-cart tab-cart">
+      Cart
+      <CartCount cart={cart} testId="app-bar-cart-count" />
+    </Link>
+  )
+}
+
 /**
  * The shortcuts every screen offers: Store, Your designs, Cart, and who is signed in (else
  * "Sign in"). One list, placed by CSS alone (src/styles.css, "App shell"): in the installed app on a phone it is the bottom tab
@@ -37,17 +65,7 @@ export function TabBar({ cart }: { cart?: CartBadge }) {
       </Link>
       <Link to="/cart" className="tab tab-cart">
         Cart
-        {cart && (cart.count > 0 || cart.pending || cart.refused > 0) && (
-          // The count, ringed while changes wait to sync, marked while refusals wait to be read.
-          <span
-            className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
-            data-refused={cart.refused || undefined}
-            data-testid="tab-cart-count"
-          >
-            {cart.count}
-            <span className="visually-hidden"> {cart.label}</span>
-          </span>
-        )}
+        <CartCount cart={cart} testId="tab-cart-count" />
       </Link>
       <AccountLink className="tab tab-account" />
     </nav>

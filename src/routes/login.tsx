@@ -4,6 +4,7 @@ import { RegisterScreen } from '../features/account/components/register-screen.t
 import { parseLoginSearch } from '../features/account/search.ts'
 import { withHead } from '../lib/head.ts'
 import { loaderHead } from '../lib/loader-head.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 
 /**
  * Sign in (password, guest or mailed link); `?mode=register` creates an account. The search is
@@ -24,7 +25,12 @@ export const Route = createFileRoute('/login')({
   },
   head: loaderHead,
   component: function LoginRoute() {
-    const { mode, redirect } = parseLoginSearch(useLocation({ select: (l) => l.search }))
+    const search = useLocation({ select: (l) => l.search })
+    // The prerendered shell is the plain sign-in form: hydrated as it is, then the search's view.
+    const hydrated = useHydrated()
+    const { mode, redirect } = hydrated
+      ? parseLoginSearch(search)
+      : { mode: undefined, redirect: undefined }
     return mode === 'register' ? (
       <RegisterScreen redirect={redirect} />
     ) : (

@@ -22,7 +22,6 @@ import { forgetCartToken } from '../../lib/cart-token.ts'
 import { forgetKeptOrders } from '../../lib/kept-orders.ts'
 import { AUTH_COOKIE, clearAuthCookies, readCookie } from '../../lib/cookies.ts'
 import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-client.ts'
-import { clearWorkerUserCaches } from '../../lib/sw-registration.ts'
 import { isSessionEnded } from './model.ts'
 
 /*
@@ -174,9 +173,14 @@ export async function signOut(client: QueryClient): Promise<{ revoked: boolean }
  * catalog and drafts stay.
  */
 async function forgetUserData(client: QueryClient): Promise<void> {
+  // workbox-window loads only when needed: the sign-in screen is prerendered in Node, where it
+  // cannot load.
+  const clearWorker = import('../../lib/sw-registration.ts').then(({ clearWorkerUserCaches }) =>
+    clearWorkerUserCaches(),
+  )
   await Promise.all([
     forgetUserQueries(client),
-    clearWorkerUserCaches().catch(() => undefined),
+    clearWorker.catch(() => undefined),
     forgetKeptOrders().catch(() => undefined),
   ])
 }

@@ -1,10 +1,18 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
+import humps from 'humps'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
-import { requestOf, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
+import {
+  requestOf,
+  type CartIntent,
+  type SubmitAnswer,
+  type SubmitDisplay,
+  type SubmitRequest,
+} from '../../../store-db/cart-outbox-model.ts'
 import { CART_LINE_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
-import { api, ApiError, NetworkError } from '../../lib/api-client.ts'
+import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
 import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
 import type { LineDisplay } from '../../lib/line-display.ts'
+import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { askCartReplay } from '../../lib/cart-replay.ts'
 import { cartKeys } from './keys.ts'
 import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
@@ -50,9 +58,12 @@ export class NotSavedError extends Error {
 /** 'saved': the server has it. 'queued': kept on this device, sent when the network returns. */
 export type ChangeOutcome = 'saved' | 'queued'
 
-function isQueued(answer: Cart | QueuedAnswer): answer is QueuedAnswer {
+function isQueued(answer: object): answer is QueuedAnswer {
   return 'queued' in answer && answer.queued === true
 }
+
+/** The order a submit made (the submit call's answer, camelCase). */
+export type SubmittedOrder = Camelized<SubmitAnswer>
 
 /** A service worker controls the page: it sends the outbox. */
 function workerControlsPage(): boolean {
@@ -65,6 +76,27 @@ function workerControlsPage(): boolean {
  * the change back when no answer comes (no worker could keep it).
  */
 export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
+  return (await sendIntent(intent)).outcome
+}
+
+/**
+ * A change this page made: the badge is asked again (the worker's report, read from the same
+ * IndexedDB). A page that sent its change itself, before a worker controlled it (a first visit),
+ * wrote the server's answer straight into IndexedDB, which the worker has no reason to report.
+ */
+async function sendIntent(
+  intent: CartIntent,
+): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
+  try {
+    return await sendIntentOnce(intent)
+  } finally {
+    cartBadgeStale()
+  }
+}
+
+async function sendIntentOnce(
+  intent: CartIntent,
+): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
   const key = newIdempotencyKey()
   const outbox = await import('./outbox.ts')
   const own = await outbox.putChange(intent, key)
@@ -72,7 +104,7 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
   if (!own) {
     // Folded into a change still waiting: it goes with that one.
     if (controlled) askCartReplay()
-    return controlled ? 'queued' : 'saved'
+    return { outcome: controlled ? 'queued' : 'saved' }
   }
   const { path, body } = requestOf({ ...intent, key, claimed: false, at: 0 })
   const headers: Record<string, string> = {}
@@ -80,20 +112,24 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
     headers[CART_LINE_HEADER] = encodeURIComponent(JSON.stringify(intent.line))
   }
   try {
-    const answer = await api.post<Cart | QueuedAnswer>(path, body, {
+    const answer = await api.post<Cart | SubmittedOrder | QueuedAnswer>(path, body, {
       auth: true,
       cart: true,
       idempotencyKey: key,
       headers,
     })
-    if (isQueued(answer)) return 'queued'
-    if (!controlled) await outbox.settleDirect(key, wireCart(answer), owner())
-    return 'saved'
+    if (isQueued(answer)) return { outcome: 'queued' }
+    if (!controlled) {
+      if (intent.kind === 'submit') {
+        await outbox.settleSubmitDirect(key, humps.decamelizeKeys(answer) as SubmitAnswer)
+      } else await outbox.settleDirect(key, wireCart(answer as Cart), owner())
+    }
+    return { outcome: 'saved', answer }
   } catch (error) {
     if (controlled) {
       // The worker kept the refusal for the notice; this page shows it where the customer acted.
       if (error instanceof ApiError) await outbox.dismissRefusal(key)
-      else if (error instanceof NetworkError) return 'queued'
+      else if (error instanceof NetworkError) return { outcome: 'queued' }
       throw error
     }
     await outbox.takeBack(key)
@@ -101,6 +137,22 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
     if (error instanceof NetworkError) throw new NotSavedError()
     throw error
   }
+}
+
+/**
+ * Submits the cart as an order (POST /api/order/submit {notes, optIn}) through the outbox, after
+ * every change queued before it: `saved` with the order when the shop answered now, `queued` when
+ * it waits on this device for the network (a made-to-order order submitted at the drop zone),
+ * shown as "submitted, waiting to send". A refusal throws as the shop gave it (422 per field).
+ */
+export async function sendSubmit(
+  request: SubmitRequest,
+  order: SubmitDisplay,
+): Promise<{ outcome: 'saved'; order: SubmittedOrder } | { outcome: 'queued' }> {
+  const sent = await sendIntent({ kind: 'submit', request, order })
+  return sent.outcome === 'saved' && sent.answer
+    ? { outcome: 'saved', order: sent.answer as SubmittedOrder }
+    : { outcome: 'queued' }
 }
 
 const changeOptions = { networkMode: 'always', retry: 0 } as const

@@ -19,6 +19,8 @@ export interface ShownCart extends Omit<Cart, 'items'> {
   items: CartLine[]
   /** Totals include changes the server has not priced yet (a discount, a new line). */
   estimated: boolean
+  /** A submitted order waits in the outbox: its lines left the cart with it. */
+  submitting: boolean
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/

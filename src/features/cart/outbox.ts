@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { Cart as WireCart } from '../../../contract/cart.ts'
-import { rebase, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
+import { rebase, type CartIntent, type SubmitAnswer } from '../../../store-db/cart-outbox-model.ts'
 import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
 import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { cartToken } from '../../lib/cart-token.ts'
@@ -78,6 +78,12 @@ export async function settleDirect(
 ): Promise<void> {
   const entry = await db.cartOutbox.where('key').equals(key).first()
   if (entry) await db.settleCartEntry(entry, { cart, owner })
+}
+
+/** With no worker: the page sent the submit itself and the shop answered with the order. */
+export async function settleSubmitDirect(key: string, order: SubmitAnswer): Promise<void> {
+  const entry = await db.cartOutbox.where('key').equals(key).first()
+  if (entry) await db.settleCartEntry(entry, { submitted: order, at: Date.now() })
 }
 
 /** The version of the last cart, read before asking the server (see keepCartRead). */

@@ -19,6 +19,8 @@ export function refusalSentence(refusal: CartRefusal): string {
       return `The code ${refusal.name} could not be applied: ${refusal.message}`
     case 'set-merged-notified':
       return `Your cart could not be updated: ${refusal.message}`
+    case 'submit':
+      return `Your order could not be submitted: ${refusal.message}`
   }
 }
 

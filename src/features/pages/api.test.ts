@@ -29,9 +29,12 @@ describe('loadSitePage: the pages of the catch-all route', () => {
 
   it('shows a screen still to come without a request, whatever follows its path', async () => {
     const fetch = servePageData()
-    const page = await loadSitePage('/checkout/step/2')
-    expect(page).toMatchObject({ kind: 'planned', page: plannedPages['/checkout/$'] })
-    expect(page.head.meta?.[0]).toEqual({ title: 'Checkout — Glidecraft' })
+    const page = await loadSitePage('/update-shipping-address/some/order')
+    expect(page).toMatchObject({
+      kind: 'planned',
+      page: plannedPages['/update-shipping-address/$'],
+    })
+    expect(page.head.meta?.[0]).toEqual({ title: 'Update shipping address — Glidecraft' })
     expect(fetch).not.toHaveBeenCalled()
   })
 

@@ -22,11 +22,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Thank you. Your order details appear here.',
     coming: ['Your order summary and next steps'],
   },
-  '/checkout/$': {
-    title: 'Checkout',
-    summary: 'Address, shipping, waiver and payment, step by step.',
-    coming: ['The checkout steps'],
-  },
   '/update-shipping-address/$': {
     title: 'Update shipping address',
     summary: 'Change where an order ships.',

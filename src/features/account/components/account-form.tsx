@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { FormStatus } from './form-fields.tsx'
 import type { AccountFormState } from './use-account-form.ts'
 import './account.css'
@@ -78,18 +79,23 @@ export function AccountForm({
   /** Last in the form: more ways to send it. */
   after?: ReactNode
 }) {
+  // A prerendered sign-in form (/login's shell) waits for its code: until it has hydrated, its
+  // fields and buttons are disabled, so nothing typed or pressed is lost to a plain form post.
+  const hydrated = useHydrated()
   return (
     <form className="account-form" noValidate onSubmit={form.submit} aria-busy={form.pending}>
-      {children}
-      <FormStatus problem={form.problem} done={form.done} />
-      {afterStatus}
-      <div className="account-actions">
-        <SubmitButton pending={form.pending} intent={intent}>
-          {submitLabel}
-        </SubmitButton>
-        {actions}
-      </div>
-      {after}
+      <fieldset className="account-fieldset" disabled={!hydrated}>
+        {children}
+        <FormStatus problem={form.problem} done={form.done} />
+        {afterStatus}
+        <div className="account-actions">
+          <SubmitButton pending={form.pending} intent={intent}>
+            {submitLabel}
+          </SubmitButton>
+          {actions}
+        </div>
+        {after}
+      </fieldset>
     </form>
   )
 }

@@ -61,7 +61,17 @@ export function CartPage() {
       {!cart || (isPending && !view.known && cart.items.length === 0) ? (
         <p role="status">Loading your cart…</p>
       ) : cart.items.length === 0 ? (
-        error && !view.known ? (
+        cart.submitting ? (
+          <section className="panel" data-testid="cart-submitting">
+            <h2>Your order is submitted, waiting to send</h2>
+            <p>
+              It reaches the shop once when the network returns.{' '}
+              <Link to="/checkout/$" params={{ _splat: '' }}>
+                See your order
+              </Link>
+            </p>
+          </section>
+        ) : error && !view.known ? (
           <p>
             Your cart could not be loaded: you seem to be offline. It shows here once you are back.
           </p>
@@ -110,6 +120,11 @@ export function CartPage() {
               Totals are updating: the shop confirms prices and discounts when your changes sync.
             </p>
           )}
+          <p className="cart-checkout">
+            <Link to="/checkout/$" params={{ _splat: '' }} className="button">
+              Checkout
+            </Link>
+          </p>
         </>
       )}
     </article>

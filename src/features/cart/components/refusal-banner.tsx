@@ -6,13 +6,16 @@ import './cart.css'
 
 /**
  * Tells the customer, on whatever page they are, that the server refused a change of their cart
- * when it was finally sent (the cart page lists them itself, so not there). The root route loads
+ * when it was finally sent (the cart page and the checkout list them themselves, so not there). The root route loads
  * it only while the header's badge counts refusals. It sits at the top of the page, under the app
  * bar while scrolling, so it never covers the tab bar or a page's sticky action bar.
  */
 export default function CartRefusalBanner() {
   const refusals = useCartRefusals()
-  const onCart = useRouterState({ select: (state) => state.location.pathname === '/cart' })
+  // The cart and the checkout list them themselves.
+  const onCart = useRouterState({
+    select: ({ location }) => location.pathname === '/cart' || location.pathname === '/checkout',
+  })
   useEffect(() => {
     void loadRefusals().catch(() => undefined)
   }, [])

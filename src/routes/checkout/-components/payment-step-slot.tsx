@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { SubmittedOrder } from '../../../features/checkout/components/checkout-screen.tsx'
+import { paymentLinkQuery } from '../../../features/orders/api.ts'
+import {
+  OrderAmounts,
+  paymentLinkAmounts,
+} from '../../../features/orders/components/order-parts.tsx'
+import { orderNumber } from '../../../features/orders/model.ts'
+import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
+import { NetworkError, ApiError } from '../../../lib/api-client.ts'
+
+/**
+ * The checkout's payment step, for an order submitted with a payment due today: the route
+ * composes the checkout and the payment feature, which may not import each other. Paid, the
+ * customer goes on to the order's confirmation.
+ */
+export function PaymentStepSlot({ order }: { order: SubmittedOrder }) {
+  const navigate = useNavigate()
+  return (
+    <div className="checkout-payment-slot" data-testid="payment-step-slot">
+      <PaymentStep
+        payable={{ orderId: order.id }}
+        balance={order.total}
+        currency={order.currency}
+        onPaid={() => void navigate({ to: '/orders/confirmation/$', params: { _splat: order.id } })}
+      />
+    </div>
+  )
+}
+
+/**
+ * `/checkout/{code}`: an order's payment link. Whoever holds it pays the balance without signing
+ * in; the page shows only what paying needs (get-order-with-payment-link).
+ */
+export function PayByLink({ code }: { code: string }) {
+  const client = useQueryClient()
+  const read = useQuery(paymentLinkQuery(code))
+  const order = read.data
+  return (
+    <article className="page checkout-page">
+      <h1>Pay for your order</h1>
+      {order ? (
+        <>
+          <p className="lead">Order {orderNumber(order.id)}</p>
+          <section className="panel" aria-label="The order">
+            <OrderAmounts {...paymentLinkAmounts(order)} />
+          </section>
+          {order.paymentDue ? (
+            <PaymentStep
+              payable={{ paymentCode: code }}
+              balance={order.balance}
+              currency={order.currency}
+              returnPath={`/checkout/${code}`}
+              onPaid={() =>
+                void client.invalidateQueries({ queryKey: paymentLinkQuery(code).queryKey })
+              }
+            />
+          ) : (
+            <p role="status" data-testid="nothing-due">
+              Nothing is left to pay on this order. Thank you.
+            </p>
+          )}
+        </>
+      ) : read.error ? (
+        <p role="alert">
+          {read.error instanceof NetworkError
+            ? 'You are offline: paying needs a connection. Your order is safe; try again once online.'
+            : read.error instanceof ApiError && read.error.status === 404
+              ? 'This link does not lead to an order. Check that it was copied whole.'
+              : 'The order could not be loaded. Try again in a moment.'}
+        </p>
+      ) : (
+        <p role="status">Loading the order…</p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,265 @@
+import type { Page } from '@playwright/test'
+import {
+  expect,
+  expectFailedResource,
+  forgetOfflineFailures,
+  test,
+  waitForServiceWorker,
+} from './fixtures.ts'
+
+/*
+ * The checkout in Chromium against the real server and worker: from the cart's way on, through
+ * the steps the step machine picks (contract/checkout-steps.ts), to the submit: a made-to-order
+ * suit signed for and submitted offline is kept ("Submitted, waiting to send", across reloads)
+ * and lands once when the network returns, on the order's confirmation.
+ */
+
+const BAG = { path: '/equipment/mission-bag', name: 'Mission bag' }
+const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2' }
+const CUSTOMER = { email: 'customer@example.com', password: 'flyfast-demo' }
+
+function newGuest(): string {
+  return `checkout-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+async function addBag(page: Page) {
+  await page.goto(BAG.path)
+  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
+  await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+  await form.getByRole('button', { name: 'Add to order' }).click()
+  await expect(form.getByRole('status')).toContainText(BAG.name)
+}
+
+/** A Corvid 2 in size L, which is not in stock: sewn to order (is_mto), nothing due today. */
+async function addMadeToOrderSuit(page: Page) {
+  await page.goto(`${SUIT.path}#design`)
+  const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
+  await section.getByLabel(/^Corvid 2, size L/).check()
+  await section.getByRole('button', { name: 'Add to order' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Added/ })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+}
+
+function step(page: Page) {
+  return page.locator('#checkout-step-heading')
+}
+
+async function fillAddress(page: Page, address: Record<string, string>) {
+  const form = page.getByRole('group', { name: 'Shipping address' })
+  for (const [label, value] of Object.entries(address)) {
+    if (label === 'Country') await form.getByLabel('Country').selectOption(value)
+    else await form.getByLabel(label, { exact: false }).first().fill(value)
+  }
+}
+
+const eloy = {
+  'Full name': 'Dana Flyer',
+  'Street address': '1200 Skydive Lane',
+  'City or town': 'Eloy',
+  Country: 'US',
+  'State, province or region': 'AZ',
+  'Postal code': '85131',
+}
+
+test('the cart leads on to checkout: a guest gives an address, picks a shipping method and reaches submit and pay', async ({
+  page,
+  consoleErrors,
+}) => {
+  await addBag(page)
+  // The wide header's cart carries the count.
+  await expect(page.getByTestId('tab-cart-count')).toHaveText('1 in the cart')
+  await page.goto('/cart')
+  await page.getByRole('link', { name: 'Checkout' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  // The summary stays in view.
+  const summary = page.getByRole('complementary', { name: 'Your order' })
+  await expect(summary).toContainText(BAG.name)
+
+  await expect(step(page)).toHaveText('Sign in, or continue as a guest')
+  await page.getByLabel('E-mail address').fill(newGuest())
+  await page.getByRole('button', { name: 'Continue as a guest' }).click()
+  await expect(step(page)).toHaveText('Where should we send it?')
+  await expect(step(page)).toBeFocused()
+
+  // Each field's message stands beside it.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const city = page.getByLabel('City or town')
+  await expect(city).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Enter the city or town.')).toBeVisible()
+  await fillAddress(page, { ...eloy, 'Postal code': 'ABC' })
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const postal = page.getByLabel('Postal code')
+  await expect(postal).toHaveAttribute('aria-invalid', 'true')
+  await expect(postal).toHaveAccessibleDescription(/is not a postal code in/)
+  await expect(postal).toBeFocused()
+  // The browser logs the server's 422 (the message per field): expected here.
+  expectFailedResource(consoleErrors, 422)
+  await postal.fill('85131')
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  await expect(step(page)).toHaveText('How should it travel?')
+  const options = page.getByRole('group', { name: 'Shipping method' }).getByRole('radio')
+  await expect(options.first()).toBeVisible()
+  await options.first().check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(step(page)).toHaveText('Submit your order and pay')
+  await expect(summary.getByTestId('checkout-shipping')).not.toHaveText('Chosen at the next step')
+  // The newsletter is the customer's choice: unticked until ticked (SPEC §9).
+  await expect(page.getByLabel('Send me the Glidecraft newsletter')).not.toBeChecked()
+
+  // An earlier choice can be changed, and the checkout goes on from there.
+  const steps = page.getByRole('list', { name: 'Steps' })
+  await expect(steps).toContainText('Dana Flyer, 1200 Skydive Lane, Eloy AZ 85131, US')
+  await steps.getByRole('button', { name: 'Change address' }).click()
+  await expect(step(page)).toHaveText('Where should we send it?')
+  await expect(page.getByLabel('Street address')).toHaveValue('1200 Skydive Lane')
+  await page.getByLabel('Apartment, suite, building').fill('Hangar 3')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(steps).toContainText('1200 Skydive Lane, Hangar 3')
+  // The shipping chosen stays: the new address is offered it.
+  await expect(step(page)).toHaveText('Submit your order and pay')
+  await steps.getByRole('button', { name: 'Change shipping' }).click()
+  await expect(step(page)).toHaveText('How should it travel?')
+  await expect(options.first()).toBeChecked()
+})
+
+test('the address typed offline is kept through a reload, and the step says it needs the network', async ({
+  context,
+  page,
+  consoleErrors,
+}) => {
+  await addBag(page)
+  await waitForServiceWorker(page)
+  await page.goto('/checkout')
+  await page.getByLabel('E-mail address').fill(newGuest())
+  await page.getByRole('button', { name: 'Continue as a guest' }).click()
+  await expect(step(page)).toHaveText('Where should we send it?')
+
+  await context.setOffline(true)
+  await fillAddress(page, eloy)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'offline' })).toContainText(
+    'What you typed is kept here',
+  )
+  await page.reload()
+  await expect(step(page)).toHaveText('Where should we send it?')
+  await expect(page.getByLabel('Street address')).toHaveValue('1200 Skydive Lane')
+  await expect(page.getByLabel('Postal code')).toHaveValue('85131')
+  await expect(page.getByLabel('Country')).toHaveValue('US')
+
+  await context.setOffline(false)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(step(page)).toHaveText('How should it travel?')
+  forgetOfflineFailures(consoleErrors)
+})
+
+test.describe('on a 390-pixel phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the app bar shows the cart with its count in the browser', async ({ page }) => {
+    await addBag(page)
+    const cart = page.getByRole('banner').getByRole('link', { name: /^Cart/ })
+    await expect(cart).toBeVisible()
+    await expect(page.getByTestId('app-bar-cart-count')).toHaveText('1 in the cart')
+    const box = (await cart.boundingBox())!
+    expect(box.height).toBeGreaterThanOrEqual(44)
+    expect(box.width).toBeGreaterThanOrEqual(44)
+    await cart.click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
+  })
+
+  test('a made-to-order suit submitted offline is kept as "Submitted, waiting to send"', async ({
+    context,
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/login')
+    await page.getByLabel('E-mail address').fill(CUSTOMER.email)
+    await page.getByRole('textbox', { name: 'Password' }).fill(CUSTOMER.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    await waitForServiceWorker(page)
+    await addMadeToOrderSuit(page)
+    await page.goto('/cart')
+    await page.getByRole('link', { name: 'Checkout' }).click()
+
+    // Signed in: the address, from the account's saved ones.
+    await expect(step(page)).toHaveText('Where should we send it?')
+    await page
+      .getByRole('button', { name: /^Use this address/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    // A wingsuit needs the signed waiver (content: requires_waiver).
+    await expect(step(page)).toHaveText('Read and sign the waiver')
+    await page.getByLabel('I have read the waiver and accept it').check()
+    await page.getByLabel('Your full name, as your signature').fill('Dana Flyer')
+    await page.getByRole('button', { name: 'Sign and continue' }).click()
+    // Made to order: no shipping method and nothing due today.
+    await expect(step(page)).toHaveText('Submit your order')
+    await expect(page.getByRole('list', { name: 'Steps' })).not.toContainText('Shipping')
+    await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible()
+
+    const notes = `Blue stitching on the arm wings, please (${Date.now()}).`
+    await context.setOffline(true)
+    await page.getByLabel('Notes for the workshop').fill(notes)
+    await page.reload()
+    await expect(page.getByLabel('Notes for the workshop')).toHaveValue(notes)
+    await expect(page.getByText('You can still submit')).toBeVisible()
+    await page.getByRole('button', { name: 'Submit order' }).click()
+    const waiting = page.getByTestId('checkout-waiting')
+    await expect(waiting.getByRole('heading', { name: 'Submitted, waiting to send' })).toBeVisible()
+    await expect(waiting).toContainText(SUIT.name)
+
+    // Kept on the device: a reload, the cart and the app bar all say so.
+    await page.reload()
+    await expect(waiting).toBeVisible()
+    await page.goto('/cart')
+    await expect(page.getByTestId('cart-submitting')).toContainText(
+      'Your order is submitted, waiting to send',
+    )
+    await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<unknown[]>((resolve) => {
+            const open = indexedDB.open('glidecraft')
+            open.onsuccess = () => {
+              const all = open.result.transaction('cartOutbox').objectStore('cartOutbox').getAll()
+              all.onsuccess = () => resolve(all.result as unknown[])
+            }
+          }),
+      ),
+    ).toMatchObject([
+      {
+        kind: 'submit',
+        request: { notes: notes, optIn: false },
+        key: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) as unknown,
+      },
+    ])
+
+    // The network returns: the submit lands once, and the checkout leads on to its confirmation.
+    await context.setOffline(false)
+    await page.goto('/checkout')
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await expect(page).toHaveURL(/\/orders\/confirmation\//, { timeout: 30_000 })
+    const orderId = page.url().split('/').at(-1)!
+    await expect(page.getByText('No payment is due today')).toBeVisible()
+    const bearer = (await context.cookies()).find((cookie) => cookie.name === 'authToken')!.value
+    const auth = { Authorization: `Bearer ${bearer}` }
+    const list = (await (
+      await page.request.get('/api/order/get-orders?per_page=50', { headers: auth })
+    ).json()) as { orders: { id: string }[] }
+    const withNotes: string[] = []
+    for (const { id } of list.orders) {
+      const order = (await (
+        await page.request.get(`/api/order/get-submitted-order/${id}`, { headers: auth })
+      ).json()) as { notes: string | null; status: string }
+      if (order.notes === notes) withNotes.push(`${id} ${order.status}`)
+    }
+    expect(withNotes).toEqual([`${orderId} submitted`])
+    forgetOfflineFailures(consoleErrors)
+  })
+})

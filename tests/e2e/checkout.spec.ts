@@ -123,6 +123,21 @@ test('the cart leads on to checkout: a guest gives an address, picks a shipping 
   await steps.getByRole('button', { name: 'Change shipping' }).click()
   await expect(step(page)).toHaveText('How should it travel?')
   await expect(options.first()).toBeChecked()
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  // Submit, then pay with the built-in test gateway's cards: a declined card says why and lets
+  // the customer try again; an approved one leads on to the confirmation.
+  await page.getByRole('button', { name: 'Submit and go to payment' }).click()
+  const payment = page.getByRole('region', { name: 'Payment' })
+  await expect(payment.getByText('no card is charged and no money moves')).toBeVisible()
+  await payment.getByLabel(/4000 1111 1111 1115/).check()
+  await payment.getByRole('button', { name: /with the test card$/ }).click()
+  await expect(payment.getByRole('alert')).toContainText('Your payment was declined: Do Not Honor')
+  await payment.getByLabel(/4111 1111 1111 1111/).check()
+  await payment.getByRole('button', { name: /with the test card$/ }).click()
+  await expect(page).toHaveURL(/\/orders\/confirmation\//, { timeout: 30_000 })
+  // The browser logs the declined attempt's 422: expected here.
+  expectFailedResource(consoleErrors, 422)
 })
 
 test('the address typed offline is kept through a reload, and the step says it needs the network', async ({
@@ -246,7 +261,7 @@ test.describe('on a 390-pixel phone', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await expect(page).toHaveURL(/\/orders\/confirmation\//, { timeout: 30_000 })
     const orderId = page.url().split('/').at(-1)!
-    await expect(page.getByText('No payment is due today')).toBeVisible()
+    await expect(page.getByTestId('no-payment-today')).toBeVisible()
     const bearer = (await context.cookies()).find((cookie) => cookie.name === 'authToken')!.value
     const auth = { Authorization: `Bearer ${bearer}` }
     const list = (await (

@@ -132,8 +132,6 @@ const catchAll = [
   // screens still to come
   '/contact',
   '/apple-pay/$orderId',
-  '/checkout/$',
-  '/update-shipping-address/$',
 ] as const satisfies readonly PageRoute[]
 
 export type CatchAllRoute = (typeof catchAll)[number]

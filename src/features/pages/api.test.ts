@@ -29,12 +29,12 @@ describe('loadSitePage: the pages of the catch-all route', () => {
 
   it('shows a screen still to come without a request, whatever follows its path', async () => {
     const fetch = servePageData()
-    const page = await loadSitePage('/update-shipping-address/some/order')
+    const page = await loadSitePage('/apple-pay/some-order')
     expect(page).toMatchObject({
       kind: 'planned',
-      page: plannedPages['/update-shipping-address/$'],
+      page: plannedPages['/apple-pay/$orderId'],
     })
-    expect(page.head.meta?.[0]).toEqual({ title: 'Update shipping address — Glidecraft' })
+    expect(page.head.meta?.[0]).toEqual({ title: 'Apple Pay — Glidecraft' })
     expect(fetch).not.toHaveBeenCalled()
   })
 

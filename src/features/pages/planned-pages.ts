@@ -17,26 +17,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Questions about sizing, orders or repairs? We answer every message.',
     coming: ['The contact form'],
   },
-  '/orders/confirmation/$': {
-    title: 'Order confirmation',
-    summary: 'Thank you. Your order details appear here.',
-    coming: ['Your order summary and next steps'],
-  },
-  '/update-shipping-address/$': {
-    title: 'Update shipping address',
-    summary: 'Change where an order ships.',
-    coming: ['The address form'],
-  },
-  '/orders/$orderId': {
-    title: 'Order',
-    summary: 'The status and details of one order.',
-    coming: ['Items, payments and shipping'],
-  },
-  '/add-to-order/$paymentCode': {
-    title: 'Add to your order',
-    summary: 'Add items to an order you have already submitted.',
-    coming: ['The add-to-order form'],
-  },
   '/apple-pay/$orderId': {
     title: 'Apple Pay',
     summary: 'Pay for your order with Apple Pay.',

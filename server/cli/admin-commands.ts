@@ -354,7 +354,7 @@ const commands: Command[] = [
       const id = parsed(OrderId, positionals[0], 'order id')
       const to = parsed(z.enum(OrderStatus), positionals[1], 'state')
       const note = parsed(MoveNote, values.note, '--note') ?? ''
-      const moved = await moveOrder(deps.db, id, to, note.trim())
+      const moved = await moveOrder(deps.db, id, to, note.trim(), { siteUrl: deps.siteUrl })
       if (!moved.ok) throw new CommandError(moved.reason)
       io.out(`Order ${orderNumber(id)}: ${moved.from} -> ${moved.to}.`)
     },

@@ -110,6 +110,20 @@ describe('npm run admin -- move-order', () => {
     ])
   })
 
+  it('mails the customer each move, queued with it: shipped with its tracking number', async () => {
+    const user = await customer()
+    const order = await submitted({ bearer: user.bearer })
+    expect((await admin(['move-order', order.id, 'in_production'])).code).toBe(0)
+    expect((await admin(['move-order', order.id, 'shipped', '--note', 'UPS 1Z999AA1'])).code).toBe(
+      0,
+    )
+    await deps.mailer.idle()
+    const mail = (await listOutbox(database.db, 10)).filter((kept) => kept.to === user.email)
+    expect(mail.map((kept) => kept.kind)).toEqual(['order-shipped', 'order-in-production'])
+    const [shipped] = mail
+    expect(shipped!.text).toContain('UPS 1Z999AA1')
+  })
+
   it('refuses a move the lifecycle does not allow, and says where it may go', async () => {
     const order = await submitted({ token: newCartToken() })
     const refused = await admin(['move-order', order.id, 'delivered'])

@@ -33,7 +33,13 @@ import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.t
 import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
-import type { OrderMailData } from '../mail/templates.ts'
+import {
+  MailedOrderStatus,
+  orderStatusMail,
+  type MailSite,
+  type OrderMailData,
+} from '../mail/templates.ts'
+import { queueMail } from './mail-outbox.ts'
 import { findSession } from './sessions.ts'
 import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
 
@@ -557,6 +563,7 @@ export async function moveOrder(
   id: string,
   to: OrderStatus,
   note: string,
+  site?: MailSite,
 ): Promise<MoveResult> {
   if (!uuidPattern.test(id)) return { ok: false, reason: `No order has the id ${id}.` }
   return db.transaction(async (tx) => {
@@ -578,6 +585,22 @@ export async function moveOrder(
       note: note || `${statusLabels[to]}.`,
       createdAt: now,
     })
+    // The customer hears of it with the move: in production, shipped (the note is its tracking),
+    // delivered, cancelled or refunded. Queued in this transaction, sent by the outbox.
+    const mailed = MailedOrderStatus.find((status) => status === to)
+    const data = site && mailed && (await orderMailData(tx, { ...order, status: to }))
+    if (site && mailed && data) {
+      const tracking = mailed === 'shipped' && note ? { number: note } : undefined
+      await queueMail(
+        tx,
+        orderStatusMail(site, {
+          order: data,
+          status: mailed,
+          tracking,
+          dedupeKey: `order-status:${id}:${mailed}:${now.getTime()}`,
+        }),
+      )
+    }
     return { ok: true, from: order.status, to }
   })
 }

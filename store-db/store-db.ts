@@ -331,14 +331,22 @@ export class StoreDB extends Dexie {
     })
   }
 
-  /** What the person at the device sees of its cart (cart-outbox-model.ts `visibleTo`). */
-  async visibleCart(): Promise<{ server: CartServerRecord; visible: VisibleCart }> {
+  /**
+   * What the person at the device sees of its cart (cart-outbox-model.ts `visibleTo`).
+   * `signedIn` false: the page holds no session now, whatever was last kept (a page that forgot
+   * an ended session may be gone before its write of `cartViewer` landed).
+   */
+  async visibleCart({ signedIn }: { signedIn?: boolean } = {}): Promise<{
+    server: CartServerRecord
+    visible: VisibleCart
+  }> {
     return this.transaction('r', this.cartOutbox, this.meta, async () => {
-      const [server, outbox, viewer] = await Promise.all([
+      const [server, outbox, kept] = await Promise.all([
         this.cartServer(),
         this.cartOutboxEntries(),
         this.cartViewer(),
       ])
+      const viewer = signedIn === false ? { signedIn: false, email: '' } : kept
       return { server, visible: visibleTo(viewer, server, outbox) }
     })
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Database } from '../db/index.ts'
 import { outbox, type MailDelivery, type MailStatus } from '../db/schema.ts'
 
@@ -84,7 +84,14 @@ export async function claimDueMail(
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(inArray(outbox.status, ['queued', 'sending']), lte(outbox.dueAt, now)))
+    // Before the next millisecond: the database keeps microseconds, `now` only milliseconds, so a
+    // message queued within this very millisecond is due too (PostgreSQL on a fast machine).
+    .where(
+      and(
+        inArray(outbox.status, ['queued', 'sending']),
+        lt(outbox.dueAt, new Date(now.getTime() + 1)),
+      ),
+    )
     .orderBy(asc(outbox.dueAt))
     .limit(1)
     .for('update', { skipLocked: true })

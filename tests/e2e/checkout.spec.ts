@@ -32,6 +32,10 @@ async function addBag(page: Page) {
 
 /** A Corvid 2 in size L, which is not in stock: sewn to order (is_mto), nothing due today. */
 async function addMadeToOrderSuit(page: Page) {
+  // The demo account's carts may have been merged by earlier tests: the overlay that says so is
+  // closed whenever it shows.
+  const merged = page.getByRole('dialog', { name: 'Your carts were merged' })
+  await page.addLocatorHandler(merged, () => merged.getByRole('button', { name: 'Close' }).click())
   await page.goto(`${SUIT.path}#design`)
   const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
   await section.getByLabel(/^Corvid 2, size L/).check()
@@ -151,6 +155,9 @@ test('the address typed offline is kept through a reload, and the step says it n
   await page.getByLabel('E-mail address').fill(newGuest())
   await page.getByRole('button', { name: 'Continue as a guest' }).click()
   await expect(step(page)).toHaveText('Where should we send it?')
+  // The sign-in merged the device's cart into the guest's: wait until the device has read it (a
+  // read of the device's cart that raced the merge may show it empty until then).
+  await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(BAG.name)
 
   await context.setOffline(true)
   await fillAddress(page, eloy)

@@ -45,7 +45,7 @@ const publicScreens = [
   ['create an account', '/login?mode=register'],
   ['reset password', '/reset-password'],
   ['checkout', '/checkout'],
-  ['an order’s payment link, still to come', '/checkout/some-order'],
+  ['Apple Pay, still to come', '/apple-pay/some-order'],
 ] as const
 
 async function open(page: Page, path: string): Promise<void> {

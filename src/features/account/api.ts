@@ -191,8 +191,11 @@ async function forgetUserData(client: QueryClient): Promise<void> {
  * waiting changes are held for it to sign in again (lib/cart-device.ts).
  */
 export async function forgetEndedSession(client: QueryClient): Promise<void> {
+  // The cart first: once the cookie is gone the page shows the visitor's cart, and the device
+  // should already say who is at it.
+  await forgetEndedSessionCart().catch(() => undefined)
   clearAuthCookies()
-  await Promise.all([forgetUserData(client), forgetEndedSessionCart().catch(() => undefined)])
+  await forgetUserData(client)
 }
 
 /**

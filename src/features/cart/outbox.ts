@@ -4,6 +4,7 @@ import { rebase, type CartIntent, type SubmitAnswer } from '../../../store-db/ca
 import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
 import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { cartToken } from '../../lib/cart-token.ts'
+import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
 import { db } from '../../lib/db.ts'
 import { signedInEmail } from '../../lib/signed-in-user.ts'
 import type { ShownCart } from './model.ts'
@@ -35,7 +36,8 @@ export interface CartView {
 export async function readCartView(): Promise<CartView> {
   return db.transaction('r', db.cartOutbox, db.meta, async () => {
     const [{ server, visible }, status] = await Promise.all([
-      db.visibleCart(),
+      // No session cookie: signed out now, whatever the device last kept.
+      db.visibleCart({ signedIn: readCookie(AUTH_COOKIE) !== null }),
       db.cartOutboxStatus(),
     ])
     return {

@@ -20,7 +20,6 @@ import {
   type PaymentProviders,
 } from './gateway.ts'
 import { formatAmount } from './money.ts'
-import { providerLabel } from './payment-mail.ts'
 
 /*
  * Paying a submitted order, whatever the provider (gateway.ts). One attempt is one payments row,
@@ -52,6 +51,14 @@ export const chargeLeaseMs = 90_000
 
 /** Orders waiting for money. */
 const payable: ReadonlySet<OrderStatus> = new Set(['submitted', 'partly_paid'])
+
+/** How the mail and the order's history name a provider. */
+export const providerLabel: Record<string, string> = {
+  test: 'card (test gateway)',
+  braintree: 'card',
+  apple_pay: 'Apple Pay',
+  bitpay: 'BitPay',
+}
 
 export const paymentMessages = {
   orderGone: 'No such order, or it is not yours to pay.',

@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // A step that cannot happen fails at that step, with its name, not as the whole test's time-out.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   webServer: {

@@ -164,7 +164,12 @@ describe('StoreDB', () => {
       merge_notice: null,
     } as unknown as Parameters<StoreDB['keepCartRead']>[0]
     await opened.adoptCartOutbox('pilot@example.com')
-    await opened.keepCartRead(accountCart, 'account', 0)
+    // A read sent before the sign-in answers with the device's cart, which the sign-in's merge
+    // emptied into the account's: it is not kept. One sent after it is.
+    expect(await opened.keepCartRead(accountCart, 'account', 0)).toBe(false)
+    expect(
+      await opened.keepCartRead(accountCart, 'account', (await opened.cartServer()).version),
+    ).toBe(true)
     await opened.addCartIntent(bag('HELD'), 'key-held', { by: 'pilot@example.com' })
     expect((await opened.visibleCart()).visible.held).toBe(0)
 

@@ -289,11 +289,18 @@ export class StoreDB extends Dexie {
 
   /**
    * A sign-in: the changes still waiting that were made signed out become the account's (the
-   * sign-in merged the device's cart into it, so that is where they would have gone).
+   * sign-in merged the device's cart into it, so that is where they would have gone). A read of
+   * the cart sent before the sign-in and answered after it is not kept (the version moves): it
+   * holds the device's cart, which the merge has emptied into the account's.
    */
   async adoptCartOutbox(by: string): Promise<void> {
     await this.transaction('rw', this.cartOutbox, this.meta, async () => {
       await this.cartOutbox.filter((entry) => entry.by === undefined).modify({ by })
+      const server = await this.cartServer()
+      await this.meta.put({
+        key: CART_SERVER,
+        value: { ...server, version: server.version + 1 } satisfies CartServerRecord,
+      })
       await this.setCartViewer({ signedIn: true, email: by })
     })
   }

@@ -36,8 +36,12 @@ export const cartQuery = queryOptions({
   queryFn: async ({ signal }): Promise<ShownCart> => {
     const outbox = await import('./outbox.ts')
     const version = await outbox.cartVersion()
+    const asked = owner()
     const server = await api.get<Cart>('/api/order', { auth: true, cart: true, signal })
-    await outbox.keepCartRead(wireCart(server), owner(), version)
+    // Signed in or out while the read was on its way: the answer is the cart of whoever was at
+    // the device before (after a sign-in, the device's cart the merge has just emptied) and is
+    // not kept as this one's. The sign-in asks for the cart again.
+    if (owner() === asked) await outbox.keepCartRead(wireCart(server), asked, version)
     const view = await outbox.readCartView()
     // The query is asked again after a sign-in: what waits goes out with the new session.
     if (view.waiting > 0) askCartReplay()

@@ -205,6 +205,18 @@ export function createHttp({
   const apiFromMemory = env.corsOrigins.length > 0 ? undefined : products
   const fromMemory: MemoryAnswerer = (request) =>
     isApiPath(request.path) ? apiFromMemory?.(request) : site?.answerFromMemory(request)
-  const answeredFromMemory = memoryListener({ answer: fromMemory, security, log, maxPathLength })
+  // What the answers kept in memory depend on: the catalog's version and the built files.
+  const stamp = () => {
+    const snapshot = catalog.current()
+    if (snapshot instanceof Promise) return undefined
+    return `${snapshot.version} ${site?.generation() ?? 0}`
+  }
+  const answeredFromMemory = memoryListener({
+    answer: fromMemory,
+    security,
+    log,
+    maxPathLength,
+    stamp,
+  })
   return { app, answeredFromMemory, mailer }
 }

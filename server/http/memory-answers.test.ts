@@ -1,9 +1,14 @@
 import { once } from 'node:events'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_MARK_HEADER, API_MARK_VALUE } from '../../contract/api-mark.ts'
 import { createHttp } from '../app.ts'
+import { products } from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { createTempDir, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
@@ -88,6 +93,14 @@ function send(
     req.on('error', reject)
     req.end()
   })
+}
+
+/** The body as text, whatever its coding. */
+function decoded({ headers, body }: Raw): string {
+  const coding = headers['content-encoding']
+  if (coding === 'br') return brotliDecompressSync(body).toString()
+  if (coding === 'gzip') return gunzipSync(body).toString()
+  return body.toString()
 }
 
 /** An answer without the header that differs by the clock. */
@@ -224,6 +237,48 @@ describe('answers from memory', () => {
     for (const path of ['/', '/about', '/assets/index-3f9a1c.js', '/no-such-page']) {
       const { fastAnswer } = await both(path)
       expect(fastAnswer.headers[mark], path).toBeUndefined()
+    }
+  })
+
+  it('given again, follow a catalog write and a rebuilt file at once', async () => {
+    // Uncompressed: the form is ready at once, so the first answer is already the one kept.
+    const headers = { 'accept-encoding': 'identity' }
+    const nameOf = async () => {
+      const answer = await send(fast, '/api/product/corvid-2?active=1', { headers })
+      return (JSON.parse(decoded(answer)) as { name: string }).name
+    }
+    // The clock stands still: what is checked is the answers' stamp, not how long they are kept.
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const before = await nameOf()
+    expect(await nameOf()).toBe(before)
+    await database.db
+      .update(products)
+      .set({ name: 'Corvid 2 (renamed)' })
+      .where(eq(products.slug, 'corvid-2'))
+    try {
+      // The first read after the write waits for the catalog; the next one is given again.
+      expect(await nameOf()).toBe('Corvid 2 (renamed)')
+      expect(await nameOf()).toBe('Corvid 2 (renamed)')
+
+      const worker = () => send(fast, '/sw.js', { headers }).then(decoded)
+      expect(await worker()).toBe('self.addEventListener("fetch", () => {})')
+      expect(await worker()).toBe('self.addEventListener("fetch", () => {})')
+      await writeFile(path.join(site.dir, 'sw.js'), 'self.version = 2')
+      // The folder's watcher reports the new release; from then on it is what is sent.
+      await vi.waitFor(async () => expect(await worker()).toBe('self.version = 2'))
+    } finally {
+      vi.useRealTimers()
+      await database.db.update(products).set({ name: before }).where(eq(products.slug, 'corvid-2'))
+    }
+  })
+
+  it('given again, keep to the coding each client takes', async () => {
+    for (const encoding of ['br', 'gzip', 'identity', 'br', 'gzip']) {
+      const answer = await send(fast, '/about', { headers: { 'accept-encoding': encoding } })
+      expect(answer.headers['content-encoding']).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      )
+      expect(decoded(answer)).toContain('<title>About</title>')
     }
   })
 

@@ -67,6 +67,8 @@ export function createSiteFiles(root: string) {
   const found = new Map<string, SiteFile>()
   /** One watcher per folder a found file is in. */
   const watchers = new Map<string, FSWatcher>()
+  /** Counts the changes watchers reported: answers made before one are not given again. */
+  let generation = 0
 
   /**
    * Watches a folder, so that a file in it replaced, removed or renamed (a deploy writing a new
@@ -82,6 +84,7 @@ export function createSiteFiles(root: string) {
         watcher.close()
         watchers.delete(dir)
         found.clear()
+        generation++
       }
       watcher.on('change', drop)
       watcher.on('error', drop)
@@ -231,7 +234,7 @@ export function createSiteFiles(root: string) {
     )
   }
 
-  return { find, send, answerFromMemory }
+  return { find, send, answerFromMemory, generation: () => generation }
 }
 
 /** What every answer with a whole file carries beside its body's headers. */

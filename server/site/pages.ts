@@ -41,6 +41,7 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
     find: findFile,
     send: sendFile,
     answerFromMemory: filesFromMemory,
+    generation,
   } = createSiteFiles(root)
 
   /** Synchronous unless the catalog is being reloaded: most pages look nothing up. */
@@ -123,5 +124,5 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
     return c.html(html, 500, { 'Cache-Control': 'no-store' })
   }
 
-  return { handler, errorPage, answerFromMemory }
+  return { handler, errorPage, answerFromMemory, generation }
 }

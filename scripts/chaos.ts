@@ -333,6 +333,8 @@ interface RunResult {
   /** The checkout at the run's end, if it submitted, and what its answers show to be wrong. */
   checkout: CheckoutSeen | undefined
   checkoutProblems: string[]
+  /** How long the checkout took (what it adds to a run). */
+  checkoutMs: number
 }
 
 async function run(
@@ -696,6 +698,7 @@ async function run(
     const result = compare(expected, found)
 
     // The cart as the server holds it is submitted and paid, as the device's identity.
+    const checkoutStarted = performance.now()
     const live = model.session && !model.session.expired
     const bearer = live
       ? (await context.cookies()).find((c) => c.name === 'authToken')?.value
@@ -709,6 +712,7 @@ async function run(
     })
     actions.push(...checkout.actions)
     return {
+      checkoutMs: performance.now() - checkoutStarted,
       checkout: checkout.seen,
       checkoutProblems: checkout.seen ? checkoutProblems(checkout.seen) : [],
       expected,
@@ -778,6 +782,7 @@ async function main(): Promise<void> {
   let failed = 0
   const failures: number[] = []
   let submits = 0
+  let checkoutMs = 0
   let paymentsMade = 0
   let ledgerFailures = 0
   const phaseCheckouts: CheckoutSeen[] = []
@@ -843,6 +848,7 @@ async function main(): Promise<void> {
             moved += result.moved
             const ok = result.differences.length === 0 && result.checkoutProblems.length === 0
             if (!ok) failures.push(seed)
+            checkoutMs += result.checkoutMs
             if (result.checkout) {
               submits += 1
               if (result.checkout.payment) paymentsMade += 1
@@ -850,7 +856,7 @@ async function main(): Promise<void> {
             }
             console.log(
               `${label}: ${ok ? 'match' : 'MISMATCH'} lost ${result.lost} doubled ${result.doubled} moved ${result.moved}\n` +
-                `  actions: ${result.actions.join(', ')}\n` +
+                `  actions: ${result.actions.join(', ')} (checkout ${Math.round(result.checkoutMs)} ms)\n` +
                 `  expected: ${owners(result.expected)}\n` +
                 `  found:    ${owners(result.found)}` +
                 (result.codes ? `\n  codes:    ${result.codes}` : '') +
@@ -883,7 +889,8 @@ async function main(): Promise<void> {
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(
     `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +
-      `${submits} orders submitted, ${paymentsMade} paid, ${ledgerFailures} not as the database holds them` +
+      `${submits} orders submitted, ${paymentsMade} paid (checkouts ${Math.round(checkoutMs / 1000)} s), ` +
+      `${ledgerFailures} not as the database holds them` +
       (failures.length ? `; seeds to replay: ${failures.join(' ')}` : ''),
   )
   if (failures.length > 0 || ledgerFailures > 0) process.exitCode = 1

@@ -8,6 +8,10 @@
 // network returns for good, the customer signs in again if the outbox waits for that, the outbox
 // drains, and the server's carts must equal the model's for every owner involved (the device's
 // cart tokens, the demo account, the guest accounts), line by line and quantity by quantity.
+// Then the cart is submitted and paid through the lossy proxy (scripts/chaos/checkout.ts: double
+// submits, lost answers sent again, replayed payments): one order per submit, nothing lost, and,
+// read from the database once the phase's API processes stop, one settled charge per payment and
+// each mail queued once (scripts/chaos/checkout-model.ts).
 //
 //   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres]
 //                 [--postgres-runs N]          (20 runs in `npm test`)

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { argon2 } from './bench/argon2.ts'
+import { checkout } from './bench/checkout.ts'
 import { cartSync } from './bench/cart-sync.ts'
 import { coldStart } from './bench/cold-start.ts'
 import { configurator } from './bench/configurator.ts'
@@ -33,6 +34,7 @@ const measurements: Measurement[] = [
   lighthouse,
   offlineDownload,
   orderAdd,
+  checkout,
   throughput,
   argon2,
   cartSync,

@@ -8,6 +8,10 @@
 // network returns for good, the customer signs in again if the outbox waits for that, the outbox
 // drains, and the server's carts must equal the model's for every owner involved (the device's
 // cart tokens, the demo account, the guest accounts), line by line and quantity by quantity.
+// Then the cart is submitted and paid through the lossy proxy (scripts/chaos/checkout.ts: double
+// submits, lost answers sent again, replayed payments): one order per submit, nothing lost, and,
+// read from the database once the phase's API processes stop, one settled charge per payment and
+// each mail queued once (scripts/chaos/checkout-model.ts).
 //
 //   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres]
 //                 [--postgres-runs N]          (20 runs in `npm test`)
@@ -50,6 +54,13 @@ import {
   type Model,
   type Owner,
 } from './chaos/model.ts'
+import {
+  checkoutProblems,
+  ledgerProblems,
+  orderOf,
+  type CheckoutSeen,
+} from './chaos/checkout-model.ts'
+import { checkOut, lineOf, readLedger, type WireLine } from './chaos/checkout.ts'
 import { Store } from './chaos/store.ts'
 import { startLossyProxy, type LossyProxy } from './lossy-proxy.ts'
 
@@ -81,20 +92,6 @@ function generator(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-}
-
-interface WireLine {
-  sku: string
-  qty: number
-  meta: unknown[]
-  child: { sku: string; qty: number; meta: unknown[] }[]
-}
-
-/** A server line's identity as the model writes it: sku, and its meta and children as JSON. */
-function lineOf(line: WireLine): Line {
-  const child = line.child.map(({ sku, qty, meta }) => ({ sku, qty, meta }))
-  const meta = line.meta.length || child.length ? JSON.stringify({ meta: line.meta, child }) : ''
-  return { sku: line.sku, meta, qty: line.qty }
 }
 
 /** The test side's calls, straight to an API process, each from an address of its own. */
@@ -337,6 +334,11 @@ interface RunResult {
   differences: string[]
   refusals: string[]
   actions: string[]
+  /** The checkout at the run's end, if it submitted, and what its answers show to be wrong. */
+  checkout: CheckoutSeen | undefined
+  checkoutProblems: string[]
+  /** How long the checkout took (what it adds to a run). */
+  checkoutMs: number
 }
 
 async function run(
@@ -698,7 +700,25 @@ async function run(
       if (cart.codes.length) codes.push(`${owner}: ${cart.codes.join(' ')}`)
     }
     const result = compare(expected, found)
+
+    // The cart as the server holds it is submitted and paid, as the device's identity.
+    const checkoutStarted = performance.now()
+    const live = model.session && !model.session.expired
+    const bearer = live
+      ? (await context.cookies()).find((c) => c.name === 'authToken')?.value
+      : undefined
+    const checkout = await checkOut({
+      proxy,
+      seed,
+      random,
+      bearer,
+      token: (await page.evaluate(() => localStorage.getItem('cart-token'))) ?? undefined,
+    })
+    actions.push(...checkout.actions)
     return {
+      checkoutMs: performance.now() - checkoutStarted,
+      checkout: checkout.seen,
+      checkoutProblems: checkout.seen ? checkoutProblems(checkout.seen) : [],
       expected,
       found,
       codes: codes.join('; '),
@@ -765,17 +785,46 @@ async function main(): Promise<void> {
   let moved = 0
   let failed = 0
   const failures: number[] = []
+  let submits = 0
+  let checkoutMs = 0
+  let paymentsMade = 0
+  let ledgerFailures = 0
+  const phaseCheckouts: CheckoutSeen[] = []
   let postgres: Postgres | undefined
   try {
     await withChromium(async (browser) => {
       let store: Store | undefined
       let proxy: LossyProxy | undefined
       let suitMeta: string | undefined
+      // The database of the runs so far, once their API processes stopped: one settled charge
+      // and one payment per payment, the confirmation and the receipt queued once each.
+      const checkLedger = async () => {
+        if (!store || phaseCheckouts.length === 0) return
+        const seen = phaseCheckouts.splice(0)
+        try {
+          const ledger = await readLedger(
+            { dataDir: store.dataDir, databaseUrl: store.databaseUrl },
+            seen.map((one) => orderOf(one).id),
+          )
+          for (const one of seen) {
+            const problems = ledgerProblems(one, ledger)
+            if (problems.length === 0) continue
+            ledgerFailures += 1
+            if (!failures.includes(one.seed)) failures.push(one.seed)
+            console.log(`seed ${one.seed}: the database after the runs: ${problems.join('; ')}`)
+          }
+        } catch (error) {
+          ledgerFailures += 1
+          console.log(`chaos: could not read the database: ${(error as Error).message}`)
+        }
+      }
       const setUp = async (onPostgres: boolean) => {
         if (proxy) await proxy.close()
         if (store) await store.stop()
+        await checkLedger()
         if (onPostgres) {
-          postgres = startPostgres(basePort !== undefined ? basePort + 90 : await freePort())
+          // With --port P the run keeps to P … P+9: P+9 for PostgreSQL.
+          postgres = startPostgres(basePort !== undefined ? basePort + 9 : await freePort())
           store = await Store.create(
             dataDir,
             basePort !== undefined ? basePort + 2 : undefined,
@@ -801,16 +850,27 @@ async function main(): Promise<void> {
             lost += result.lost
             doubled += result.doubled
             moved += result.moved
-            const ok = result.differences.length === 0
+            const ok = result.differences.length === 0 && result.checkoutProblems.length === 0
             if (!ok) failures.push(seed)
+            checkoutMs += result.checkoutMs
+            if (result.checkout) {
+              submits += 1
+              if (result.checkout.payment) paymentsMade += 1
+              phaseCheckouts.push(result.checkout)
+            }
             console.log(
               `${label}: ${ok ? 'match' : 'MISMATCH'} lost ${result.lost} doubled ${result.doubled} moved ${result.moved}\n` +
-                `  actions: ${result.actions.join(', ')}\n` +
+                `  actions: ${result.actions.join(', ')} (checkout ${Math.round(result.checkoutMs)} ms)\n` +
                 `  expected: ${owners(result.expected)}\n` +
                 `  found:    ${owners(result.found)}` +
                 (result.codes ? `\n  codes:    ${result.codes}` : '') +
                 (result.refusals.length ? `\n  refused:  ${result.refusals.join(' | ')}` : '') +
-                (ok ? '' : `\n  differences: ${result.differences.join('; ')}`),
+                (result.differences.length
+                  ? `\n  differences: ${result.differences.join('; ')}`
+                  : '') +
+                (result.checkoutProblems.length
+                  ? `\n  checkout: ${result.checkoutProblems.join('; ')}`
+                  : ''),
             )
           } catch (error) {
             failed += 1
@@ -823,6 +883,7 @@ async function main(): Promise<void> {
       } finally {
         if (proxy) await proxy.close()
         if (store) await store.stop()
+        await checkLedger()
       }
     })
   } finally {
@@ -831,10 +892,12 @@ async function main(): Promise<void> {
   }
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(
-    `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}` +
+    `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +
+      `${submits} orders submitted, ${paymentsMade} paid (checkouts ${Math.round(checkoutMs / 1000)} s), ` +
+      `${ledgerFailures} not as the database holds them` +
       (failures.length ? `; seeds to replay: ${failures.join(' ')}` : ''),
   )
-  if (failures.length > 0) process.exitCode = 1
+  if (failures.length > 0 || ledgerFailures > 0) process.exitCode = 1
 }
 
 await main()

@@ -29,6 +29,8 @@ export interface ServerOptions {
   logLevel?: string
   /** Throw the server's stdout away (its access log) instead of reading it into this process. */
   discardStdout?: boolean
+  /** More of the server's environment (`TRUST_PROXY`, …). */
+  env?: Record<string, string>
 }
 
 export async function spawnServer(
@@ -47,6 +49,7 @@ export async function spawnServer(
     STATIC_DIR: context.distDir,
     LOG_LEVEL: options.logLevel ?? 'warn',
     NODE_ENV: 'production',
+    ...options.env,
   }
   const spawnedAt = performance.now()
   const spawned = spawnGroup(process.execPath, [tsxCli, 'server/main.ts'], {

@@ -13,7 +13,7 @@ import {
   signInAsGuest,
   widths,
 } from './checkout-fixtures.ts'
-import { expect, expectFailedResource, test } from './fixtures.ts'
+import { expect, expectFailedResource, seriousViolations, test } from './fixtures.ts'
 import { openMailbox, type Mailbox } from './mailbox.ts'
 
 /*
@@ -215,6 +215,53 @@ for (const width of widths) {
       await applePay.click()
       await expect(page.getByTestId('nothing-due')).toBeVisible()
       expect(await readOrder(request, bearer, id)).toMatchObject({ status: 'paid', balance: 0 })
+    })
+
+    test('the Apple Pay page: not available without ApplePaySession, leading to the other ways to pay; with it, pays', async ({
+      page,
+    }) => {
+      // The order's owner, signed in in this browser (a guest session).
+      const bearer = await signInAsGuest(page.request, 'apple-page')
+      const id = await placeOrder(page.request, bearer, bagItem)
+      const { payment_code: code, balance } = await readOrder(page.request, bearer, id)
+      const due = `$${(balance / 100).toFixed(2)}`
+
+      const response = await page.goto(`/apple-pay/${id}`)
+      expect(response?.status()).toBe(200)
+      await expect(page).toHaveTitle('Apple Pay — Glidecraft')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apple Pay')
+      await expect(page.getByText(`Order ${id.slice(0, 8).toUpperCase()}`)).toBeVisible()
+      await expect(page.getByText('Coming to this page')).toHaveCount(0)
+      const unavailable = page.getByTestId('apple-pay-unavailable')
+      await expect(
+        unavailable.getByRole('heading', { name: 'Apple Pay is not available here' }),
+      ).toBeVisible()
+      await expect(unavailable).toContainText('this browser cannot use it')
+      await expect(unavailable).toContainText(`You can pay ${due} by card or with BitPay instead.`)
+      await expect(page.getByRole('button', { name: /with Apple Pay$/ })).toHaveCount(0)
+      await expectNoSidewaysScroll(page)
+      expect(await seriousViolations(page)).toEqual([])
+      await unavailable.getByRole('link', { name: 'Pay another way' }).click()
+      await expect(page).toHaveURL(new RegExp(`/checkout/${code}$`))
+      await expect(
+        page.getByRole('region', { name: 'Payment' }).getByRole('button', { name: /with BitPay/ }),
+      ).toBeVisible()
+
+      // Where the browser has Apple Pay: the page offers it alone, says the payment is a test
+      // one (no payment account is configured), and pays the balance.
+      await page.addInitScript(fakeApplePaySession)
+      await page.goto(`/apple-pay/${id}`)
+      const payment = page.getByRole('region', { name: 'Payment' })
+      await expect(payment.getByText('Apple Pay here makes a test payment')).toBeVisible()
+      await expect(payment.getByRole('button', { name: /with the test card$/ })).toHaveCount(0)
+      await expect(payment.getByRole('button', { name: /with BitPay/ })).toHaveCount(0)
+      expect(await seriousViolations(page)).toEqual([])
+      await payment.getByRole('button', { name: `Pay ${due} with Apple Pay` }).click()
+      await expect(page.getByTestId('nothing-due')).toBeVisible()
+      expect(await readOrder(page.request, bearer, id)).toMatchObject({
+        status: 'paid',
+        balance: 0,
+      })
     })
   })
 }

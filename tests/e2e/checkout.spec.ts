@@ -22,7 +22,8 @@ import {
  * The checkout in Chromium against the real server and worker: from the cart's way on, through
  * the steps the step machine picks (contract/checkout-steps.ts), to the submit: a made-to-order
  * suit signed for and submitted offline is kept ("Submitted, waiting to send", across reloads)
- * and lands once when the network returns, on the order's confirmation.
+ * and lands once when the network returns, on the order's confirmation (end-to-end item 2, at a
+ * 390-pixel phone's width and at a desktop's). Paying is payments.spec.ts.
  */
 
 test('the cart leads on to checkout: a guest gives an address, picks a shipping method and reaches submit and pay', async ({

@@ -17,12 +17,11 @@ import {
 /*
  * The order screens (issue 16): the confirmation and the account's order list on a 390-pixel
  * phone, and an order page opened offline after a new build, showing the order as of its last
- * reading (end-to-end item 6).
+ * reading (end-to-end item 6, on the phone and at desktop width).
  *
- * The orders are placed through the real calls as a guest checking out: guest sign-in, cart add,
- * shipping address, shipping option (not for a made-to-order suit), the waiver where the cart
- * asks for one, and submit. `POST /api/order/submit` and `create-order-signature` are the SUBMIT
- * change of issue 16: `placeOrder` below needs them.
+ * The orders are placed through the real calls as a guest checking out (checkout-fixtures.ts
+ * placeOrder): guest sign-in, cart add, shipping address, shipping option (not for a
+ * made-to-order suit), the waiver where the cart asks for one, and submit.
  */
 
 test.describe('on a 390-pixel phone', () => {

@@ -131,7 +131,6 @@ const catchAll = [
   '/slow-slider',
   // screens still to come
   '/contact',
-  '/apple-pay/$orderId',
 ] as const satisfies readonly PageRoute[]
 
 export type CatchAllRoute = (typeof catchAll)[number]

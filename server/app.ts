@@ -63,6 +63,11 @@ export const maxPathLength = 2048
 /** What an API answer that says nothing else may be cached as: not at all, by no one. */
 const apiCacheControl = 'no-store, private'
 
+/** The server's development pages (`/dev/mail`, the test BitPay's `/dev/test-bitpay/…`). */
+function isServerPagePath(pathname: string): boolean {
+  return pathname === '/dev' || pathname.startsWith('/dev/')
+}
+
 /** The whole HTTP surface, built the same way for production and for in-process tests. */
 export function createApp(options: AppOptions) {
   return createHttp(options).app
@@ -203,8 +208,14 @@ export function createHttp({
   const products = productAnswerFromMemory({ catalog })
   // CORS answers depend on the request's Origin: with CORS on, the API goes through the app.
   const apiFromMemory = env.corsOrigins.length > 0 ? undefined : products
+  // The server's own pages under /dev/ (the outbox, the test BitPay's invoices) are routes of the
+  // app: the site's files, which would answer them with its 404 page, never do.
   const fromMemory: MemoryAnswerer = (request) =>
-    isApiPath(request.path) ? apiFromMemory?.(request) : site?.answerFromMemory(request)
+    isApiPath(request.path)
+      ? apiFromMemory?.(request)
+      : isServerPagePath(request.path)
+        ? undefined
+        : site?.answerFromMemory(request)
   // What the answers kept in memory depend on: the catalog's version and the built files.
   const stamp = () => {
     const snapshot = catalog.current()

@@ -23,6 +23,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
 import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
+import { Route as ApplePayOrderIdRouteImport } from './routes/apple-pay/$orderId'
 import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
 import { Route as CoachesSlugRouteImport } from './routes/coaches/$slug'
@@ -132,6 +133,11 @@ const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
 const AddToOrderPaymentCodeRoute = AddToOrderPaymentCodeRouteImport.update({
   id: '/add-to-order/$paymentCode',
   path: '/add-to-order/$paymentCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApplePayOrderIdRoute = ApplePayOrderIdRouteImport.update({
+  id: '/apple-pay/$orderId',
+  path: '/apple-pay/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CheckoutSplatRoute = CheckoutSplatRouteImport.update({
@@ -362,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
@@ -418,6 +425,7 @@ export interface FileRoutesByTo {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
@@ -475,6 +483,7 @@ export interface FileRoutesById {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
   '/equipment/$bag': typeof EquipmentBagRoute
@@ -533,6 +542,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
@@ -589,6 +599,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
@@ -645,6 +656,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
     | '/equipment/$bag'
@@ -702,6 +714,7 @@ export interface RootRouteChildren {
   StoreRoute: typeof StoreRoute
   LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
   AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
+  ApplePayOrderIdRoute: typeof ApplePayOrderIdRoute
   CheckoutSplatRoute: typeof CheckoutSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
   EquipmentBagRoute: typeof EquipmentBagRoute
@@ -842,6 +855,13 @@ declare module '@tanstack/react-router' {
       path: '/add-to-order/$paymentCode'
       fullPath: '/add-to-order/$paymentCode'
       preLoaderRoute: typeof AddToOrderPaymentCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apple-pay/$orderId': {
+      id: '/apple-pay/$orderId'
+      path: '/apple-pay/$orderId'
+      fullPath: '/apple-pay/$orderId'
+      preLoaderRoute: typeof ApplePayOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/checkout/$': {
@@ -1142,6 +1162,7 @@ const rootRouteChildren: RootRouteChildren = {
   StoreRoute: StoreRoute,
   LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
   AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
+  ApplePayOrderIdRoute: ApplePayOrderIdRoute,
   CheckoutSplatRoute: CheckoutSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,
   EquipmentBagRoute: EquipmentBagRoute,

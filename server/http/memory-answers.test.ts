@@ -214,6 +214,8 @@ describe('answers from memory', () => {
       ['//about', {}, 200],
       ['/.env', {}, 404],
       [`/${'a'.repeat(2100)}`, {}, 414],
+      // The server's own pages under /dev/ (the test BitPay's invoice page): the app's routes.
+      ['/dev/test-bitpay/invoice/tbp_0123456789abcdef', {}, 404],
     ]
     for (const [path, options, status] of cases) {
       const { fastAnswer, fromMemory } = await both(path, options)

@@ -56,6 +56,7 @@ export function testBitpayPage({
               <meta charset="utf-8" />
               <meta name="viewport" content="width=device-width, initial-scale=1" />
               <title>Test BitPay invoice</title>
+              <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
             </head>
             <body>
               <main>

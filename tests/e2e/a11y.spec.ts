@@ -1,34 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
-
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: string[] }>
-}
-
-/** Runs axe-core in the page; returns the serious and critical violations, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
-    return ((await axe.run(document)) as { violations: Violation[] }).violations
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    )
-}
+import { widths } from './checkout-fixtures.ts'
+import { expect, seriousViolations, test } from './fixtures.ts'
 
 test.describe('accessibility (axe-core: no serious or critical violations)', () => {
   for (const [name, path] of [
@@ -68,62 +39,71 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await expect(page.getByRole('dialog', { name: 'Super custom designer' })).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
   })
-
-  test('the checkout, step by step, by keyboard alone', async ({ page, consoleErrors }) => {
-    await page.goto('/equipment/mission-bag')
-    const form = page.getByRole('form', { name: 'Order the Mission bag' })
-    await form.getByRole('button', { name: 'Add to order' }).click()
-    await expect(form.getByRole('status')).toContainText('Mission bag')
-    await page.goto('/checkout')
-    const heading = page.locator('#checkout-step-heading')
-    await expect(heading).toHaveText('Sign in, or continue as a guest')
-    expect(await seriousViolations(page)).toEqual([])
-
-    // Sign in as a guest: to the e-mail field, then to "Continue as a guest", by Tab alone.
-    const email = page.getByLabel('E-mail address')
-    await page.keyboard.press('Tab')
-    for (let i = 0; i < 60 && !(await email.evaluate((el) => el === document.activeElement)); i++)
-      await page.keyboard.press('Tab')
-    await page.keyboard.type(`keys-${Date.now().toString(36)}@example.com`)
-    const guest = page.getByRole('button', { name: 'Continue as a guest' })
-    for (let i = 0; i < 10 && !(await guest.evaluate((el) => el === document.activeElement)); i++)
-      await page.keyboard.press('Tab')
-    await page.keyboard.press('Enter')
-
-    // The address: the step's heading has focus; each field follows by Tab.
-    await expect(heading).toHaveText('Where should we send it?')
-    await expect(heading).toBeFocused()
-    expect(await seriousViolations(page)).toEqual([])
-    for (const value of ['Dana Flyer', '1200 Skydive Lane', '', 'Eloy', 'AZ', '85131']) {
-      await page.keyboard.press('Tab')
-      if (value) await page.keyboard.type(value)
-    }
-    await page.keyboard.press('Tab')
-    await expect(page.getByLabel('Country')).toBeFocused()
-    await page.keyboard.type('United States')
-    await expect(page.getByLabel('Country')).toHaveValue('US')
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Tab')
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
-    await page.keyboard.press('Enter')
-
-    // Shipping: the first option by Tab and Space, then Continue.
-    await expect(heading).toHaveText('How should it travel?')
-    await expect(heading).toBeFocused()
-    expect(await seriousViolations(page)).toEqual([])
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Space')
-    await expect(page.getByRole('radio').first()).toBeChecked()
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Enter')
-
-    await expect(heading).toHaveText('Submit your order and pay')
-    await expect(heading).toBeFocused()
-    expect(await seriousViolations(page)).toEqual([])
-    // Back to an earlier step by keyboard: its Change button.
-    await page.getByRole('button', { name: 'Change address' }).focus()
-    await page.keyboard.press('Enter')
-    await expect(heading).toHaveText('Where should we send it?')
-    expect(consoleErrors).toEqual([])
-  })
 })
+
+for (const width of widths) {
+  test.describe(`the checkout ${width.name}`, () => {
+    test.use(width.use)
+
+    test('step by step, by keyboard alone, with no serious axe violation', async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.goto('/equipment/mission-bag')
+      const form = page.getByRole('form', { name: 'Order the Mission bag' })
+      await form.getByRole('button', { name: 'Add to order' }).click()
+      await expect(form.getByRole('status')).toContainText('Mission bag')
+      await page.goto('/checkout')
+      const heading = page.locator('#checkout-step-heading')
+      await expect(heading).toHaveText('Sign in, or continue as a guest')
+      expect(await seriousViolations(page)).toEqual([])
+
+      // Sign in as a guest: to the e-mail field, then to "Continue as a guest", by Tab alone.
+      const email = page.getByLabel('E-mail address')
+      await page.keyboard.press('Tab')
+      for (let i = 0; i < 60 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab')
+      await page.keyboard.type(`keys-${Date.now().toString(36)}@example.com`)
+      const guest = page.getByRole('button', { name: 'Continue as a guest' })
+      for (let i = 0; i < 10 && !(await guest.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+
+      // The address: the step's heading has focus; each field follows by Tab.
+      await expect(heading).toHaveText('Where should we send it?')
+      await expect(heading).toBeFocused()
+      expect(await seriousViolations(page)).toEqual([])
+      for (const value of ['Dana Flyer', '1200 Skydive Lane', '', 'Eloy', 'AZ', '85131']) {
+        await page.keyboard.press('Tab')
+        if (value) await page.keyboard.type(value)
+      }
+      await page.keyboard.press('Tab')
+      await expect(page.getByLabel('Country')).toBeFocused()
+      await page.keyboard.type('United States')
+      await expect(page.getByLabel('Country')).toHaveValue('US')
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Tab')
+      await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
+      await page.keyboard.press('Enter')
+
+      // Shipping: the first option by Tab and Space, then Continue.
+      await expect(heading).toHaveText('How should it travel?')
+      await expect(heading).toBeFocused()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Space')
+      await expect(page.getByRole('radio').first()).toBeChecked()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+
+      await expect(heading).toHaveText('Submit your order and pay')
+      await expect(heading).toBeFocused()
+      expect(await seriousViolations(page)).toEqual([])
+      // Back to an earlier step by keyboard: its Change button.
+      await page.getByRole('button', { name: 'Change address' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(heading).toHaveText('Where should we send it?')
+      expect(consoleErrors).toEqual([])
+    })
+  })
+}

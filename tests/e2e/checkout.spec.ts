@@ -1,4 +1,15 @@
-import type { Page } from '@playwright/test'
+import {
+  BAG,
+  CUSTOMER,
+  SUIT,
+  addBag,
+  addMadeToOrderSuit,
+  eloy,
+  fillAddress,
+  newGuest,
+  step,
+  widths,
+} from './checkout-fixtures.ts'
 import {
   expect,
   expectFailedResource,
@@ -11,60 +22,9 @@ import {
  * The checkout in Chromium against the real server and worker: from the cart's way on, through
  * the steps the step machine picks (contract/checkout-steps.ts), to the submit: a made-to-order
  * suit signed for and submitted offline is kept ("Submitted, waiting to send", across reloads)
- * and lands once when the network returns, on the order's confirmation.
+ * and lands once when the network returns, on the order's confirmation (end-to-end item 2, at a
+ * 390-pixel phone's width and at a desktop's). Paying is payments.spec.ts.
  */
-
-const BAG = { path: '/equipment/mission-bag', name: 'Mission bag' }
-const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2' }
-const CUSTOMER = { email: 'customer@example.com', password: 'flyfast-demo' }
-
-function newGuest(): string {
-  return `checkout-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
-}
-
-async function addBag(page: Page) {
-  await page.goto(BAG.path)
-  const form = page.getByRole('form', { name: `Order the ${BAG.name}` })
-  await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
-  await form.getByRole('button', { name: 'Add to order' }).click()
-  await expect(form.getByRole('status')).toContainText(BAG.name)
-}
-
-/** A Corvid 2 in size L, which is not in stock: sewn to order (is_mto), nothing due today. */
-async function addMadeToOrderSuit(page: Page) {
-  // The demo account's carts may have been merged by earlier tests: the overlay that says so is
-  // closed whenever it shows.
-  const merged = page.getByRole('dialog', { name: 'Your carts were merged' })
-  await page.addLocatorHandler(merged, () => merged.getByRole('button', { name: 'Close' }).click())
-  await page.goto(`${SUIT.path}#design`)
-  const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
-  await section.getByLabel(/^Corvid 2, size L/).check()
-  await section.getByRole('button', { name: 'Add to order' }).click()
-  const dialog = page.getByRole('dialog', { name: /^Added/ })
-  await expect(dialog).toBeVisible()
-  await page.keyboard.press('Escape')
-}
-
-function step(page: Page) {
-  return page.locator('#checkout-step-heading')
-}
-
-async function fillAddress(page: Page, address: Record<string, string>) {
-  const form = page.getByRole('group', { name: 'Shipping address' })
-  for (const [label, value] of Object.entries(address)) {
-    if (label === 'Country') await form.getByLabel('Country').selectOption(value)
-    else await form.getByLabel(label, { exact: false }).first().fill(value)
-  }
-}
-
-const eloy = {
-  'Full name': 'Dana Flyer',
-  'Street address': '1200 Skydive Lane',
-  'City or town': 'Eloy',
-  Country: 'US',
-  'State, province or region': 'AZ',
-  'Postal code': '85131',
-}
 
 test('the cart leads on to checkout: a guest gives an address, picks a shipping method and reaches submit and pay', async ({
   page,
@@ -178,7 +138,7 @@ test('the address typed offline is kept through a reload, and the step says it n
 })
 
 test.describe('on a 390-pixel phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(widths[0].use)
 
   test('the app bar shows the cart with its count in the browser', async ({ page }) => {
     await addBag(page)
@@ -191,97 +151,105 @@ test.describe('on a 390-pixel phone', () => {
     await cart.click()
     await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
   })
-
-  test('a made-to-order suit submitted offline is kept as "Submitted, waiting to send"', async ({
-    context,
-    page,
-    consoleErrors,
-  }) => {
-    await page.goto('/login')
-    await page.getByLabel('E-mail address').fill(CUSTOMER.email)
-    await page.getByRole('textbox', { name: 'Password' }).fill(CUSTOMER.password)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page).toHaveURL(/\/account$/)
-    await waitForServiceWorker(page)
-    await addMadeToOrderSuit(page)
-    await page.goto('/cart')
-    await page.getByRole('link', { name: 'Checkout' }).click()
-
-    // Signed in: the address, from the account's saved ones.
-    await expect(step(page)).toHaveText('Where should we send it?')
-    await page
-      .getByRole('button', { name: /^Use this address/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Continue' }).click()
-    // A wingsuit needs the signed waiver (content: requires_waiver).
-    await expect(step(page)).toHaveText('Read and sign the waiver')
-    await page.getByLabel('I have read the waiver and accept it').check()
-    await page.getByLabel('Your full name, as your signature').fill('Dana Flyer')
-    await page.getByRole('button', { name: 'Sign and continue' }).click()
-    // Made to order: no shipping method and nothing due today.
-    await expect(step(page)).toHaveText('Submit your order')
-    await expect(page.getByRole('list', { name: 'Steps' })).not.toContainText('Shipping')
-    await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible()
-
-    const notes = `Blue stitching on the arm wings, please (${Date.now()}).`
-    await context.setOffline(true)
-    await page.getByLabel('Notes for the workshop').fill(notes)
-    await page.reload()
-    await expect(page.getByLabel('Notes for the workshop')).toHaveValue(notes)
-    await expect(page.getByText('You can still submit')).toBeVisible()
-    await page.getByRole('button', { name: 'Submit order' }).click()
-    const waiting = page.getByTestId('checkout-waiting')
-    await expect(waiting.getByRole('heading', { name: 'Submitted, waiting to send' })).toBeVisible()
-    await expect(waiting).toContainText(SUIT.name)
-
-    // Kept on the device: a reload, the cart and the app bar all say so.
-    await page.reload()
-    await expect(waiting).toBeVisible()
-    await page.goto('/cart')
-    await expect(page.getByTestId('cart-submitting')).toContainText(
-      'Your order is submitted, waiting to send',
-    )
-    await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
-    expect(
-      await page.evaluate(
-        () =>
-          new Promise<unknown[]>((resolve) => {
-            const open = indexedDB.open('glidecraft')
-            open.onsuccess = () => {
-              const all = open.result.transaction('cartOutbox').objectStore('cartOutbox').getAll()
-              all.onsuccess = () => resolve(all.result as unknown[])
-            }
-          }),
-      ),
-    ).toMatchObject([
-      {
-        kind: 'submit',
-        request: { notes: notes, optIn: false },
-        key: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) as unknown,
-      },
-    ])
-
-    // The network returns: the submit lands once, and the checkout leads on to its confirmation.
-    await context.setOffline(false)
-    await page.goto('/checkout')
-    await page.evaluate(() => window.dispatchEvent(new Event('online')))
-    await expect(page).toHaveURL(/\/orders\/confirmation\//, { timeout: 30_000 })
-    const orderId = page.url().split('/').at(-1)!
-    await expect(page.getByTestId('no-payment-today')).toBeVisible()
-    const bearer = (await context.cookies()).find((cookie) => cookie.name === 'authToken')!.value
-    const auth = { Authorization: `Bearer ${bearer}` }
-    const list = (await (
-      await page.request.get('/api/order/get-orders?per_page=50', { headers: auth })
-    ).json()) as { orders: { id: string }[] }
-    const withNotes: string[] = []
-    for (const { id } of list.orders) {
-      const order = (await (
-        await page.request.get(`/api/order/get-submitted-order/${id}`, { headers: auth })
-      ).json()) as { notes: string | null; status: string }
-      if (order.notes === notes) withNotes.push(`${id} ${order.status}`)
-    }
-    expect(withNotes).toEqual([`${orderId} submitted`])
-    forgetOfflineFailures(consoleErrors)
-  })
 })
+
+for (const width of widths) {
+  test.describe(width.name, () => {
+    test.use(width.use)
+
+    test('a made-to-order suit submitted offline is kept as "Submitted, waiting to send"', async ({
+      context,
+      page,
+      consoleErrors,
+    }) => {
+      await page.goto('/login')
+      await page.getByLabel('E-mail address').fill(CUSTOMER.email)
+      await page.getByRole('textbox', { name: 'Password' }).fill(CUSTOMER.password)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page).toHaveURL(/\/account$/)
+      await waitForServiceWorker(page)
+      await addMadeToOrderSuit(page)
+      await page.goto('/cart')
+      await page.getByRole('link', { name: 'Checkout' }).click()
+
+      // Signed in: the address, from the account's saved ones.
+      await expect(step(page)).toHaveText('Where should we send it?')
+      await page
+        .getByRole('button', { name: /^Use this address/ })
+        .first()
+        .click()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      // A wingsuit needs the signed waiver (content: requires_waiver).
+      await expect(step(page)).toHaveText('Read and sign the waiver')
+      await page.getByLabel('I have read the waiver and accept it').check()
+      await page.getByLabel('Your full name, as your signature').fill('Dana Flyer')
+      await page.getByRole('button', { name: 'Sign and continue' }).click()
+      // Made to order: no shipping method and nothing due today.
+      await expect(step(page)).toHaveText('Submit your order')
+      await expect(page.getByRole('list', { name: 'Steps' })).not.toContainText('Shipping')
+      await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible()
+
+      const notes = `Blue stitching on the arm wings, please (${Date.now()}).`
+      await context.setOffline(true)
+      await page.getByLabel('Notes for the workshop').fill(notes)
+      await page.reload()
+      await expect(page.getByLabel('Notes for the workshop')).toHaveValue(notes)
+      await expect(page.getByText('You can still submit')).toBeVisible()
+      await page.getByRole('button', { name: 'Submit order' }).click()
+      const waiting = page.getByTestId('checkout-waiting')
+      await expect(
+        waiting.getByRole('heading', { name: 'Submitted, waiting to send' }),
+      ).toBeVisible()
+      await expect(waiting).toContainText(SUIT.name)
+
+      // Kept on the device: a reload, the cart and the app bar all say so.
+      await page.reload()
+      await expect(waiting).toBeVisible()
+      await page.goto('/cart')
+      await expect(page.getByTestId('cart-submitting')).toContainText(
+        'Your order is submitted, waiting to send',
+      )
+      await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
+      expect(
+        await page.evaluate(
+          () =>
+            new Promise<unknown[]>((resolve) => {
+              const open = indexedDB.open('glidecraft')
+              open.onsuccess = () => {
+                const all = open.result.transaction('cartOutbox').objectStore('cartOutbox').getAll()
+                all.onsuccess = () => resolve(all.result as unknown[])
+              }
+            }),
+        ),
+      ).toMatchObject([
+        {
+          kind: 'submit',
+          request: { notes: notes, optIn: false },
+          key: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) as unknown,
+        },
+      ])
+
+      // The network returns: the submit lands once, and the checkout leads on to its confirmation.
+      await context.setOffline(false)
+      await page.goto('/checkout')
+      await page.evaluate(() => window.dispatchEvent(new Event('online')))
+      await expect(page).toHaveURL(/\/orders\/confirmation\//, { timeout: 30_000 })
+      const orderId = page.url().split('/').at(-1)!
+      await expect(page.getByTestId('no-payment-today')).toBeVisible()
+      const bearer = (await context.cookies()).find((cookie) => cookie.name === 'authToken')!.value
+      const auth = { Authorization: `Bearer ${bearer}` }
+      const list = (await (
+        await page.request.get('/api/order/get-orders?per_page=50', { headers: auth })
+      ).json()) as { orders: { id: string }[] }
+      const withNotes: string[] = []
+      for (const { id } of list.orders) {
+        const order = (await (
+          await page.request.get(`/api/order/get-submitted-order/${id}`, { headers: auth })
+        ).json()) as { notes: string | null; status: string }
+        if (order.notes === notes) withNotes.push(`${id} ${order.status}`)
+      }
+      expect(withNotes).toEqual([`${orderId} submitted`])
+      forgetOfflineFailures(consoleErrors)
+    })
+  })
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { test as base, expect, type Page } from '@playwright/test'
 
 /**
@@ -89,4 +91,31 @@ export async function cartToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('cart-token'))
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
   return token!
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[] }>
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations, described. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe
+    return ((await axe.run(document)) as { violations: Violation[] }).violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
 }

@@ -55,10 +55,11 @@ test('a marketing page opens in the app with its own title and description', asy
 })
 
 test('a screen still to come says what it will offer', async ({ page }) => {
-  const response = await page.goto('/apple-pay/some-order')
+  const response = await page.goto('/contact')
   expect(response?.status()).toBe(200)
-  await expect(page.getByRole('heading', { level: 1, name: 'Apple Pay' })).toBeVisible()
-  await expect(page).toHaveTitle('Apple Pay — Glidecraft')
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Coming to this page' })).toBeVisible()
+  await expect(page).toHaveTitle('Contact us — Glidecraft')
 })
 
 test('a trailing slash redirects to the page without it', async ({ page }) => {

@@ -17,9 +17,4 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
     summary: 'Questions about sizing, orders or repairs? We answer every message.',
     coming: ['The contact form'],
   },
-  '/apple-pay/$orderId': {
-    title: 'Apple Pay',
-    summary: 'Pay for your order with Apple Pay.',
-    coming: ['The Apple Pay button'],
-  },
 }

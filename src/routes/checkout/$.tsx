@@ -52,7 +52,7 @@ function Checkout() {
       submit={sendSubmit}
       login={(onSignedIn) => <LoginScreen heading="Sign in to check out" onSignedIn={onSignedIn} />}
       savedAddresses={account ? (saved.data ?? []) : undefined}
-      payment={(order) => <PaymentStepSlot order={order} />}
+      payment={(order, settled) => <PaymentStepSlot order={order} settled={settled} />}
       notices={<RefusalNotices />}
     />
   )

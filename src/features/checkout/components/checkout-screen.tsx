@@ -72,8 +72,11 @@ export function CheckoutScreen({
   login: (onSignedIn: () => void) => ReactNode
   /** The account's saved addresses; undefined for a guest session. */
   savedAddresses: SavedAddress[] | undefined
-  /** The payment step for a submitted order that is to be paid now. */
-  payment: (order: SubmittedOrder) => ReactNode
+  /**
+   * The payment step for a submitted order that is to be paid now. `settled` once nothing is
+   * left to ask for here (paid, or its payment gone on elsewhere): the checkout stops offering it.
+   */
+  payment: (order: SubmittedOrder, settled: () => void) => ReactNode
   notices: ReactNode
 }) {
   const hydrated = useHydrated()
@@ -119,6 +122,10 @@ export function CheckoutScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer kept
   }, [keptAnswer?.key])
   const owed = toPay ?? (keptOrder?.paymentDueToday ? keptOrder : null)
+  // The kept answer would offer the payment again on the next visit: forgotten once settled.
+  const settled = () => {
+    if (keptAnswer) void forgetSubmittedOrder(keptAnswer.key)
+  }
 
   const onSubmitted = (outcome: SubmitOutcome) => {
     if (outcome.outcome === 'saved') lead(outcome.order)
@@ -151,7 +158,7 @@ export function CheckoutScreen({
           <p>
             Order {owed.id}: {formatPrice(owed.total, owed.currency)} to pay now.
           </p>
-          {payment(owed)}
+          {payment(owed, settled)}
         </section>
       </CheckoutPage>
     )

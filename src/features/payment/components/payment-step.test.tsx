@@ -45,7 +45,10 @@ function calls(overrides: Partial<PaymentCalls> = {}): PaymentCalls {
   }
 }
 
-function renderStep(given: PaymentCalls, options: { applePay?: boolean } = {}) {
+function renderStep(
+  given: PaymentCalls,
+  options: { applePay?: boolean; methods?: 'all' | 'apple-pay' } = {},
+) {
   const onPaid = vi.fn()
   const view = render(
     <QueryClientProvider
@@ -58,6 +61,7 @@ function renderStep(given: PaymentCalls, options: { applePay?: boolean } = {}) {
         onPaid={onPaid}
         calls={given}
         applePay={options.applePay ?? false}
+        methods={options.methods}
       />
     </QueryClientProvider>,
   )
@@ -128,6 +132,19 @@ describe('the payment step with the test gateway', () => {
     await waitFor(() => expect(onPaid).toHaveBeenCalled())
     const keys = payByCard.mock.calls.map((call) => call[2])
     expect(new Set(keys).size).toBe(1)
+  })
+
+  it('on the Apple Pay page offers Apple Pay alone, and says the payment is a test one', async () => {
+    const given = calls()
+    const { onPaid } = renderStep(given, { applePay: true, methods: 'apple-pay' })
+    const applePay = await screen.findByRole('button', { name: 'Pay $459.00 with Apple Pay' })
+    expect(screen.getByText(/Apple Pay here makes a test payment, and no money/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /test card|BitPay/ })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Test cards' })).toBeNull()
+    fireEvent.click(applePay)
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(paid))
+    expect(given.finishApplePay).toHaveBeenCalledTimes(1)
+    expect(given.payByCard).not.toHaveBeenCalled()
   })
 
   it('offers Apple Pay only where the browser has it, with the test gateway’s Apple Pay nonce', async () => {

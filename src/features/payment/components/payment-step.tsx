@@ -29,6 +29,8 @@ export interface PaymentStepProps {
   calls?: PaymentCalls
   /** Tests: whether Apple Pay can show (ApplePaySession with a card in Wallet). */
   applePay?: boolean
+  /** Every way to pay the shop offers here, or Apple Pay alone (the `/apple-pay/{id}` page). */
+  methods?: 'all' | 'apple-pay'
 }
 
 type Send = (key: string) => Promise<PaidAnswer>
@@ -47,7 +49,9 @@ export function PaymentStep({
   returnPath,
   calls = paymentCalls,
   applePay = applePayAvailable(),
+  methods = 'all',
 }: PaymentStepProps) {
+  const all = methods === 'all'
   const config = useQuery(paymentConfigQuery(calls.getPaymentConfig))
   const [outcome, setOutcome] = useState<AttemptOutcome | undefined>()
   const [busy, setBusy] = useState(false)
@@ -151,7 +155,13 @@ export function PaymentStep({
           </button>
         </div>
       )}
-      {config.data?.cardGateway === 'test' && (
+      {config.data?.cardGateway === 'test' && !all && (
+        <p className="payment-test-notice">
+          This shop takes test payments only: Apple Pay here makes a test payment, and no money
+          moves.
+        </p>
+      )}
+      {config.data?.cardGateway === 'test' && all && (
         <form className="payment-test-cards" onSubmit={submitTestCard}>
           <fieldset disabled={busy || waiting}>
             <legend>Test cards</legend>
@@ -180,7 +190,7 @@ export function PaymentStep({
           </fieldset>
         </form>
       )}
-      {config.data?.cardGateway === 'braintree' && config.data.clientToken && (
+      {all && config.data?.cardGateway === 'braintree' && config.data.clientToken && (
         <Suspense fallback={<p>Loading the card form…</p>}>
           <BraintreeCardForm
             clientToken={config.data.clientToken}
@@ -202,14 +212,16 @@ export function PaymentStep({
               Pay {due} with Apple Pay
             </button>
           )}
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy || waiting}
-            onClick={() => void payWithBitpay()}
-          >
-            Pay {due} with BitPay{config.data.bitpay === 'test' ? ' (test invoice)' : ''}
-          </button>
+          {all && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy || waiting}
+              onClick={() => void payWithBitpay()}
+            >
+              Pay {due} with BitPay{config.data.bitpay === 'test' ? ' (test invoice)' : ''}
+            </button>
+          )}
         </div>
       )}
     </section>

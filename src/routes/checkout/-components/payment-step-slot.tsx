@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import type { SubmittedOrder } from '../../../features/checkout/components/checkout-screen.tsx'
-import { paymentLinkQuery } from '../../../features/orders/api.ts'
+import { orderQuery, paymentLinkQuery } from '../../../features/orders/api.ts'
 import {
   OrderAmounts,
   paymentLinkAmounts,
@@ -13,17 +14,39 @@ import { NetworkError, ApiError } from '../../../lib/api-client.ts'
 /**
  * The checkout's payment step, for an order submitted with a payment due today: the route
  * composes the checkout and the payment feature, which may not import each other. Paid, the
- * customer goes on to the order's confirmation.
+ * customer goes on to the order's confirmation; BitPay's invoice page sends them back there too
+ * (paid, or with the balance still to pay). An order the shop reads as having nothing due (the
+ * invoice paid, the payment link used) is not offered for payment again: the checkout is told
+ * it is settled, and the customer goes on to the confirmation.
  */
-export function PaymentStepSlot({ order }: { order: SubmittedOrder }) {
+export function PaymentStepSlot({
+  order,
+  settled,
+}: {
+  order: SubmittedOrder
+  settled: () => void
+}) {
   const navigate = useNavigate()
+  const current = useQuery(orderQuery(order.id))
+  const confirmation = { to: '/orders/confirmation/$', params: { _splat: order.id } } as const
+  const nothingDue = current.data?.data.paymentDue === false
+  useEffect(() => {
+    if (!nothingDue) return
+    settled()
+    void navigate({ ...confirmation, replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the order reads paid
+  }, [nothingDue])
   return (
     <div className="checkout-payment-slot" data-testid="payment-step-slot">
       <PaymentStep
         payable={{ orderId: order.id }}
-        balance={order.total}
+        balance={current.data?.data.balance ?? order.total}
         currency={order.currency}
-        onPaid={() => void navigate({ to: '/orders/confirmation/$', params: { _splat: order.id } })}
+        returnPath={`/orders/confirmation/${order.id}`}
+        onPaid={() => {
+          settled()
+          void navigate(confirmation)
+        }}
       />
     </div>
   )

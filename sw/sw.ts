@@ -27,6 +27,13 @@ import {
   type ReplayResult,
 } from './cart-queue.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
+import { PAGE_VIEWS_PATH } from '../contract/page-views.ts'
+import {
+  drainPageViews,
+  pageViewsIn,
+  postPageViews,
+  queuePageViews,
+} from '../store-db/page-view-queue.ts'
 import type {
   BackgroundJobsReport,
   CartWorkerReport,
@@ -477,6 +484,25 @@ self.addEventListener('message', (event) => {
       break
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
+      break
+    case 'PAGE_VIEWS_KEEP':
+      event.waitUntil(
+        queuePageViews(outboxDB(), pageViewsIn(message.views)).then(
+          () => reply({ kept: true }),
+          () => reply({ kept: false }),
+        ),
+      )
+      break
+    case 'PAGE_VIEWS_SEND':
+      // Asked only by a page that sees neither Do-Not-Track nor GPC (src/lib/analytics.ts).
+      event.waitUntil(
+        drainPageViews(outboxDB(), (views) =>
+          postPageViews(fetch, `${apiUrl || self.location.origin}${PAGE_VIEWS_PATH}`, views),
+        ).then(
+          (sent) => reply({ sent }),
+          () => reply({ sent: 0 }),
+        ),
+      )
       break
   }
 })

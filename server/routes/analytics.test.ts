@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAGE_VIEWS_PATH } from '../../contract/analytics.ts'
+import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { pageViews } from '../db/schema.ts'
 import { lastDays, mostViewedProducts, viewsPerPathPerDay } from '../services/analytics.ts'
@@ -74,7 +74,7 @@ describe('POST /api/analytics/page-views', () => {
   })
 
   it('records nothing for a request that says Do-Not-Track or Global Privacy Control', async () => {
-    for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }]) {
+    for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }] as Record<string, string>[]) {
       const res = await post({ views: [view('/manuals')] }, { headers })
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ recorded: 0 })

@@ -1,10 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import {
-  MAX_VIEWS_PER_BATCH,
-  PAGE_VIEWS_PATH,
-  PageViewBatch,
-  PageViewsRecorded,
-} from '../../contract/analytics.ts'
+import { PageViewBatch, PageViewsRecorded } from '../../contract/analytics.ts'
+import { MAX_VIEWS_PER_BATCH, PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import type { Database } from '../db/index.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, messages, tooManyAttempts } from '../http/errors.ts'

@@ -1,5 +1,9 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
-import { PAGE_VIEW_MAX_AGE_MS, productSlugOfPath, type PageView } from '../../contract/analytics.ts'
+import {
+  PAGE_VIEW_MAX_AGE_MS,
+  productSlugOfPath,
+  type PageViewRecord,
+} from '../../contract/page-views.ts'
 import type { Database } from '../db/index.ts'
 import { pageViews, products } from '../db/schema.ts'
 
@@ -32,7 +36,7 @@ export function viewTime(at: string, now: Date): ViewTime {
  */
 export async function recordPageViews(
   db: Database,
-  views: readonly (Pick<PageView, 'id' | 'path'> & { at: Date })[],
+  views: readonly (Pick<PageViewRecord, 'id' | 'path'> & { at: Date })[],
 ): Promise<number> {
   if (views.length === 0) return 0
   const inserted = await db

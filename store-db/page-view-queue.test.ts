@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { API_MARK_HEADER } from '../contract/api-mark.ts'
 import type { PageViewRecord } from '../contract/page-views.ts'
@@ -16,14 +15,14 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete()
 })
 function freshDb() {
-  const db = new StoreDB(`page-views-${randomUUID()}`)
+  const db = new StoreDB(`page-views-${crypto.randomUUID()}`)
   opened.push(db)
   return db
 }
 
 const now = Date.parse('2026-11-24T12:00:00Z')
 const view = (path: string, minutesAgo: number): PageViewRecord => ({
-  id: randomUUID(),
+  id: crypto.randomUUID(),
   path,
   at: new Date(now - minutesAgo * 60_000).toISOString(),
 })

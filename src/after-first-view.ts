@@ -43,6 +43,12 @@ export function startBackgroundWork(
   const worker = import.meta.env.PROD
     ? registerServiceWorker(serviceWorker)
     : Promise.resolve(undefined)
+  // A new build on the server: the worker looks for it at once, and the update prompt follows.
+  void import('./lib/app-data.ts')
+    .then(({ startNewBuildWatch }) =>
+      startNewBuildWatch(router, worker, serviceWorker.onUpdateWaiting),
+    )
+    .catch(() => undefined)
   if (!trackingRefused(navigator as Navigator & { globalPrivacyControl?: boolean })) {
     void import('./lib/analytics.ts')
       .then(({ startPageViews }) => startPageViews(router, worker))

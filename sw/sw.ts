@@ -13,6 +13,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { archiveLandingPaths } from '../contract/archive-path.ts'
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
+import { APP_DATA_URL } from '../contract/page-data.ts'
 import {
   PAGE_DATA_MANIFEST_URL,
   type PageDataManifestFile,
@@ -48,6 +49,7 @@ import {
   CONTENT_HASH_HEADER,
   fitsImageBudget,
   isPageDataManifest,
+  isStaticDataUrl,
   keepableUrls,
   KEPT_CACHE,
   OFFLINE_CACHES,
@@ -579,8 +581,19 @@ registerRoute(
   }),
 )
 
+// The build's identity: from the network whenever there is one, so the page notices a new build
+// (src/lib/app-data.ts); the last copy offline.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/page-data/'),
+  ({ url }) => url.origin === self.location.origin && url.pathname === APP_DATA_URL,
+  new NetworkFirst({
+    cacheName: PAGE_DATA_CACHE,
+    networkTimeoutSeconds: 4,
+    plugins: [keepPublicAnswers],
+  }),
+)
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isStaticDataUrl(url.pathname),
   new StaleWhileRevalidate({
     cacheName: PAGE_DATA_CACHE,
     plugins: [

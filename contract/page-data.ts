@@ -20,6 +20,8 @@ export interface AppData {
   webpackCompilationHash: string
 }
 
+export const APP_DATA_URL = '/page-data/app-data.json'
+
 /** Where the data file of a page path lives: `/` → `/page-data/index/page-data.json`. */
 export function pageDataUrl(pagePath: string): string {
   const trimmed = trimSlashes(pagePath)

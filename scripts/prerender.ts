@@ -172,6 +172,7 @@ async function main() {
       content,
       pageDataSources,
       compilationHash(template),
+      { siteUrl },
     )
     const urls = await publicUrls(
       async () => {

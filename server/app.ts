@@ -13,6 +13,7 @@ import { accessLog, requestLog } from './http/request-log.ts'
 import { isFinished, securityHeaderLists, securityHeaders } from './http/security-headers.ts'
 import { createLogger, type Logger } from './log.ts'
 import { adminRoutes } from './routes/admin.ts'
+import { analyticsRoutes } from './routes/analytics.ts'
 import { archiveRoutes } from './routes/archive.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
 import { orderRoutes } from './routes/order.ts'
@@ -175,6 +176,7 @@ export function createHttp({
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))
   app.route('/api', adminRoutes(accounts))
+  app.route('/api', analyticsRoutes({ db }))
   const payments = createPayments({ db, providers, siteUrl: env.siteUrl, logger })
   app.route('/api', paymentRoutes({ db, payments }))
   if (providers.testInvoices)

@@ -10,6 +10,7 @@ import {
   type ServiceWorkerHandlers,
 } from './lib/sw-registration.ts'
 import { loadQueryClient } from './lib/data-layer.ts'
+import { trackingRefused } from '../contract/page-views.ts'
 import type { createAppRouter } from './router.tsx'
 
 /**
@@ -18,7 +19,8 @@ import type { createAppRouter } from './router.tsx'
  * smooth anchor scrolling, prefetching of links in view (SPEC §9), and the service worker
  * (SPEC §1), which then takes the offline catalog snapshot off the main thread. Where no worker
  * runs, the page takes the snapshot itself. Then the cart's sync with the worker's queue (the
- * header's count, changes waiting to sync).
+ * header's count, changes waiting to sync). And first-party page views (lib/analytics.ts), whose
+ * code is not even loaded while the browser signals Do-Not-Track or Global Privacy Control.
  */
 export function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,
@@ -41,6 +43,19 @@ export function startBackgroundWork(
   const worker = import.meta.env.PROD
     ? registerServiceWorker(serviceWorker)
     : Promise.resolve(undefined)
+  // A new build on the server: the worker looks for it at once, and the update prompt follows.
+  void import('./lib/app-data.ts')
+    .then(({ startNewBuildWatch }) =>
+      startNewBuildWatch(router, worker, serviceWorker.onUpdateWaiting),
+    )
+    .catch(() => undefined)
+  if (!trackingRefused(navigator as Navigator & { globalPrivacyControl?: boolean })) {
+    void import('./lib/analytics.ts')
+      .then(({ startPageViews }) => startPageViews(router, worker))
+      .catch(() => {
+        // Offline before its code was cached: no view is recorded on this page load.
+      })
+  }
   void worker
     .then(async (wb) => {
       const [client, { startCartSync }] = await Promise.all([

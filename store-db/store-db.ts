@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Camelized } from '../contract/camelized.ts'
 import type { Product } from '../contract/catalog.ts'
+import type { PageViewRecord } from '../contract/page-views.ts'
 import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
 import {
   aliasesAfter,
@@ -44,6 +45,9 @@ import {
  *   order is submitted, or at sign-out.
  * - meta `orderSubmitted`: the answer to the last submit the outbox sent (a submit queued
  *   offline lands with no page open), for the checkout to lead on to the order's confirmation.
+ * - pageViews (version 5): page views the app could not send (offline, the server busy), as
+ *   recorded (a random id, the page's recorded path, when it was seen: nothing about the visitor),
+ *   sent later in batches by page-view-queue.ts and dropped after 30 days.
  * Every schema version stays listed: Dexie upgrades an old database step by step.
  */
 
@@ -174,6 +178,7 @@ export class StoreDB extends Dexie {
   cartRefusals!: EntityTable<CartRefusalRecord, 'key'>
   cartOutbox!: EntityTable<OutboxEntry, 'seq'>
   keptOrders!: EntityTable<KeptOrderRecord, 'id'>
+  pageViews!: EntityTable<PageViewRecord, 'id'>
 
   constructor(name = 'glidecraft') {
     // 'relaxed': a write is done once the browser has handed it to the operating system, not
@@ -194,6 +199,8 @@ export class StoreDB extends Dexie {
     this.version(3).stores({ cartOutbox: '++seq, &key' })
     // Orders kept for offline reading: only adds a table, as version 2 did.
     this.version(4).stores({ keptOrders: 'id, savedAt' })
+    // Page views waiting for the network: only adds a table.
+    this.version(5).stores({ pageViews: 'id, at' })
   }
 
   /** Keeps an order (or the list) as just read; `shape` is the reader's contract version. */

@@ -1,3 +1,4 @@
+import type { PageViewRecord } from '../contract/page-views.ts'
 /**
  * The messages the app sends the worker (through workbox-window), each answered on the
  * message's port once done.
@@ -28,6 +29,8 @@ export type WorkerMessage =
   | { type: 'CLEAR_OFFLINE_DATA' }
   | { type: 'CART_QUEUE' }
   | { type: 'CART_REPLAY'; bearer?: string }
+  | { type: 'PAGE_VIEWS_KEEP'; views: PageViewRecord[] }
+  | { type: 'PAGE_VIEWS_SEND' }
 
 /**
  * Answer to OFFLINE_STORAGE (what the worker keeps for offline use, per cache) and to

@@ -70,6 +70,9 @@ export function backgroundDownloadDecision(
  */
 const priorityPrefixes = [
   '/page-data/app-data.json',
+  // The navigation and the slices every page shows.
+  '/page-data/sq/',
+  '/slice-data/',
   '/page-data/manuals/',
   '/page-data/learnSearch/',
   '/page-data/dealers/',
@@ -111,6 +114,11 @@ export function planPageDataSync(
   }
 }
 
+/** The page data and the slices (SPEC §7): what the manifest may list and the worker keeps. */
+export function isStaticDataUrl(pathname: string): boolean {
+  return pathname.startsWith('/page-data/') || pathname.startsWith('/slice-data/')
+}
+
 /** A manifest as the build writes it; anything else (an error page, a half-written file) is refused. */
 export function isPageDataManifest(value: unknown): value is PageDataManifest {
   if (!value || typeof value !== 'object') return false
@@ -124,7 +132,7 @@ export function isPageDataManifest(value: unknown): value is PageDataManifest {
         !!file &&
         typeof file === 'object' &&
         typeof (file as PageDataManifestFile).url === 'string' &&
-        (file as PageDataManifestFile).url.startsWith('/page-data/') &&
+        isStaticDataUrl((file as PageDataManifestFile).url) &&
         typeof (file as PageDataManifestFile).hash === 'string' &&
         typeof (file as PageDataManifestFile).size === 'number',
     )

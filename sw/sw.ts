@@ -13,6 +13,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { archiveLandingPaths } from '../contract/archive-path.ts'
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
+import { APP_DATA_URL } from '../contract/page-data.ts'
 import {
   PAGE_DATA_MANIFEST_URL,
   type PageDataManifestFile,
@@ -27,6 +28,13 @@ import {
   type ReplayResult,
 } from './cart-queue.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
+import { PAGE_VIEWS_PATH } from '../contract/page-views.ts'
+import {
+  drainPageViews,
+  pageViewsIn,
+  postPageViews,
+  queuePageViews,
+} from '../store-db/page-view-queue.ts'
 import type {
   BackgroundJobsReport,
   CartWorkerReport,
@@ -41,6 +49,7 @@ import {
   CONTENT_HASH_HEADER,
   fitsImageBudget,
   isPageDataManifest,
+  isStaticDataUrl,
   keepableUrls,
   KEPT_CACHE,
   OFFLINE_CACHES,
@@ -478,6 +487,25 @@ self.addEventListener('message', (event) => {
     case 'CLEAR_USER_CACHES':
       event.waitUntil(clearUserCaches().then(() => reply({ cleared: USER_BOUND_CACHES })))
       break
+    case 'PAGE_VIEWS_KEEP':
+      event.waitUntil(
+        queuePageViews(outboxDB(), pageViewsIn(message.views)).then(
+          () => reply({ kept: true }),
+          () => reply({ kept: false }),
+        ),
+      )
+      break
+    case 'PAGE_VIEWS_SEND':
+      // Asked only by a page that sees neither Do-Not-Track nor GPC (src/lib/analytics.ts).
+      event.waitUntil(
+        drainPageViews(outboxDB(), (views) =>
+          postPageViews(fetch, `${apiUrl || self.location.origin}${PAGE_VIEWS_PATH}`, views),
+        ).then(
+          (sent) => reply({ sent }),
+          () => reply({ sent: 0 }),
+        ),
+      )
+      break
   }
 })
 
@@ -553,8 +581,19 @@ registerRoute(
   }),
 )
 
+// The build's identity: from the network whenever there is one, so the page notices a new build
+// (src/lib/app-data.ts); the last copy offline.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/page-data/'),
+  ({ url }) => url.origin === self.location.origin && url.pathname === APP_DATA_URL,
+  new NetworkFirst({
+    cacheName: PAGE_DATA_CACHE,
+    networkTimeoutSeconds: 4,
+    plugins: [keepPublicAnswers],
+  }),
+)
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isStaticDataUrl(url.pathname),
   new StaleWhileRevalidate({
     cacheName: PAGE_DATA_CACHE,
     plugins: [

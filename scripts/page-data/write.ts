@@ -8,6 +8,7 @@ import {
 } from '../../contract/page-data-manifest.ts'
 import { pageDataUrl, type AppData, type PageDataRecord } from '../../contract/page-data.ts'
 import type { Content } from '../../server/content/load.ts'
+import { siteSlicesMap, siteStaticQueryHashes, writeStaticData } from './static-data.ts'
 import type { PageDataEntry, PageDataSource } from './types.ts'
 
 /**
@@ -19,15 +20,16 @@ export function contentHash(content: unknown): string {
 }
 
 /**
- * Writes the data file of every content page, app-data.json and the manifest listing them all
- * (page-data-manifest.ts) into the built site. Returns the entries so the prerender renders the
- * same pages.
+ * Writes the data file of every content page, the site's static queries and slices
+ * (static-data.ts), app-data.json and the manifest listing them all (page-data-manifest.ts) into
+ * the built site. Returns the entries so the prerender renders the same pages.
  */
 export async function writePageData(
   distDir: string,
   content: Content,
   sources: PageDataSource[],
   buildId: string,
+  { siteUrl = 'http://localhost:8080' }: { siteUrl?: string } = {},
 ): Promise<PageDataEntry[]> {
   const entries = sources.flatMap((source) => source(content))
   const seen = new Set<string>()
@@ -38,8 +40,8 @@ export async function writePageData(
     const record: PageDataRecord = {
       path: entry.path,
       componentChunkName: `component---${entry.component}`,
-      staticQueryHashes: [],
-      slicesMap: {},
+      staticQueryHashes: siteStaticQueryHashes,
+      slicesMap: siteSlicesMap,
       webpackCompilationHash: buildId,
       result: { data: entry.data },
     }
@@ -54,6 +56,7 @@ export async function writePageData(
       size: Buffer.byteLength(json),
     })
   }
+  files.push(...(await writeStaticData(distDir, { siteUrl }, contentHash)))
   const appData: AppData = { webpackCompilationHash: buildId }
   const appDataJson = JSON.stringify(appData)
   await mkdir(path.join(distDir, 'page-data'), { recursive: true })

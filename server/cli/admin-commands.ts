@@ -16,6 +16,7 @@ import {
   type AccountDeps,
 } from '../services/accounts.ts'
 import { MailedOrderStatus, orderStatusMail, orderSubmittedMail } from '../mail/templates.ts'
+import { lastDays, mostViewedProducts, viewsPerPathPerDay } from '../services/analytics.ts'
 import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../services/mail-outbox.ts'
 import { moveOrder, orderMailData, orderNumber } from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
@@ -226,6 +227,8 @@ async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
   io.out(`Mailed order ${orderNumber(id)} (${status}) to ${data.email} (${whereMailGoes(deps)}).`)
 }
 
+const Days = z.coerce.number().int().min(1).max(366)
+
 const commands: Command[] = [
   {
     name: 'create-user',
@@ -371,6 +374,55 @@ const commands: Command[] = [
     arity: 1,
     run: async ({ positionals }, deps, io) =>
       resendOrderMail(deps, parsed(OrderId, positionals[0], 'order id'), io),
+  },
+  {
+    name: 'page-views',
+    usage: 'page-views [--days N] [--path PREFIX]',
+    summary: 'page views per path per day (first-party analytics)',
+    details:
+      'The last N UTC days, today included (default 7, at most 366), newest day first and the\n' +
+      'most viewed paths first within a day; --path keeps the paths starting with PREFIX. Views\n' +
+      'are recorded only while the browser signals neither Do-Not-Track nor GPC.',
+    options: { days: { type: 'string' }, path: { type: 'string' } },
+    arity: 0,
+    async run({ values }, deps, io) {
+      const days = parsed(Days, values.days ?? '7', '--days')
+      const pathPrefix = values.path === undefined ? undefined : String(values.path)
+      const rows = await viewsPerPathPerDay(deps.db, lastDays(days), { pathPrefix })
+      if (rows.length === 0) io.err(`No page views in the last ${days} days.`)
+      let day = ''
+      for (const row of rows) {
+        if (row.day !== day) {
+          if (day !== '') io.out('')
+          day = row.day
+          const total = rows.filter((r) => r.day === day).reduce((sum, r) => sum + r.views, 0)
+          io.out(`${day}  ${total} views`)
+        }
+        io.out(`  ${String(row.views).padStart(7)}  ${row.path}`)
+      }
+    },
+  },
+  {
+    name: 'top-products',
+    usage: 'top-products [--days N] [--limit N]',
+    summary: 'the most viewed products',
+    details:
+      'Views of each product page in the last N UTC days (default 30, at most 366), most viewed\n' +
+      'first; --limit: how many (1-1000, default 10).',
+    options: { days: { type: 'string' }, limit: { type: 'string' } },
+    arity: 0,
+    async run({ values }, deps, io) {
+      const days = parsed(Days, values.days ?? '30', '--days')
+      const limit = parsed(Limit, values.limit ?? '10', '--limit')
+      const rows = await mostViewedProducts(deps.db, lastDays(days), limit)
+      if (rows.length === 0) io.err(`No product page was viewed in the last ${days} days.`)
+      for (const [index, row] of rows.entries()) {
+        const name = row.name ? `${row.name} (${row.family})` : '(no longer in the catalog)'
+        io.out(
+          `${String(index + 1).padStart(3)}. ${String(row.views).padStart(7)}  ${row.slug}  ${name}`,
+        )
+      }
+    },
   },
   {
     name: 'revoke-sessions',

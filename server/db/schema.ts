@@ -764,3 +764,24 @@ export const testBitpayInvoices = pgTable('test_bitpay_invoices', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * First-party page views (contract/analytics.ts, routes/analytics.ts): a page's recorded path and
+ * when it was seen, under the random id the browser gave the view, so a view sent twice counts
+ * once. Nothing about the visitor: no address, no cookie, no user, nothing linking two views.
+ * `product_slug` is the product a product page shows, for "most viewed products".
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: uuid('id').primaryKey(),
+    path: text('path').notNull(),
+    productSlug: text('product_slug'),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('page_views_viewed_at_idx').on(t.viewedAt),
+    index('page_views_product_viewed_at_idx').on(t.productSlug, t.viewedAt),
+  ],
+)

@@ -92,6 +92,25 @@ export async function attempt(
   return Math.max(...waits)
 }
 
+/**
+ * Limits counted per client address alone, for calls that take no e-mail address. Page views: a
+ * visitor sends one request per page (a long offline queue a few more); a drop zone's Wi-Fi puts
+ * many visitors behind one address, so the limit is generous. Beyond it views are refused with
+ * 429 and the app keeps them for later.
+ */
+export const addressLimits = {
+  pageViews: { attempts: 600, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>
+
+/** Counts an attempt of `scope` from `address`; the seconds to wait, or 0 to go ahead. */
+export async function attemptFromAddress(
+  db: Database,
+  scope: keyof typeof addressLimits,
+  address: string,
+): Promise<number> {
+  return count(db, key(scope, 'address', address), addressLimits[scope])
+}
+
 /** A successful sign-in clears its pair's count: the customer's typos are forgiven. */
 export async function clearPair(
   db: Database,

@@ -320,7 +320,8 @@ export function cacheControl(urlPath: string): string {
     name === 'sw.js' ||
     name === 'registerSW.js' ||
     /^workbox-[\w-]+\.js$/.test(name) ||
-    urlPath.startsWith('/page-data/')
+    urlPath.startsWith('/page-data/') ||
+    urlPath.startsWith('/slice-data/')
   ) {
     return 'no-cache'
   }

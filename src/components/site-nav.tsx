@@ -1,30 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { CatchAllLink } from './catch-all-link.tsx'
-
-/**
- * The store's navigation, one list for every place it shows: the desktop header, the phone's
- * menu sheet and the footer (where the menu button leads before the app's script runs).
- */
-export const mainNav = [
-  { to: '/wingsuits', label: 'Wingsuits' },
-  { to: '/trackingsuits', label: 'Tracking suits' },
-  { to: '/parachutes/base-jumping', label: 'BASE canopies' },
-  { to: '/parachutes/skydiving', label: 'Skydiving canopies' },
-  { to: '/equipment', label: 'Equipment' },
-  { to: '/products', label: 'Apparel' },
-  { to: '/learn', label: 'Learn' },
-  { to: '/news', label: 'News' },
-] as const
-
-const moreNav = [
-  { to: '/dealers', label: 'Dealers' },
-  { to: '/coaches', label: 'Coaches' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/colors', label: 'Colours' },
-  { to: '/production-time', label: 'Production time' },
-  { to: '/manuals', label: 'Manuals' },
-  { to: '/offline', label: 'Saved offline' },
-] as const
+import { mainNav, moreNav } from '../../contract/navigation.ts'
 
 /** The main ranges and sections, as links (the caller gives the list element around them). */
 export function MainNavLinks() {

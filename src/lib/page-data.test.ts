@@ -1,7 +1,7 @@
 import { isNotFound } from '@tanstack/react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NetworkError } from './api-client.ts'
-import { fetchPageData, PageDataError } from './page-data.ts'
+import { fetchPageData, loadSiteData, PageDataError } from './page-data.ts'
 
 function respond(...answers: Array<number | 'offline'>) {
   const fetch = vi.fn(async (url: URL) => {
@@ -48,5 +48,31 @@ describe('fetchPageData (SPEC §7, §8)', () => {
     const fetch = respond('offline', 'offline', 'offline', 'offline', 200)
     await expect(fetchPageData('/learn', { retryDelayMs: 1 })).rejects.toBeInstanceOf(NetworkError)
     expect(fetch).toHaveBeenCalledTimes(4)
+  })
+})
+
+describe('loadSiteData (SPEC §7 static queries and slices)', () => {
+  it('reads each static query and slice a page names, once per page load', async () => {
+    const fetch = vi.fn(async () => new Response('{}'))
+    vi.stubGlobal('fetch', fetch)
+    const record = {
+      staticQueryHashes: ['0a1b2c3d'],
+      slicesMap: { header: 'header', footer: 'footer' },
+    }
+    loadSiteData(record)
+    loadSiteData(record)
+    await Promise.resolve()
+    expect(fetch.mock.calls.map((call) => (call as unknown as [URL])[0].pathname)).toEqual([
+      '/page-data/sq/d/0a1b2c3d.json',
+      '/slice-data/header.json',
+      '/slice-data/footer.json',
+    ])
+  })
+
+  it('reads nothing a record names outside those folders', () => {
+    const fetch = vi.fn(async () => new Response('{}'))
+    vi.stubGlobal('fetch', fetch)
+    loadSiteData({ staticQueryHashes: ['../../api/user?x'], slicesMap: { a: '//evil.example/x' } })
+    expect(fetch).not.toHaveBeenCalled()
   })
 })

@@ -14,6 +14,33 @@ export class PageDataError extends Error {
   }
 }
 
+/** The static queries' results and slices read already in this page (once each). */
+const siteDataRead = new Set<string>()
+
+/**
+ * Reads what a page's record names beside its own data (SPEC §7): its static queries' results
+ * (`/page-data/sq/d/{hash}.json`) and its slices (`/slice-data/{name}.json`), as Gatsby's loader
+ * does, so they are in the worker's cache when the page is next opened offline. Every page names
+ * the same few; each is read once per page load, in the background.
+ */
+export function loadSiteData(record: Pick<PageDataRecord, 'staticQueryHashes' | 'slicesMap'>) {
+  const urls = [
+    ...(record.staticQueryHashes ?? [])
+      .filter((hash) => /^[0-9a-f]{8,64}$/.test(hash))
+      .map((hash) => `/page-data/sq/d/${hash}.json`),
+    ...Object.values(record.slicesMap ?? {})
+      .filter((name) => /^[a-z][a-z0-9-]{0,40}$/.test(name))
+      .map((name) => `/slice-data/${name}.json`),
+  ]
+  for (const url of urls) {
+    if (siteDataRead.has(url)) continue
+    siteDataRead.add(url)
+    void fetch(new URL(url, globalThis.location.origin), { priority: 'low' } as RequestInit)
+      .then((response) => response.ok || siteDataRead.delete(url))
+      .catch(() => siteDataRead.delete(url))
+  }
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -32,7 +59,11 @@ export async function fetchPageData<T>(
     try {
       const response = await fetch(url, { signal, headers: { Accept: 'application/json' } })
       if (response.status === 404) throw notFound()
-      if (response.ok) return ((await response.json()) as PageDataRecord<T>).result.data
+      if (response.ok) {
+        const record = (await response.json()) as PageDataRecord<T>
+        loadSiteData(record)
+        return record.result.data
+      }
       failure = new PageDataError(pagePath, response.status)
       if (response.status === 500) throw failure
     } catch (error) {

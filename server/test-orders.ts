@@ -144,7 +144,9 @@ export function testOrders(call: CartCall, db: () => Database) {
       }),
     )
   const saveOption = async (caller: CartCaller, option: unknown = priority) =>
-    cartOf(await call('POST', '/order/save-shipping-option', caller, { body: option, key: newKey() }))
+    cartOf(
+      await call('POST', '/order/save-shipping-option', caller, { body: option, key: newKey() }),
+    )
 
   /** The caller's cart with the items, the US address and Priority shipping: ready to submit. */
   async function readyCart(caller: CartCaller, items: AddToOrderRequest[] = [bag]): Promise<Cart> {

@@ -94,12 +94,20 @@ export interface CartCaller {
 export const newCartToken = () => randomBytes(32).toString('base64url')
 export const newKey = () => `key-${randomUUID()}`
 
-interface CartCallOptions {
+export interface CartCallOptions {
   body?: unknown
   key?: string
   headers?: Record<string, string>
   address?: string
 }
+
+/** A cart or checkout call as `cartCaller` makes it. */
+export type CartCall = (
+  method: 'GET' | 'POST',
+  path: string,
+  caller: CartCaller,
+  options?: CartCallOptions,
+) => Response | Promise<Response>
 
 /**
  * `call(method, path, caller, options)` against the test app `app()` (set in a beforeAll): a cart
@@ -107,7 +115,7 @@ interface CartCallOptions {
  * Idempotency-Key, a JSON body, and a client address of its own unless told (throttles count per
  * client address).
  */
-export function cartCaller(app: () => ReturnType<typeof createTestApp>) {
+export function cartCaller(app: () => ReturnType<typeof createTestApp>): CartCall {
   return (
     method: 'GET' | 'POST',
     path: string,

@@ -19,6 +19,7 @@ import {
 } from '../test-helpers.ts'
 import { outboxMailer } from '../test-mail.ts'
 import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase
 let deps: AdminDeps
@@ -39,24 +40,7 @@ afterAll(async () => {
   await database.close()
 })
 
-/** One command line, run as `npm run admin -- …` would: its exit code and what it printed. */
-async function admin(
-  args: string[],
-  terminal: { stdin?: string; answers?: string[]; interactive?: boolean } = {},
-) {
-  const out: string[] = []
-  const err: string[] = []
-  const answers = [...(terminal.answers ?? [])]
-  const io: AdminIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: terminal.interactive ?? false,
-    readStdin: async () => terminal.stdin ?? '',
-    askSecret: async () => answers.shift() ?? '',
-  }
-  const code = await runAdmin(args, async () => deps, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = adminRunner(() => deps)
 
 let nextAddress = 0
 function post(route: string, body?: unknown, token?: string) {

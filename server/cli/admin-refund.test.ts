@@ -4,10 +4,11 @@ import { orderEvents, orders, payments, testGatewayCharges } from '../db/schema.
 import { createTestBitpay } from '../services/payments/bitpay.ts'
 import { createPayments, type Payments } from '../services/payments/payments.ts'
 import { createTestGateway } from '../services/payments/test-gateway.ts'
-import { submittedOrder, testAccount } from '../services/payments/test-orders.ts'
+import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
 import { newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { outboxMailer } from '../test-mail.ts'
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import type { AdminDeps } from './admin-commands.ts'
+import { adminRunner } from './test-admin.ts'
 
 /* `npm run admin -- refund <orderId> [amount]`: refunds through the gateway that took the money. */
 
@@ -37,24 +38,12 @@ afterAll(async () => {
   await database.close()
 })
 
-async function admin(args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: AdminIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-    readStdin: async () => '',
-    askSecret: async () => '',
-  }
-  const code = await runAdmin(args, async () => deps, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = adminRunner(() => deps)
 
 /** An order of 459.00 USD paid by two test cards: 100.00, then 359.00. */
 async function paidOrder() {
   const account = await testAccount(database.db)
-  const made = await submittedOrder(database.db, { userId: account.id })
+  const made = await orderAwaitingPayment(database.db, { userId: account.id })
   const [order] = await database.db.select().from(orders).where(eq(orders.id, made.id))
   for (const amount of [10000, 35900]) {
     const answer = await payments_.pay({

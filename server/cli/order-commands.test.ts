@@ -1,21 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
-import { orderEvents, orders, users } from '../db/schema.ts'
+import { orderEvents } from '../db/schema.ts'
 import { listOutbox } from '../services/mail-outbox.ts'
-import { createSession } from '../services/sessions.ts'
 import {
   cartCaller,
   createTestApp,
   newCartToken,
   newKey,
   openTestDatabase,
-  type CartCaller,
   type TestDatabase,
 } from '../test-helpers.ts'
+import { testAccounts, testOrders } from '../test-orders.ts'
 import { outboxMailer } from '../test-mail.ts'
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import type { AdminDeps } from './admin-commands.ts'
+import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase
 let deps: AdminDeps
@@ -37,51 +37,10 @@ afterAll(async () => {
 })
 
 const call = cartCaller(() => app)
+const newUser = testAccounts(() => database.db, { password: false })
+const { submitted } = testOrders(call, () => database.db)
 
-async function admin(args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: AdminIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-    readStdin: async () => '',
-    askSecret: async () => '',
-  }
-  const code = await runAdmin(args, async () => deps, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
-
-/** A bag in the caller's cart, then submitted as submit does (status, total, payment code). */
-async function submitted(caller: CartCaller) {
-  const res = await call('POST', '/order/add', caller, {
-    body: { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] },
-    key: newKey(),
-  })
-  const cart = Cart.parse(await res.json())
-  const code = randomBytes(32).toString('base64url')
-  await database.db
-    .update(orders)
-    .set({
-      status: 'submitted',
-      submittedAt: new Date(),
-      totalAmount: cart.total,
-      paymentCode: code,
-    })
-    .where(eq(orders.id, cart.id!))
-  await database.db
-    .insert(orderEvents)
-    .values({ orderId: cart.id!, status: 'submitted', note: 'Submitted.' })
-  return { id: cart.id!, code, total: cart.total }
-}
-
-async function customer() {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `cli-${randomUUID()}@example.com`, role: 'customer' })
-    .returning()
-  return { ...user!, bearer: await createSession(database.db, user!.id, 3600) }
-}
+const admin = adminRunner(() => deps)
 
 async function historyOf(id: string) {
   return (
@@ -111,7 +70,7 @@ describe('npm run admin -- move-order', () => {
   })
 
   it('mails the customer each move, queued with it: shipped with its tracking number', async () => {
-    const user = await customer()
+    const user = await newUser()
     const order = await submitted({ bearer: user.bearer })
     expect((await admin(['move-order', order.id, 'in_production'])).code).toBe(0)
     expect((await admin(['move-order', order.id, 'shipped', '--note', 'UPS 1Z999AA1'])).code).toBe(
@@ -157,7 +116,7 @@ describe('npm run admin -- move-order', () => {
 
 describe('npm run admin -- resend-mail', () => {
   it('mails the customer the order as it stands, with the payment link while a balance is due', async () => {
-    const user = await customer()
+    const user = await newUser()
     const order = await submitted({ bearer: user.bearer })
     const sent = await admin(['resend-mail', order.id])
     expect(sent.code).toBe(0)

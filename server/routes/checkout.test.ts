@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShippingAddress } from '../../contract/address.ts'
-import { Cart } from '../../contract/cart.ts'
-import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { plainTextMessage } from '../../contract/plain-text.ts'
 import { ShippingOptions } from '../../contract/shipping.ts'
-import { addresses, orders, users } from '../db/schema.ts'
-import { createSession } from '../services/sessions.ts'
+import { addresses, orders } from '../db/schema.ts'
 import {
   cartCaller,
   createTestApp,
@@ -18,6 +13,15 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../test-helpers.ts'
+import {
+  bag,
+  cartOf,
+  customSuit,
+  errorsOf,
+  priority,
+  testAccounts,
+  testOrders,
+} from '../test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -30,55 +34,16 @@ afterAll(() => database.close())
 
 type Caller = CartCaller
 
-async function newUser(role: 'customer' | 'guest' = 'customer', password = false) {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `checkout-${randomUUID()}@example.com`,
-      role,
-      passwordHash: password ? await hash('flyfast-test') : null,
-    })
-    .returning()
-  const bearer = await createSession(database.db, user!.id, 3600)
-  return { id: user!.id, email: user!.email, bearer }
-}
-
+const newUser = testAccounts(() => database.db, { password: false })
 const call = cartCaller(() => app)
-
-async function cartOf(res: Response): Promise<Cart> {
-  expect(res.status).toBe(200)
-  return Cart.parse(await res.json())
-}
+const { add } = testOrders(call, () => database.db)
 
 async function optionsOf(res: Response): Promise<ShippingOptions> {
   expect(res.status).toBe(200)
   return ShippingOptions.parse(await res.json())
 }
 
-async function errorsOf(res: Response, status = 422): Promise<Record<string, string[]>> {
-  expect(res.status).toBe(status)
-  return ((await res.json()) as { errors: Record<string, string[]> }).errors
-}
-
-/** A bag (1,600 g in content/products/bags/mission-bag.json), in stock. */
-const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-
-/** A made-to-measure Corvid 2 (3,400 g), configured: made to order. */
-const customSuit: AddToOrderRequest = {
-  sku: 'CORVID2-CUSTOM',
-  qty: 1,
-  meta: [
-    { key: 'color.body', value: 'n4D' },
-    { key: 'measurement.units', value: 'metric' },
-    { key: 'measurement.height', value: '182' },
-    { key: 'accent', value: 'none' },
-  ],
-  child: [],
-}
-
-const add = async (caller: Caller, body: AddToOrderRequest) =>
-  cartOf(await call('POST', '/order/add', caller, { body, key: newKey() }))
-
+/** As a customer types it: the server trims, upper-cases and fills in. */
 const usAddress = {
   name: '  Dana Flyer ',
   line1: '1200 Skydive Lane',
@@ -129,12 +94,6 @@ const usOneBag = [
     amount: 2995,
   },
 ]
-const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
-
 const saveAddress = (caller: Caller, body: unknown, key = newKey()) =>
   call('POST', '/order/save-shipping-address', caller, { body, key })
 
@@ -274,7 +233,7 @@ describe('POST /api/order/save-shipping-address', () => {
   })
 
   it('keeps it in an account session’s saved addresses once, when asked', async () => {
-    const customer = await newUser('customer', true)
+    const customer = await newUser({ password: true })
     await add({ bearer: customer.bearer }, bag)
     for (let i = 0; i < 2; i++)
       await cartOf(
@@ -524,7 +483,7 @@ describe('POST /api/order/save-shipping-option', () => {
 
 describe('a guest session on a password account’s e-mail', () => {
   it('never reads or changes the account’s order, nor its saved addresses', async () => {
-    const customer = await newUser('customer', true)
+    const customer = await newUser({ password: true })
     const cart = await add({ bearer: customer.bearer }, bag)
     await cartOf(await saveAddress({ bearer: customer.bearer }, { address: usAddress }))
     const login = await call(

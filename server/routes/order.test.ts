@@ -10,7 +10,7 @@ import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { idempotencyKeyRetentionMs, pruneIdempotencyKeys } from '../services/idempotency.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
-import { createSession, hashToken } from '../services/sessions.ts'
+import { hashToken } from '../services/sessions.ts'
 import {
   cartCaller,
   createTestApp,
@@ -20,6 +20,7 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../test-helpers.ts'
+import { bag, cartOf, testAccounts } from '../test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -32,28 +33,12 @@ afterAll(() => database.close())
 
 type Caller = CartCaller
 
-async function newUser(role: 'customer' | 'guest' = 'customer') {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `cart-${randomUUID()}@example.com`, role })
-    .returning()
-  const bearer = await createSession(database.db, user!.id, 3600)
-  return { id: user!.id, email: user!.email, bearer }
-}
-
+const newUser = testAccounts(() => database.db, { password: false })
 const call = cartCaller(() => app)
-
-async function cartOf(res: Response): Promise<Cart> {
-  expect(res.status).toBe(200)
-  return Cart.parse(await res.json())
-}
 
 const add = (caller: Caller, body: AddToOrderRequest, key?: string) =>
   call('POST', '/order/add', caller, { body, key })
 const getCart = async (caller: Caller) => cartOf(await call('GET', '/order', caller))
-
-/** A bag by its variant's sku: nothing to configure. */
-const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
 
 /**
  * A made-to-measure Corvid 2 as the configurator sends it: asymmetric, with fluoro and metallic
@@ -310,7 +295,7 @@ describe('POST /api/order/add', () => {
   })
 
   it('works for a guest session as for any account', async () => {
-    const guest = await newUser('guest')
+    const guest = await newUser({ role: 'guest' })
     const cart = await cartOf(await add({ bearer: guest.bearer }, bag))
     expect(cart.items).toHaveLength(1)
     const [row] = await database.db.select().from(orders).where(eq(orders.id, cart.id!))
@@ -409,7 +394,7 @@ describe('a guest session on an account’s e-mail (security finding: High)', ()
   }
 
   it('never reads, changes or merges into the customer’s cart', async () => {
-    const customer = await newUser('customer')
+    const customer = await newUser()
     const customerKey = newKey()
     const cart = await cartOf(await add({ bearer: customer.bearer }, configuredSuit(), customerKey))
     const line = cart.items[0]!
@@ -457,7 +442,7 @@ describe('a guest session on an account’s e-mail (security finding: High)', ()
   })
 
   it('treats a guest account with a password like a customer’s', async () => {
-    const account = await newUser('guest')
+    const account = await newUser({ role: 'guest' })
     await database.db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, account.id))
     const cart = await cartOf(await add({ bearer: account.bearer }, bag))
     const bearer = await guestLogin(account.email)

@@ -3,18 +3,8 @@ import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
-import type { AddToOrderRequest } from '../../contract/configurator.ts'
-import type { OrderStatus } from '../../contract/order-status.ts'
 import { OrdersPage, OrderView, PaymentLinkOrder } from '../../contract/orders.ts'
-import {
-  discountCodes,
-  orderEvents,
-  orders,
-  payments,
-  users,
-  type PaymentStatus,
-} from '../db/schema.ts'
-import { createSession } from '../services/sessions.ts'
+import { discountCodes, orders, users } from '../db/schema.ts'
 import { moveOrder } from '../services/orders.ts'
 import {
   cartCaller,
@@ -25,6 +15,16 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../test-helpers.ts'
+import {
+  bag,
+  customSuit,
+  errorsOf,
+  priority,
+  testAccounts,
+  testOrders,
+  testPassword as password,
+  usAddress,
+} from '../test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -36,156 +36,12 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const call = cartCaller(() => app)
-const password = 'flyfast-orders'
-
-async function newUser({ withPassword = true } = {}) {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `orders-${randomUUID()}@example.com`,
-      role: withPassword ? 'customer' : 'guest',
-      passwordHash: withPassword ? await hash(password) : null,
-    })
-    .returning()
-  const bearer = await createSession(database.db, user!.id, 3600)
-  return { id: user!.id, email: user!.email, bearer }
-}
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    },
-    { incoming: { socket: { remoteAddress: `test-${randomUUID()}` } } },
-  )
-}
-
-async function guestSession(email: string, token?: string): Promise<string> {
-  const res = await post(
-    '/api/login-guest',
-    { email, remember: false },
-    token ? { 'x-cart-token': token } : {},
-  )
-  expect(res.status).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
-
-/** A bag (1,600 g), in stock: ships from stock, no production time. */
-const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-/** A made-to-measure Corvid 2: made to order, with the wingsuits' production time. */
-const customSuit: AddToOrderRequest = {
-  sku: 'CORVID2-CUSTOM',
-  qty: 1,
-  meta: [
-    { key: 'color.body', value: 'n4D' },
-    { key: 'measurement.units', value: 'metric' },
-    { key: 'measurement.height', value: '182' },
-    { key: 'accent', value: 'none' },
-  ],
-  child: [],
-}
-const usAddress = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
-const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
-
-interface Submitted {
-  id: string
-  code: string
-  cart: Cart
-  /** What its shipping option costs (by weight). */
-  shipping: number
-}
-
-/**
- * A submitted order made the way a customer makes one up to submit (real cart adds, address and
- * shipping option), then turned into an order directly in the database as submit does: status,
- * submitted_at, total_amount, payment_code and its first history line; and payments, if given.
- * (Submit itself is POST /api/order/submit, another change.)
- */
-async function submittedOrder(
-  caller: CartCaller,
-  {
-    items = [bag],
-    status = 'submitted' as OrderStatus,
-    pays = [] as { amount: number; status: PaymentStatus }[],
-    submittedAt = new Date(),
-    guestOf,
-    ship = true,
-  }: {
-    items?: AddToOrderRequest[]
-    status?: OrderStatus
-    pays?: { amount: number; status: PaymentStatus }[]
-    submittedAt?: Date
-    guestOf?: string
-    ship?: boolean
-  } = {},
-): Promise<Submitted> {
-  let cart: Cart | undefined
-  for (const item of items) {
-    const res = await call('POST', '/order/add', caller, { body: item, key: newKey() })
-    expect(res.status).toBe(200)
-    cart = Cart.parse(await res.json())
-  }
-  const saved = await call('POST', '/order/save-shipping-address', caller, {
-    body: { address: usAddress },
-    key: newKey(),
-  })
-  expect(saved.status).toBe(200)
-  if (ship) {
-    const chosen = await call('POST', '/order/save-shipping-option', caller, {
-      body: priority,
-      key: newKey(),
-    })
-    expect(chosen.status).toBe(200)
-    cart = Cart.parse(await chosen.json())
-  }
-  const id = cart!.id!
-  const code = randomBytes(32).toString('base64url')
-  await database.db
-    .update(orders)
-    .set({
-      status,
-      submittedAt,
-      totalAmount: cart!.total + (cart!.shipping?.amount ?? 0),
-      paymentCode: code,
-      guestOf: guestOf ?? null,
-    })
-    .where(eq(orders.id, id))
-  await database.db
-    .insert(orderEvents)
-    .values({ orderId: id, status: 'submitted', note: 'Submitted.', createdAt: submittedAt })
-  for (const pay of pays)
-    await database.db.insert(payments).values({
-      orderId: id,
-      attemptKey: newKey(),
-      provider: 'test',
-      amount: pay.amount,
-      currency: 'USD',
-      status: pay.status,
-    })
-  return { id, code, cart: cart!, shipping: cart!.shipping?.amount ?? 0 }
-}
+const newUser = testAccounts(() => database.db)
+const { submitted, loginGuest } = testOrders(call, () => database.db)
 
 async function viewOf(res: Response): Promise<OrderView> {
   expect(res.status).toBe(200)
   return OrderView.parse(await res.json())
-}
-async function errorsOf(res: Response, status = 422): Promise<Record<string, string[]>> {
-  expect(res.status).toBe(status)
-  return ((await res.json()) as { errors: Record<string, string[]> }).errors
 }
 const getOrders = (caller: CartCaller, query = '') =>
   call('GET', `/order/get-orders${query}`, caller)
@@ -205,8 +61,8 @@ describe('GET /api/order/get-orders', () => {
   it('lists the account’s submitted orders newest first, not its cart, a page at a time', async () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }
-    const older = await submittedOrder(caller, { submittedAt: new Date('2027-01-02T10:00:00Z') })
-    const newer = await submittedOrder(caller, {
+    const older = await submitted(caller, { submittedAt: new Date('2027-01-02T10:00:00Z') })
+    const newer = await submitted(caller, {
       items: [customSuit],
       ship: false,
       submittedAt: new Date('2027-02-03T10:00:00Z'),
@@ -260,7 +116,7 @@ describe('GET /api/order/get-orders', () => {
 
   it('shows a device only its own orders, and another account none of them', async () => {
     const device = { token: newCartToken() }
-    const mine = await submittedOrder(device)
+    const mine = await submitted(device)
     const other = await newUser()
     const otherDevice = { token: newCartToken() }
     expect(
@@ -278,7 +134,7 @@ describe('GET /api/order/get-submitted-order/{id}', () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }
     const submittedAt = new Date('2027-03-01T09:00:00Z')
-    const placed = await submittedOrder(caller, {
+    const placed = await submitted(caller, {
       items: [customSuit, bag],
       status: 'partly_paid',
       submittedAt,
@@ -353,7 +209,7 @@ describe('GET /api/order/get-submitted-order/{id}', () => {
       key: newKey(),
     })
     expect(discounted.status).toBe(200)
-    const placed = await submittedOrder(device, { items: [] })
+    const placed = await submitted(device, { items: [] })
     await database.db
       .update(discountCodes)
       .set({ usedCount: 1 })
@@ -367,9 +223,9 @@ describe('GET /api/order/get-submitted-order/{id}', () => {
 
   it('is a 404 for another account, another device, a guest session on the e-mail, a cart and an unknown id', async () => {
     const owner = await newUser()
-    const placed = await submittedOrder({ bearer: owner.bearer })
+    const placed = await submitted({ bearer: owner.bearer })
     const other = await newUser()
-    const guestOnOwner = await guestSession(owner.email)
+    const guestOnOwner = await loginGuest({}, owner.email)
     const cart = Cart.parse(
       await (
         await call('POST', '/order/add', { bearer: owner.bearer }, { body: bag, key: newKey() })
@@ -393,11 +249,11 @@ describe('GET /api/order/get-submitted-order/{id}', () => {
 
   it('shows a guest session the orders it placed, never the account’s on that e-mail', async () => {
     const owner = await newUser()
-    const accountOrder = await submittedOrder({ bearer: owner.bearer })
+    const accountOrder = await submitted({ bearer: owner.bearer })
     const device = newCartToken()
-    const guest = await guestSession(owner.email, device)
+    const guest = await loginGuest({ token: device }, owner.email)
     const guestCaller = { bearer: guest, token: device }
-    const guestOrder = await submittedOrder(guestCaller, { guestOf: owner.id })
+    const guestOrder = await submitted(guestCaller, { guestOf: owner.id })
     const listed = OrdersPage.parse(await (await getOrders(guestCaller)).json())
     expect(listed.orders.map((order) => order.id)).toEqual([guestOrder.id])
     expect((await getOrder(guestCaller, accountOrder.id)).status).toBe(404)
@@ -410,9 +266,16 @@ describe('a guest’s orders join the account', () => {
   it('at a password sign-in; the guest session no longer reads them', async () => {
     const owner = await newUser()
     const device = newCartToken()
-    const guest = await guestSession(owner.email, device)
-    const guestOrder = await submittedOrder({ bearer: guest, token: device }, { guestOf: owner.id })
-    const signedIn = await post('/api/login', { email: owner.email, password, remember: false })
+    const guest = await loginGuest({ token: device }, owner.email)
+    const guestOrder = await submitted({ bearer: guest, token: device }, { guestOf: owner.id })
+    const signedIn = await call(
+      'POST',
+      '/login',
+      {},
+      {
+        body: { email: owner.email, password, remember: false },
+      },
+    )
     expect(signedIn.status).toBe(200)
     const bearer = ((await signedIn.json()) as { token: string }).token
     const listed = OrdersPage.parse(await (await getOrders({ bearer })).json())
@@ -425,31 +288,34 @@ describe('a guest’s orders join the account', () => {
     const owner = await newUser()
     const stranger = await newUser()
     const device = newCartToken()
-    const guest = await guestSession(owner.email, device)
-    const guestOrder = await submittedOrder({ bearer: guest, token: device }, { guestOf: owner.id })
-    await guestSession(owner.email, device)
+    const guest = await loginGuest({ token: device }, owner.email)
+    const guestOrder = await submitted({ bearer: guest, token: device }, { guestOf: owner.id })
+    await loginGuest({ token: device }, owner.email)
     expect((await getOrder({ bearer: owner.bearer }, guestOrder.id)).status).toBe(404)
-    const strangerIn = await post('/api/login', {
-      email: stranger.email,
-      password,
-      remember: false,
-    })
+    const strangerIn = await call(
+      'POST',
+      '/login',
+      {},
+      {
+        body: { email: stranger.email, password, remember: false },
+      },
+    )
     const bearer = ((await strangerIn.json()) as { token: string }).token
     expect((await getOrder({ bearer }, guestOrder.id)).status).toBe(404)
   })
 
   it('a guest account’s orders are its guest sessions’ until it has a password', async () => {
-    const guestAccount = await newUser({ withPassword: false })
-    const first = await guestSession(guestAccount.email)
-    const placed = await submittedOrder({ bearer: first })
-    const second = await guestSession(guestAccount.email)
+    const guestAccount = await newUser({ role: 'guest' })
+    const first = await loginGuest({}, guestAccount.email)
+    const placed = await submitted({ bearer: first })
+    const second = await loginGuest({}, guestAccount.email)
     expect((await viewOf(await getOrder({ bearer: second }, placed.id))).id).toBe(placed.id)
     await database.db
       .update(users)
       .set({ passwordHash: await hash(password), role: 'customer' })
       .where(eq(users.id, guestAccount.id))
     expect(
-      (await getOrder({ bearer: await guestSession(guestAccount.email) }, placed.id)).status,
+      (await getOrder({ bearer: await loginGuest({}, guestAccount.email) }, placed.id)).status,
     ).toBe(404)
     expect((await getOrder({ bearer: guestAccount.bearer }, placed.id)).status).toBe(200)
   })
@@ -458,7 +324,7 @@ describe('a guest’s orders join the account', () => {
 describe('GET /api/order/get-order-with-payment-link/{id}', () => {
   it('shows what paying needs to whoever holds the code, and nothing about who or where', async () => {
     const user = await newUser()
-    const placed = await submittedOrder(
+    const placed = await submitted(
       { bearer: user.bearer },
       { pays: [{ amount: 1000, status: 'settled' }] },
     )
@@ -493,7 +359,7 @@ describe('GET /api/order/get-order-with-payment-link/{id}', () => {
 describe('POST /api/order/add-to-submitted-order/{paymentCode}', () => {
   it('prices the add as a cart add does and raises the total, so a balance is due', async () => {
     const user = await newUser()
-    const placed = await submittedOrder(
+    const placed = await submitted(
       { bearer: user.bearer },
       { pays: [{ amount: 1, status: 'settled' }] },
     )
@@ -529,7 +395,7 @@ describe('POST /api/order/add-to-submitted-order/{paymentCode}', () => {
   })
 
   it('refuses bad input with a message per field', async () => {
-    const placed = await submittedOrder({ token: newCartToken() })
+    const placed = await submitted({ token: newCartToken() })
     expect(Object.keys(await errorsOf(await addTo(placed.code, { ...bag, qty: '1' })))).toEqual([
       'qty',
     ])
@@ -553,11 +419,11 @@ describe('POST /api/order/add-to-submitted-order/{paymentCode}', () => {
 
   it('only while the order is submitted or partly paid', async () => {
     for (const status of ['paid', 'in_production', 'shipped', 'cancelled'] as const) {
-      const placed = await submittedOrder({ token: newCartToken() }, { status })
+      const placed = await submitted({ token: newCartToken() }, { status })
       const errors = await errorsOf(await addTo(placed.code, bag))
       expect(errors.payment_code![0]).toMatch(/can no longer be added/)
     }
-    const partly = await submittedOrder({ token: newCartToken() }, { status: 'partly_paid' })
+    const partly = await submitted({ token: newCartToken() }, { status: 'partly_paid' })
     expect((await addTo(partly.code, bag)).status).toBe(200)
   })
 
@@ -578,7 +444,7 @@ describe('POST /api/order/{id}/save-shipping-address', () => {
   it('moves the order until it ships, and says so in its history', async () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }
-    const placed = await submittedOrder(caller, { status: 'in_production' })
+    const placed = await submitted(caller, { status: 'in_production' })
     const view = await viewOf(await changeAddress(caller, placed.id, { address: newAddress }))
     expect(view.shipping.address).toMatchObject({ line1: '9 Canopy Court', city: 'Phoenix' })
     expect(view.history.at(-1)).toMatchObject({
@@ -593,7 +459,7 @@ describe('POST /api/order/{id}/save-shipping-address', () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }
     for (const status of ['shipped', 'delivered', 'cancelled', 'refunded'] as const) {
-      const placed = await submittedOrder(caller, { status })
+      const placed = await submitted(caller, { status })
       const errors = await errorsOf(await changeAddress(caller, placed.id, { address: newAddress }))
       expect(Object.keys(errors)).toEqual(['order_id'])
       const canChange = await call('POST', `/order/${placed.id}/can-change-address`, caller)
@@ -604,7 +470,7 @@ describe('POST /api/order/{id}/save-shipping-address', () => {
   it('refuses an address its paid shipping does not reach, and bad fields one by one', async () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }
-    const placed = await submittedOrder(caller)
+    const placed = await submitted(caller)
     const abroad = {
       ...usAddress,
       country: 'DE',
@@ -632,12 +498,12 @@ describe('POST /api/order/{id}/save-shipping-address', () => {
 
   it('is a 404 for anyone but the owner, a guest session on its e-mail included', async () => {
     const owner = await newUser()
-    const placed = await submittedOrder({ bearer: owner.bearer })
+    const placed = await submitted({ bearer: owner.bearer })
     const other = await newUser()
     for (const caller of [
       { bearer: other.bearer },
       { token: newCartToken() },
-      { bearer: await guestSession(owner.email) },
+      { bearer: await loginGuest({}, owner.email) },
     ])
       expect((await changeAddress(caller, placed.id, { address: newAddress })).status).toBe(404)
     expect((await changeAddress({}, placed.id, { address: newAddress })).status).toBe(401)
@@ -647,7 +513,7 @@ describe('POST /api/order/{id}/save-shipping-address', () => {
 describe('moving an order along its life', () => {
   it('follows the lifecycle and writes the history the order page shows', async () => {
     const device = { token: newCartToken() }
-    const placed = await submittedOrder(device)
+    const placed = await submitted(device)
     expect(await moveOrder(database.db, placed.id, 'in_production', '')).toEqual({
       ok: true,
       from: 'submitted',

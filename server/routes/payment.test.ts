@@ -14,7 +14,7 @@ import { loadEnv } from '../env.ts'
 import { createTestBitpay } from '../services/payments/bitpay.ts'
 import type { PaymentProviders } from '../services/payments/gateway.ts'
 import { chargeLeaseMs, paymentMessages } from '../services/payments/payments.ts'
-import { submittedOrder, testAccount } from '../services/payments/test-orders.ts'
+import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
 import { createTestGateway, type TestGateway } from '../services/payments/test-gateway.ts'
 import type { Mailer } from '../services/mail.ts'
 import { outboxMailer } from '../test-mail.ts'
@@ -79,7 +79,7 @@ async function orderOf(orderId: string) {
 /** An account with a submitted order of 459.00 USD. */
 async function accountWithOrder(total = 45900) {
   const account = await testAccount(database.db)
-  const order = await submittedOrder(database.db, { userId: account.id }, { total })
+  const order = await orderAwaitingPayment(database.db, { userId: account.id }, { total })
   return { account, order, caller: { bearer: account.bearer } as CartCaller }
 }
 
@@ -282,7 +282,7 @@ describe('POST /api/payment/braintree/{orderId}', () => {
     const account = await testAccount(database.db)
     const caller = { bearer: account.bearer }
     for (const status of ['open', 'paid', 'cancelled'] as const) {
-      const order = await submittedOrder(database.db, { userId: account.id }, { status })
+      const order = await orderAwaitingPayment(database.db, { userId: account.id }, { status })
       expect(
         (await errorsOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))).errors,
       ).toEqual({
@@ -385,7 +385,7 @@ describe('POST /api/payment/braintree/{orderId}', () => {
 
     it('a device’s own order by its cart token', async () => {
       const token = newCartToken()
-      const order = await submittedOrder(database.db, { cartToken: token })
+      const order = await orderAwaitingPayment(database.db, { cartToken: token })
       await answerOf(await pay(order.id, { token }, { nonce: 'fake-valid-nonce' }))
     })
 
@@ -421,7 +421,7 @@ describe('POST /api/payment/braintree/{orderId}', () => {
         expect((await pay(code, {}, { nonce: 'fake-valid-nonce' })).status).toBe(404)
       // A device's order is not another device's, and without any owner it is a 401.
       const device = newCartToken()
-      const deviceOrder = await submittedOrder(database.db, { cartToken: device })
+      const deviceOrder = await orderAwaitingPayment(database.db, { cartToken: device })
       expect(
         (await pay(deviceOrder.id, { token: newCartToken() }, { nonce: 'fake-valid-nonce' }))
           .status,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { hash } from '@node-rs/argon2'
 import pg from 'pg'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Cart } from '../../contract/cart.ts'
+import type { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { plainTextMessage } from '../../contract/plain-text.ts'
 import {
@@ -26,12 +25,10 @@ import {
   orders,
   orderSignatures,
   outbox,
-  users,
 } from '../db/schema.ts'
 import { createLogger } from '../log.ts'
 import { loadEnv, loadTestEnv } from '../env.ts'
 import { createMailer, type Mailer } from '../services/mail.ts'
-import { createSession } from '../services/sessions.ts'
 import { nothingToSignMessage } from '../services/waiver.ts'
 import {
   cartCaller,
@@ -42,6 +39,15 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../test-helpers.ts'
+import {
+  bag,
+  cartOf,
+  customSuit,
+  errorsOf,
+  testAccounts,
+  testOrders,
+  priority,
+} from '../test-orders.ts'
 
 /*
  * The waiver and submit through the HTTP API, on PGlite, or on PostgreSQL when TEST_DATABASE_URL
@@ -65,38 +71,15 @@ afterAll(() => database.close())
 const call = cartCaller(() => app)
 const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)
 
-async function newUser(role: 'customer' | 'guest' = 'customer', password = true) {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `submit-${randomUUID()}@example.com`,
-      role,
-      passwordHash: password ? await hash('flyfast-test') : null,
-    })
-    .returning()
-  const bearer = await createSession(database.db, user!.id, 3600)
-  return { id: user!.id, email: user!.email, bearer }
-}
+const newUser = testAccounts(() => database.db)
+const { add, saveAddress, saveOption, readyCart, loginGuest } = testOrders(call, () => database.db)
 
 /** A device of its own, signed in as a guest (e-mail only) on an account of its own. */
 async function newGuest(): Promise<CartCaller & { email: string }> {
   const email = `guest-${randomUUID()}@example.com`
-  const login = await call('POST', '/login-guest', {}, { body: { email, remember: false } })
-  expect(login.status).toBe(200)
-  return { token: newCartToken(), bearer: ((await login.json()) as { token: string }).token, email }
+  return { token: newCartToken(), bearer: await loginGuest({}, email), email }
 }
 
-async function cartOf(res: Response): Promise<Cart> {
-  expect(res.status).toBe(200)
-  return Cart.parse(await res.json())
-}
-async function errorsOf(res: Response, status = 422): Promise<Record<string, string[]>> {
-  expect(res.status).toBe(status)
-  return ((await res.json()) as { errors: Record<string, string[]> }).errors
-}
-
-/** In stock, no waiver (content/products/bags/mission-bag.json: 22000, 1,600 g). */
-const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
 /** A stock-size Corvid 2: needs the waiver, paid now. */
 const suit: AddToOrderRequest = {
   sku: 'CORVID2-M',
@@ -108,57 +91,10 @@ const suit: AddToOrderRequest = {
   ],
   child: [],
 }
-/** A made-to-measure Corvid 2: made to order (no shipping, no payment today), needs the waiver. */
-const customSuit: AddToOrderRequest = {
-  sku: 'CORVID2-CUSTOM',
-  qty: 1,
-  meta: [
-    { key: 'color.body', value: 'n4D' },
-    { key: 'measurement.units', value: 'metric' },
-    { key: 'measurement.height', value: '182' },
-    { key: 'accent', value: 'none' },
-  ],
-  child: [],
-}
-const address = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
-/** content/shipping-rates.json: USPS Priority for a parcel up to 2 kg to the US is 1250. */
-const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
-
-const add = async (caller: CartCaller, body: AddToOrderRequest) =>
-  cartOf(await call('POST', '/order/add', caller, { body, key: newKey() }))
-const saveAddress = async (caller: CartCaller) =>
-  cartOf(
-    await call('POST', '/order/save-shipping-address', caller, {
-      body: { address },
-      key: newKey(),
-    }),
-  )
-const saveOption = async (caller: CartCaller) =>
-  cartOf(
-    await call('POST', '/order/save-shipping-option', caller, { body: priority, key: newKey() }),
-  )
 const signWaiver = (caller: CartCaller, body: unknown = { checkbox: 'on', name: 'Dana Flyer' }) =>
   call('POST', '/order/create-order-signature', caller, { body, key: newKey() })
 const submit = (caller: CartCaller, body: unknown = {}, key = newKey()) =>
   call('POST', '/order/submit', caller, { body, key })
-
-/** A caller's cart with a bag, an address and a shipping option: ready to submit. */
-async function readyBag(caller: CartCaller): Promise<Cart> {
-  await add(caller, bag)
-  await saveAddress(caller)
-  return saveOption(caller)
-}
 
 async function orderRow(id: string) {
   const [row] = await database.db.select().from(orders).where(eq(orders.id, id))
@@ -292,7 +228,7 @@ describe('the waiver', () => {
 describe('submit: bad input and what is missing', () => {
   it('refuses bad notes and optIn with a message per field', async () => {
     const guest = await newGuest()
-    await readyBag(guest)
+    await readyCart(guest)
     expect(await errorsOf(await submit(guest, { notes: 'x'.repeat(2001) }))).toEqual({
       notes: ['Notes are at most 2000 characters.'],
     })
@@ -353,7 +289,7 @@ describe('submit: bad input and what is missing', () => {
 describe('submit', () => {
   it('turns the cart into an order with its total fixed, and mails the customer', async () => {
     const guest = await newGuest()
-    const cart = await readyBag(guest)
+    const cart = await readyCart(guest)
     const res = await submit(guest, {
       notes: '  Ship after the 20th, please.\nThanks ',
       optIn: true,
@@ -430,7 +366,7 @@ describe('submit', () => {
 
   it('gives one order for a replay, a double click and two tabs', async () => {
     const guest = await newGuest()
-    const cart = await readyBag(guest)
+    const cart = await readyCart(guest)
     const key = newKey()
     // A double click: the same key twice at once.
     const [first, second] = await Promise.all([submit(guest, {}, key), submit(guest, {}, key)])
@@ -455,7 +391,7 @@ describe('submit', () => {
 
     // Two tabs at once, each with its own key: one order, the other finds the cart gone.
     const tabs = await newGuest()
-    await readyBag(tabs)
+    await readyCart(tabs)
     const answers = await Promise.all([submit(tabs), submit(tabs)])
     expect(answers.map((res) => res.status).sort()).toEqual([200, 422])
     const refused = answers.find((res) => res.status === 422)!
@@ -464,7 +400,7 @@ describe('submit', () => {
 
   it('leaves a submitted order alone: cart calls reach only open carts', async () => {
     const guest = await newGuest()
-    const cart = await readyBag(guest)
+    const cart = await readyCart(guest)
     expect((await submit(guest)).status).toBe(200)
     const lineId = cart.items[0]!.id
     // An add starts a new cart; the order keeps its one line.
@@ -500,7 +436,7 @@ describe('submit', () => {
   it('needs a session, and submits only the caller’s own cart', async () => {
     // A device without a session.
     const device = { token: newCartToken() }
-    const deviceCart = await readyBag(device)
+    const deviceCart = await readyCart(device)
     expect(((await (await submit(device)).json()) as { message: string }).message).toBe(
       signInToSubmitMessage,
     )
@@ -510,7 +446,7 @@ describe('submit', () => {
     // own device's cart only, never the account's.
     const account = await newUser()
     const owner = { bearer: account.bearer }
-    const accountCart = await readyBag(owner)
+    const accountCart = await readyCart(owner)
     const login = await call(
       'POST',
       '/login-guest',
@@ -586,7 +522,7 @@ describe('discount codes at submit', () => {
   it('counts a use at submit, and the order keeps the amount whatever the code does later', async () => {
     const code = await codeWithUses(5)
     const guest = await newGuest()
-    const cart = await applyCode(guest, await readyBag(guest), code.code)
+    const cart = await applyCode(guest, await readyCart(guest), code.code)
     expect(cart.total).toBe(21_000)
     const answer = SubmitAnswer.parse(await (await submit(guest)).json())
     expect(answer.total).toBe(21_000 + 1250)
@@ -610,7 +546,7 @@ describe('discount codes at submit', () => {
       const code = await codeWithUses(3, 2)
       const racers = [await newGuest(), await newGuest()]
       const carts = await Promise.all(
-        racers.map(async (racer) => applyCode(racer, await readyBag(racer), code.code)),
+        racers.map(async (racer) => applyCode(racer, await readyCart(racer), code.code)),
       )
       const answers = await Promise.all(racers.map((racer) => submit(racer)))
       expect(answers.map((res) => res.status).sort()).toEqual([200, 422])
@@ -644,7 +580,7 @@ describe('discount codes at submit', () => {
     async () => {
       const code = await codeWithUses(1)
       const guest = await newGuest()
-      const cart = await applyCode(guest, await readyBag(guest), code.code)
+      const cart = await applyCode(guest, await readyCart(guest), code.code)
       const take = `update discount_codes set used_count = used_count + 1 where id = '${code.id}'`
       if (!database.url) {
         await database.db.execute(take)
@@ -695,7 +631,7 @@ describe('discount codes at submit', () => {
       })
       .returning()
     const guest = await newGuest()
-    const cart = await readyBag(guest)
+    const cart = await readyCart(guest)
     await applyCode(guest, cart, open[0]!.code)
     // Applied while it had a use left; used up by others since.
     await database.db

@@ -24,7 +24,6 @@ import {
   orderEvents,
   orderLines,
   orders,
-  payments,
   productionTimes,
   products,
   users,
@@ -40,6 +39,8 @@ import {
   type OrderMailData,
 } from '../mail/templates.ts'
 import { queueMail } from './mail-outbox.ts'
+import { formatAmount } from './payments/money.ts'
+import { moneyOf, moneyOfOrders } from './payments/order-money.ts'
 import { findSession } from './sessions.ts'
 import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
 
@@ -113,28 +114,6 @@ export function addressChangeable(status: OrderStatus): boolean {
 /** The shop's reference for an order in mail and on screens: its id's first eight characters. */
 export function orderNumber(id: string): string {
   return id.slice(0, 8).toUpperCase()
-}
-
-/**
- * What was paid and kept, in minor units: settled payments less what was refunded of them (a
- * payment refunded in whole is `refunded`; in part, still `settled` with `refunded_amount`).
- */
-async function paidOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map()
-  const rows = await db
-    .select({
-      orderId: payments.orderId,
-      paid: sql<string>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)`,
-    })
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.orderId, [...orderIds]),
-        inArray(payments.status, ['settled', 'refunded']),
-      ),
-    )
-    .groupBy(payments.orderId)
-  return new Map(rows.map((row) => [row.orderId, Number(row.paid)]))
 }
 
 async function linesOf(db: Executor, orderId: string): Promise<LineRow[]> {
@@ -248,7 +227,7 @@ async function partsOf(
       added_after_submit: addedLater(line),
     }
   })
-  const paid = (await paidOf(db, [order.id])).get(order.id) ?? 0
+  const paid = (await moneyOf(db, order.id)).paid
   return {
     order,
     lines,
@@ -360,7 +339,7 @@ export async function listOrders(
     .limit(perPage)
     .offset((page - 1) * perPage)
   const ids = rows.map((row) => row.id)
-  const paid = await paidOf(db, ids)
+  const money = await moneyOfOrders(db, ids)
   const lines =
     ids.length === 0
       ? []
@@ -383,7 +362,7 @@ export async function listOrders(
         (line) => `${line.qty} × ${catalog.productBySlug(line.productSlug)?.name ?? line.sku}`,
       ),
       item_count: own.reduce((sum, line) => sum + line.qty, 0),
-      ...amountsOf(order, total, paid.get(order.id) ?? 0),
+      ...amountsOf(order, total, money.get(order.id)?.paid ?? 0),
     }
   })
   return {
@@ -472,7 +451,7 @@ export async function addToSubmittedOrder(
   await tx.insert(orderEvents).values({
     orderId: order.id,
     status: order.status,
-    note: `Added ${request.qty} × ${product.name}: ${formatMoney(added, order.currency)}.`,
+    note: `Added ${request.qty} × ${product.name}: ${formatAmount(added, order.currency)}.`,
     createdAt: now,
   })
   return {
@@ -605,15 +584,6 @@ export async function moveOrder(
   })
 }
 
-/** Minor units as the mail writes them: `2,280.00 USD`. */
-export function formatMoney(amount: number, currency: string): string {
-  const major = (amount / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-  return `${major} ${currency}`
-}
-
 /** Where an order's mail goes: the address it was submitted with, else its account's. */
 export async function orderEmail(db: Executor, order: OrderRow): Promise<string | undefined> {
   // The address the submitting session signed in with (submit keeps it).
@@ -650,7 +620,7 @@ export async function orderMailData(
     ).map((row) => [row.slug, row.name]),
   )
   const total = order.totalAmount ?? 0
-  const paid = (await paidOf(db, [order.id])).get(order.id) ?? 0
+  const paid = (await moneyOf(db, order.id)).paid
   return {
     id: order.id,
     email,

@@ -10,7 +10,7 @@ import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../../t
 import { createTestBitpay } from './bitpay.ts'
 import { braintreeOrderId, createBraintreeGateway, type BraintreeSdk } from './braintree-gateway.ts'
 import { ProviderUnavailable } from './gateway.ts'
-import { submittedOrder, testAccount } from './test-orders.ts'
+import { orderAwaitingPayment, testAccount } from '../../test-orders.ts'
 
 /*
  * The Braintree adapter against a fake of the SDK's gateway object (the part of it the adapter
@@ -226,7 +226,7 @@ describe('paying through Braintree', () => {
 
   it('a sale whose answer was lost: the retry searches Braintree and sells nothing again', async () => {
     const account = await testAccount(database.db)
-    const order = await submittedOrder(database.db, { userId: account.id })
+    const order = await orderAwaitingPayment(database.db, { userId: account.id })
     const key = newKey()
     fake.loseNextAnswer()
     const lost = await call(

@@ -27,7 +27,15 @@ export function fromDecimal(value: string | number, currency: string): number {
   return match[1] ? -units : units
 }
 
-/** "12.34 USD" for notes and mail. */
-export function formatAmount(amount: number, currency: string): string {
-  return `${toDecimal(amount, currency)} ${currency}`
+/**
+ * Minor units as notes, answers and the admin tool write them, thousands grouped as the locale
+ * groups them: 228000 USD → "2,280.00 USD", 1890 JPY → "1,890 JPY".
+ */
+export function formatAmount(amount: number, currency: string, locale = 'en-US'): string {
+  const exponent = currencyExponent(currency)
+  const major = (amount / 10 ** exponent).toLocaleString(locale, {
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  })
+  return `${major} ${currency}`
 }

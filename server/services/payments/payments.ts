@@ -20,6 +20,7 @@ import {
   type PaymentProviders,
 } from './gateway.ts'
 import { formatAmount } from './money.ts'
+import { moneyOf } from './order-money.ts'
 
 /*
  * Paying a submitted order, whatever the provider (gateway.ts). One attempt is one payments row,
@@ -104,18 +105,6 @@ export interface PayRequest {
   body: unknown
   amount?: number | undefined
   attempt: AttemptInput
-}
-
-/** What an order has: paid (settled less refunded) and held by pending attempts. */
-async function moneyOf(tx: Database | Transaction, orderId: string) {
-  const [row] = await tx
-    .select({
-      paid: sql<string>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}) filter (where ${payments.status} in ('settled', 'refunded')), 0)`,
-      held: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
-    })
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-  return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) }
 }
 
 export function attemptOf(row: PaymentRow): PaymentAttempt {

@@ -1,4 +1,5 @@
 import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
+import { Field, fieldDescribedBy } from '../../../components/form-field.tsx'
 import type { FieldBinding } from './use-account-form.ts'
 
 /**
@@ -26,15 +27,8 @@ export function TextField({
   autoComplete?: HTMLInputAutoCompleteAttribute
   required?: boolean
 }) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
   return (
-    <div className="field account-field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <Field id={id} label={label} hint={hint} error={error} className="field account-field">
       <input
         id={id}
         name={id}
@@ -43,17 +37,12 @@ export function TextField({
         autoComplete={autoComplete}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
         spellCheck={type === 'text' ? undefined : false}
         autoCapitalize={type === 'text' ? undefined : 'none'}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   )
 }
 

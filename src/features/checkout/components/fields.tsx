@@ -1,20 +1,17 @@
 import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
 
-/*
- * The checkout's form fields: a label, a hint, the field and its message right under it, tied
- * together for screen readers (aria-describedby, aria-invalid). Thumb-sized (checkout.css).
- */
+import { Field, FieldError, FieldHint, fieldDescribedBy } from '../../../components/form-field.tsx'
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  return [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
-}
+/* The checkout's form fields (components/form-field.tsx); thumb-sized (checkout.css). */
 
-function Message({ id, error }: { id: string; error?: string | undefined }) {
-  return error ? (
-    <p id={`${id}-error`} className="field-error">
-      {error}
-    </p>
-  ) : null
+/** A field's label, marked "(optional)" when it may be left empty. */
+function Label({ label, required }: { label: string; required?: boolean | undefined }) {
+  return (
+    <>
+      {label}
+      {!required && <span className="checkout-optional"> (optional)</span>}
+    </>
+  )
 }
 
 export function TextInput({
@@ -39,16 +36,13 @@ export function TextInput({
   type?: 'text' | 'tel'
 }) {
   return (
-    <div className="checkout-field">
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="checkout-optional"> (optional)</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <Field
+      id={id}
+      label={<Label label={label} required={required} />}
+      hint={hint}
+      error={error}
+      className="checkout-field"
+    >
       <input
         id={id}
         type={type}
@@ -56,11 +50,10 @@ export function TextInput({
         autoComplete={autoComplete}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
         onChange={(event) => onChange(event.target.value)}
       />
-      <Message id={id} error={error} />
-    </div>
+    </Field>
   )
 }
 
@@ -82,15 +75,14 @@ export function SelectInput({
   autoComplete?: HTMLInputAutoCompleteAttribute
 }) {
   return (
-    <div className="checkout-field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} error={error} className="checkout-field">
       <select
         id={id}
         value={value}
         autoComplete={autoComplete}
         aria-required
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={fieldDescribedBy(id, error)}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">Choose…</option>
@@ -100,8 +92,7 @@ export function SelectInput({
           </option>
         ))}
       </select>
-      <Message id={id} error={error} />
-    </div>
+    </Field>
   )
 }
 
@@ -121,26 +112,22 @@ export function TextArea({
   hint?: ReactNode
 }) {
   return (
-    <div className="checkout-field">
-      <label htmlFor={id}>
-        {label}
-        <span className="checkout-optional"> (optional)</span>
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <Field
+      id={id}
+      label={<Label label={label} />}
+      hint={hint}
+      error={error}
+      className="checkout-field"
+    >
       <textarea
         id={id}
         value={value}
         rows={4}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
         onChange={(event) => onChange(event.target.value)}
       />
-      <Message id={id} error={error} />
-    </div>
+    </Field>
   )
 }
 
@@ -166,16 +153,12 @@ export function CheckField({
         type="checkbox"
         checked={checked}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <Message id={id} error={error} />
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
     </div>
   )
 }

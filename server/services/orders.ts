@@ -39,6 +39,7 @@ import {
   type MailSite,
   type OrderMailData,
 } from '../mail/templates.ts'
+import { accrueCommission, reverseCommission } from './commission.ts'
 import { queueMail } from './mail-outbox.ts'
 import { findSession } from './sessions.ts'
 import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
@@ -344,7 +345,7 @@ export async function paymentLinkView(
 
 /** GET /api/order/get-orders: the owner's submitted orders, newest first, a page at a time. */
 export async function listOrders(
-  db: Database,
+  db: Executor,
   owner: CartOwner,
   { page, perPage }: { page: number; perPage: number },
   catalog: CatalogSnapshot,
@@ -359,6 +360,21 @@ export async function listOrders(
     .orderBy(desc(orders.submittedAt), desc(orders.id))
     .limit(perPage)
     .offset((page - 1) * perPage)
+  return {
+    orders: await orderSummaries(db, rows, catalog),
+    page,
+    per_page: perPage,
+    total_count: totalCount,
+    has_more: page * perPage < totalCount,
+  }
+}
+
+/** The list's view of submitted orders (get-orders, and the dealer's list of its customers'). */
+export async function orderSummaries(
+  db: Executor,
+  rows: OrderRow[],
+  catalog: CatalogSnapshot,
+): Promise<OrderSummary[]> {
   const ids = rows.map((row) => row.id)
   const paid = await paidOf(db, ids)
   const lines =
@@ -386,13 +402,7 @@ export async function listOrders(
       ...amountsOf(order, total, paid.get(order.id) ?? 0),
     }
   })
-  return {
-    orders: summaries,
-    page,
-    per_page: perPage,
-    total_count: totalCount,
-    has_more: page * perPage < totalCount,
-  }
+  return summaries
 }
 
 /** The idempotency scope of a payment link: whoever holds the code is the caller. */
@@ -579,6 +589,10 @@ export async function moveOrder(
       }
     const now = new Date()
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id))
+    // The dealer credited with the order earns when it is paid and gives back when it is
+    // cancelled or refunded, in the move's own transaction.
+    if (to === 'paid') await accrueCommission(tx, { ...order, status: to })
+    if (to === 'cancelled' || to === 'refunded') await reverseCommission(tx, id, to)
     await tx.insert(orderEvents).values({
       orderId: id,
       status: to,

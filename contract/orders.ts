@@ -152,9 +152,7 @@ export const OrdersQuery = z.object({
     .max(maxOrdersPerPage, `per_page is a whole number from 1 to ${maxOrdersPerPage}.`)
     .default(defaultOrdersPerPage),
   /** `true`: a dealer's list of the orders credited to it (its customers'), contract/dealer.ts. */
-  dealer_orders: z
-    .enum(['true', 'false'], { error: 'dealer_orders is true or false.' })
-    .optional(),
+  dealer_orders: z.enum(['true', 'false'], { error: 'dealer_orders is true or false.' }).optional(),
 })
 export type OrdersQuery = z.infer<typeof OrdersQuery>
 

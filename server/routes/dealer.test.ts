@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DealerCommission,
-  DealerCustomers,
-  DealerOrdersPage,
-} from '../../contract/dealer.ts'
+import { DealerCommission, DealerCustomers, DealerOrdersPage } from '../../contract/dealer.ts'
 import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
-import { commissionEntries, dealerDirectory, orders, users } from '../db/schema.ts'
+import { commissionEntries, dealerDirectory, orders, payoutRequests, users } from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import { balanceOf, commissionMessages, markPayoutPaid } from '../services/commission.ts'
 import { creditedDealer, demoDealer, linkCustomer, tieDealer } from '../services/dealers.ts'
@@ -69,8 +65,9 @@ async function newDealer(rateBp = 1000) {
 /** A customer of `dealerId` with a submitted order credited to it. */
 async function customerWithOrder(dealerId: string, total = 50_000) {
   const customer = await account('customer')
-  expect(await linkCustomer(database.db, { customerId: customer.id, dealerId, linkedBy: 'admin' }))
-    .toEqual({ ok: true, moved: false })
+  expect(
+    await linkCustomer(database.db, { customerId: customer.id, dealerId, linkedBy: 'admin' }),
+  ).toEqual({ ok: true, moved: false })
   const order = await submittedOrder(database.db, { userId: customer.id }, { total })
   // As submit credits it (services/submit.ts).
   const dealer = await creditedDealer(database.db, { userId: customer.id, placedFor: null })
@@ -275,10 +272,15 @@ describe('bad input to the payout calls', () => {
     expect(
       await errorsOf(await requestPayout(dealer.bearer, { amount: 100 }, 'short')),
     ).toHaveProperty('Idempotency-Key')
-    const res = await call('POST', '/payment/commission-balance', { bearer: dealer.bearer }, {
-      key: newKey(),
-      headers: { 'content-type': 'application/json' },
-    })
+    const res = await call(
+      'POST',
+      '/payment/commission-balance',
+      { bearer: dealer.bearer },
+      {
+        key: newKey(),
+        headers: { 'content-type': 'application/json' },
+      },
+    )
     expect(res.status).toBe(422)
     expect((await commissionOf(dealer.bearer)).balance).toBe(5_000)
   })
@@ -306,7 +308,9 @@ describe('commission', () => {
     await payInFull(order.id, customer.bearer)
     let commission = await commissionOf(dealer.bearer)
     expect(commission.balance).toBe(5_000)
-    expect(commission.ledger).toMatchObject([{ kind: 'accrual', amount: 5_000, order_id: order.id }])
+    expect(commission.ledger).toMatchObject([
+      { kind: 'accrual', amount: 5_000, order_id: order.id },
+    ])
     const refunded = await payments().refund(order.id)
     expect(refunded).toMatchObject({ ok: true, status: 'refunded' })
     commission = await commissionOf(dealer.bearer)
@@ -338,7 +342,9 @@ describe('commission', () => {
     const loner = await account('customer')
     expect(await creditedDealer(database.db, { userId: loner.id, placedFor: null })).toBeNull()
     const { customer } = await customerWithOrder(other.id)
-    expect(await creditedDealer(database.db, { userId: dealer.id, placedFor: customer.id })).toBeNull()
+    expect(
+      await creditedDealer(database.db, { userId: dealer.id, placedFor: customer.id }),
+    ).toBeNull()
     expect(await creditedDealer(database.db, { userId: other.id, placedFor: customer.id })).toBe(
       other.id,
     )
@@ -434,7 +440,9 @@ describe('payouts', () => {
         expect(entry.balance_after).toBeGreaterThanOrEqual(0)
       // Whatever the order, no request is left asking for money the dealer no longer has.
       expect(
-        commission.payouts.filter((p) => p.status === 'requested').reduce((s, p) => s + p.amount, 0),
+        commission.payouts
+          .filter((p) => p.status === 'requested')
+          .reduce((s, p) => s + p.amount, 0),
       ).toBe(0)
     }
   })
@@ -493,11 +501,10 @@ describe('payouts', () => {
     expect(await errorsOf(await requestPayout(dealer.bearer, { amount: 1 }))).toEqual({
       amount: [commissionMessages.overBalance(0, 'USD')],
     })
-    const [{ n }] = (
-      await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from payout_requests where dealer_id = ${dealer.id}`,
-      )
-    ).rows as { n: number }[]
-    expect(n).toBe(1)
+    const payouts = await database.db
+      .select()
+      .from(payoutRequests)
+      .where(eq(payoutRequests.dealerId, dealer.id))
+    expect(payouts).toMatchObject([{ status: 'paid', amount: 5_000 }])
   })
 })

@@ -104,9 +104,10 @@ const DealerCustomersSchema = component(DealerCustomers, 'DealerCustomers').open
   },
 })
 
-const BalanceRequestSchema = component(CommissionBalanceRequest, 'CommissionBalanceRequest').openapi(
-  { example: { amount: 10_000, notes: 'To the usual account, please.' } },
-)
+const BalanceRequestSchema = component(
+  CommissionBalanceRequest,
+  'CommissionBalanceRequest',
+).openapi({ example: { amount: 10_000, notes: 'To the usual account, please.' } })
 
 const keyHeaders = z.object({
   // Checked in the handler, so a missing or bad key is a 422 under the header's own name.
@@ -285,7 +286,9 @@ export function dealerRoutes({ db }: { db: Database }) {
       },
       401: unauthenticated,
       403: forbidden,
-      404: errorResponse(`No such payout request of the dealer’s: “${commissionMessages.payoutGone}”`),
+      404: errorResponse(
+        `No such payout request of the dealer’s: “${commissionMessages.payoutGone}”`,
+      ),
       422: errorResponse(
         `As the request’s, and \`id\`: “${commissionMessages.payoutFinal('paid')}”`,
       ),

@@ -7,7 +7,8 @@ import {
   type Payout,
 } from '../../contract/dealer.ts'
 import type { Database } from '../db/index.ts'
-import { commissionEntries, dealers, orders, payoutRequests } from '../db/schema.ts'
+import type { orders } from '../db/schema.ts'
+import { commissionEntries, dealers, payoutRequests } from '../db/schema.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
 import { orderNumber } from './orders.ts'
 import { formatAmount } from './payments/money.ts'
@@ -124,7 +125,11 @@ export async function reverseCommission(
       const left = payout.amount - take
       await tx
         .update(payoutRequests)
-        .set({ amount: left, status: left === 0 ? 'cancelled' : 'requested', updatedAt: new Date() })
+        .set({
+          amount: left,
+          status: left === 0 ? 'cancelled' : 'requested',
+          updatedAt: new Date(),
+        })
         .where(eq(payoutRequests.id, payout.id))
       await tx.insert(commissionEntries).values({
         dealerId: dealer.userId,
@@ -169,7 +174,10 @@ export async function requestPayout(
   if (!dealer) return { status: 403, body: { message: commissionMessages.notDealer } }
   const balance = await balanceOf(tx, dealer.userId)
   if (amount > balance)
-    return fieldError('amount', commissionMessages.overBalance(Math.max(0, balance), dealer.currency))
+    return fieldError(
+      'amount',
+      commissionMessages.overBalance(Math.max(0, balance), dealer.currency),
+    )
   const [payout] = await tx
     .insert(payoutRequests)
     .values({ dealerId: dealer.userId, amount, currency: dealer.currency, notes: notes ?? '' })

@@ -159,7 +159,7 @@ export async function linkCustomer(
   const [customer] = await db.select().from(users).where(eq(users.id, customerId))
   if (!customer) return { ok: false, reason: 'No such account.' }
   if (customer.role === 'dealer' || customer.role === 'admin')
-    return { ok: false, reason: `A ${customer.role} account cannot be a dealer's customer.` }
+    return { ok: false, reason: `A ${customer.role} account cannot be a dealer’s customer.` }
   const values = { customerId, dealerId, linkedBy, linkedAt: new Date() }
   const query = db.insert(dealerCustomers).values(values)
   const [before] = await db
@@ -322,7 +322,8 @@ export async function listDealerOrders(
       commission: accrual
         ? { amount: accrual.amount, state: reversed ? 'reversed' : 'accrued' }
         : {
-            amount: row.currency === dealer.currency ? commissionOf(Math.max(0, base), dealer.rateBp) : 0,
+            amount:
+              row.currency === dealer.currency ? commissionOf(Math.max(0, base), dealer.rateBp) : 0,
             state: 'pending',
           },
     }

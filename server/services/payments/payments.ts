@@ -309,8 +309,7 @@ export function createPayments(deps: PaymentDeps) {
       .where(eq(orders.id, order.id))
       .returning()
     // Paid in full: the dealer credited with the order earns its commission, in this transaction.
-    if (status === 'paid' && order.status !== 'paid' && updated)
-      await accrueCommission(tx, updated)
+    if (status === 'paid' && order.status !== 'paid' && updated) await accrueCommission(tx, updated)
     await tx.insert(orderEvents).values({
       orderId: order.id,
       status,

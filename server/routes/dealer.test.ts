@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DealerCommission, DealerCustomers, DealerOrdersPage } from '../../contract/dealer.ts'
 import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
-import { commissionEntries, dealerDirectory, orders, payoutRequests, users } from '../db/schema.ts'
+import {
+  commissionEntries,
+  dealerCustomers,
+  dealerDirectory,
+  dealers,
+  orders,
+  payoutRequests,
+  users,
+} from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import { balanceOf, commissionMessages, markPayoutPaid } from '../services/commission.ts'
 import { creditedDealer, demoDealer, linkCustomer, tieDealer } from '../services/dealers.ts'
@@ -13,7 +21,9 @@ import { moveOrder } from '../services/orders.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
 import { submittedOrder } from '../services/payments/test-orders.ts'
+import type { Mailer } from '../services/mail.ts'
 import { startSession } from '../services/sessions.ts'
+import { outboxMailer } from '../test-mail.ts'
 import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 
 /*
@@ -27,14 +37,19 @@ import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../test
 
 let database: TestDatabase
 let app: ReturnType<typeof createApp>
+let mailer: Mailer
 const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  app = createApp({ db: database.db, env })
+  mailer = outboxMailer(database.db)
+  app = createApp({ db: database.db, env, mailer })
 })
-afterAll(() => database.close())
+afterAll(async () => {
+  await mailer.idle()
+  await database.close()
+})
 
 const call = cartCaller(() => app as never)
 const payments = () =>
@@ -506,5 +521,58 @@ describe('payouts', () => {
       .from(payoutRequests)
       .where(eq(payoutRequests.dealerId, dealer.id))
     expect(payouts).toMatchObject([{ status: 'paid', amount: 5_000 }])
+  })
+})
+
+describe('registering through a dealer’s invitation link', () => {
+  const register = (body: Record<string, unknown>) =>
+    call(
+      'POST',
+      '/user/create',
+      {},
+      {
+        body: { password: 'flyfast-invited', confirmPassword: 'flyfast-invited', ...body },
+      },
+    )
+  const linkOf = async (email: string) => {
+    const [row] = await database.db
+      .select({ link: dealerCustomers })
+      .from(dealerCustomers)
+      .innerJoin(users, eq(users.id, dealerCustomers.customerId))
+      .where(eq(users.email, email))
+    return row?.link
+  }
+
+  it('makes the new account the dealer’s customer; a known address keeps its dealer', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.com`
+    expect((await register({ email, dealer: demoDealer.inviteCode })).status).toBe(200)
+    await mailer.idle()
+    expect(await linkOf(email)).toMatchObject({ linkedBy: 'invitation' })
+    const demo = await signIn(demoDealer.email)
+    const customers = DealerCustomers.parse(
+      await (await call('GET', '/order/get-dealer-customers', { bearer: demo })).json(),
+    )
+    expect(customers.customers.find((c) => c.email === email)).toMatchObject({
+      linked_by: 'invitation',
+    })
+
+    const other = await newDealer()
+    const [otherRow] = await database.db
+      .select({ code: dealers.inviteCode })
+      .from(dealers)
+      .where(eq(dealers.userId, other.id))
+    expect((await register({ email, dealer: otherRow!.code })).status).toBe(200)
+    await mailer.idle()
+    expect((await linkOf(email))?.dealerId).not.toBe(other.id)
+  })
+
+  it('refuses a code no dealer has, and a malformed one, before anything is made', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.com`
+    expect(await errorsOf(await register({ email, dealer: 'A'.repeat(16) }))).toHaveProperty(
+      'dealer',
+    )
+    expect(await errorsOf(await register({ email, dealer: '../../etc' }))).toHaveProperty('dealer')
+    await mailer.idle()
+    expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
+import { invitationCodePattern } from '../../contract/auth.ts'
 import type { Dealer as DirectoryDealer } from '../../contract/content.ts'
 import type {
   DealerCustomers,
@@ -40,9 +41,7 @@ export type DealerRow = typeof dealers.$inferSelect
 /** Where a new customer registers to become a dealer's: the sign-in page's registration. */
 export const invitationPath = (code: string) => `/login?mode=register&dealer=${code}`
 
-/** Invitation codes: 12 random bytes, base64url (16 characters). */
-export const inviteCodePattern = /^[A-Za-z0-9_-]{16}$/
-
+/** Invitation codes: 12 random bytes, base64url (16 characters: contract/auth.ts's pattern). */
 export const newInviteCode = () => randomBytes(12).toString('base64url')
 
 /** The directory, in one statement per change: entries gone from the file are kept inactive. */
@@ -136,7 +135,7 @@ export async function setDealerRate(db: Executor, userId: string, rateBp: number
 }
 
 export async function dealerByInviteCode(db: Executor, code: string) {
-  if (!inviteCodePattern.test(code)) return undefined
+  if (!invitationCodePattern.test(code)) return undefined
   const [dealer] = await db.select().from(dealers).where(eq(dealers.inviteCode, code))
   return dealer
 }

@@ -452,6 +452,7 @@ describe('GET /api/openapi.json', () => {
       '/api/order/get-orders',
       '/api/order/get-submitted-order/{id}',
       '/api/order/item/{id}/update-qty',
+      '/api/order/place-for',
       '/api/order/production-time',
       '/api/order/save-shipping-address',
       '/api/order/save-shipping-option',

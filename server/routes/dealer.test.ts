@@ -576,3 +576,41 @@ describe('registering through a dealer’s invitation link', () => {
     expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([])
   })
 })
+
+describe('a dealer ordering for a customer through its own cart', () => {
+  it('names the customer on the cart, and submit credits the dealer', async () => {
+    const dealer = await newDealer()
+    const { customer } = await customerWithOrder(dealer.id)
+    const stranger = await account('customer')
+    const placeFor = (bearer: string, body: unknown) =>
+      call('POST', '/order/place-for', { bearer }, { body })
+    expect(await errorsOf(await placeFor(dealer.bearer, { customer_id: customer.id }))).toEqual({
+      cart: [commissionMessages.noCart],
+    })
+    const added = await call(
+      'POST',
+      '/order/add',
+      { bearer: dealer.bearer },
+      { body: { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }, key: newKey() },
+    )
+    expect(added.status).toBe(200)
+    expect(await errorsOf(await placeFor(dealer.bearer, { customer_id: stranger.id }))).toEqual({
+      customer_id: [commissionMessages.notYourCustomer],
+    })
+    expect(await errorsOf(await placeFor(dealer.bearer, { customer_id: 'x' }))).toHaveProperty(
+      'customer_id',
+    )
+    expect((await placeFor(customer.bearer, { customer_id: customer.id })).status).toBe(403)
+    const res = await placeFor(dealer.bearer, { customer_id: customer.id })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      placed_for: { id: customer.id, email: customer.email, name: null },
+    })
+    const [cart] = await database.db.select().from(orders).where(eq(orders.userId, dealer.id))
+    expect(cart).toMatchObject({ status: 'open', placedFor: customer.id })
+    expect(await creditedDealer(database.db, cart!)).toBe(dealer.id)
+    expect((await placeFor(dealer.bearer, { customer_id: null })).status).toBe(200)
+    const [own] = await database.db.select().from(orders).where(eq(orders.userId, dealer.id))
+    expect(await creditedDealer(database.db, own!)).toBeNull()
+  })
+})

@@ -21,7 +21,7 @@ import {
   ledgerCsv,
   requestPayout,
 } from '../services/commission.ts'
-import { dealerCustomersView, findDealer } from '../services/dealers.ts'
+import { dealerCustomersView, findDealer, placeCartFor } from '../services/dealers.ts'
 import { runIdempotent } from '../services/idempotency.ts'
 import { findSession } from '../services/sessions.ts'
 
@@ -108,6 +108,22 @@ const BalanceRequestSchema = component(
   CommissionBalanceRequest,
   'CommissionBalanceRequest',
 ).openapi({ example: { amount: 10_000, notes: 'To the usual account, please.' } })
+
+const PlaceForSchema = z
+  .object({
+    customer_id: z
+      .string({ error: 'customer_id is a customer’s id, or null.' })
+      .regex(/^[0-9a-f-]{36}$/i, 'customer_id is a customer’s id, or null.')
+      .nullable(),
+  })
+  .openapi('PlaceForRequest', { example: { customer_id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a' } })
+const PlacedForSchema = z
+  .object({
+    placed_for: z
+      .object({ id: z.string(), email: z.string(), name: z.string().nullable() })
+      .nullable(),
+  })
+  .openapi('PlacedFor')
 
 const keyHeaders = z.object({
   // Checked in the handler, so a missing or bad key is a 422 under the header's own name.
@@ -295,7 +311,43 @@ export function dealerRoutes({ db }: { db: Database }) {
     },
   })
 
+  const placeFor = createRoute({
+    method: 'post',
+    path: '/order/place-for',
+    tags: ['dealer'],
+    summary: 'Place the dealer’s cart for one of its customers',
+    description:
+      'A dealer orders for its customers through the same cart and checkout: this names the ' +
+      'customer the dealer’s open cart is for (`customer_id` null: for the dealer itself). At ' +
+      'submit the order records that customer (`placed_for`) and is credited to the dealer, so ' +
+      'its commission accrues when it is paid.' +
+      dealerRules,
+    security,
+    middleware: [signedIn, dealerOnly] as const,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: PlaceForSchema } } },
+    },
+    responses: {
+      200: {
+        description: 'Whom the cart is for now',
+        content: { 'application/json': { schema: PlacedForSchema } },
+      },
+      401: unauthenticated,
+      403: forbidden,
+      422: errorResponse(
+        `\`customer_id\`: “${commissionMessages.notYourCustomer}”; \`cart\`: “${commissionMessages.noCart}”`,
+      ),
+    },
+  })
+
   return createRouter()
+    .openapi(placeFor, async (c) => {
+      const { customer_id: customerId } = c.req.valid('json')
+      const found = await dealerOf(c)
+      if (found instanceof Response) return found as never
+      const answer = await placeCartFor(db, found.dealer.userId, customerId)
+      return c.json(answer.body, answer.status as 200) as never
+    })
     .openapi(customers, async (c) => {
       const found = await dealerOf(c)
       if (found instanceof Response) return found as never

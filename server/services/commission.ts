@@ -45,6 +45,8 @@ export const commissionMessages = {
     `The amount is more than your available balance (${formatAmount(available, currency)}).`,
   payoutGone: 'No such payout request, or it is not yours.',
   payoutFinal: (status: string) => `This payout request is ${status}: it can no longer change.`,
+  notYourCustomer: 'This is not one of your customers.',
+  noCart: 'Your cart is empty: add what the customer orders first.',
 } as const
 
 /** Locks the dealer's row: every change to its money goes through here first. */

@@ -22,7 +22,7 @@ import {
   users,
   type DealerLinkKind,
 } from '../db/schema.ts'
-import { accrueCommission, requestPayout } from './commission.ts'
+import { accrueCommission, commissionMessages, requestPayout } from './commission.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import type { Transaction } from './idempotency.ts'
 import { orderSummaries } from './orders.ts'
@@ -505,4 +505,35 @@ export async function seedDemoDealer(db: Database): Promise<void> {
         .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
         .where(eq(payoutRequests.id, paidOut.ref))
   })
+}
+
+/**
+ * POST /api/order/place-for: the dealer's open cart is for `customerId`, one of its customers
+ * (null: for the dealer itself). Submit then records it (orders.placed_for) and credits the dealer.
+ */
+export async function placeCartFor(
+  db: Database,
+  dealerId: string,
+  customerId: string | null,
+): Promise<{ status: number; body: unknown }> {
+  const refuse = (field: string, message: string) => ({
+    status: 422,
+    body: { message, errors: { [field]: [message] } },
+  })
+  let customer: { id: string; email: string; name: string | null } | undefined
+  if (customerId !== null) {
+    if (!(await isCustomerOf(db, dealerId, customerId)))
+      return refuse('customer_id', commissionMessages.notYourCustomer)
+    ;[customer] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, customerId))
+  }
+  const [cart] = await db
+    .update(orders)
+    .set({ placedFor: customerId, updatedAt: new Date() })
+    .where(and(eq(orders.userId, dealerId), eq(orders.status, 'open')))
+    .returning({ id: orders.id })
+  if (!cart) return refuse('cart', commissionMessages.noCart)
+  return { status: 200, body: { placed_for: customer ?? null } }
 }

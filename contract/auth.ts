@@ -41,12 +41,22 @@ function passwordsMatch(body: { password: string; confirmPassword: string }) {
 }
 const mismatch = { path: ['confirmPassword'], message: 'The passwords do not match.' }
 
+/** A dealer's invitation code: 16 of [A-Za-z0-9_-]. */
+export const invitationCodePattern = /^[A-Za-z0-9_-]{16}$/
+export const invitationMessage =
+  'This invitation link is not valid. Ask your dealer for its link, or register without it.'
+
 export const RegisterRequest = z
   .object({
     email: Email,
     password: Password,
     confirmPassword: z.string().max(256),
     name: Name.optional(),
+    /** A dealer's invitation code (its link `/login?mode=register&dealer=…`): the new account is its customer. */
+    dealer: z
+      .string({ error: invitationMessage })
+      .regex(invitationCodePattern, invitationMessage)
+      .optional(),
   })
   .refine(passwordsMatch, mismatch)
 export type RegisterRequest = z.input<typeof RegisterRequest>

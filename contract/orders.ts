@@ -151,6 +151,8 @@ export const OrdersQuery = z.object({
     .min(1, `per_page is a whole number from 1 to ${maxOrdersPerPage}.`)
     .max(maxOrdersPerPage, `per_page is a whole number from 1 to ${maxOrdersPerPage}.`)
     .default(defaultOrdersPerPage),
+  /** `true`: a dealer's list of the orders credited to it (its customers'), contract/dealer.ts. */
+  dealer_orders: z.enum(['true', 'false'], { error: 'dealer_orders is true or false.' }).optional(),
 })
 export type OrdersQuery = z.infer<typeof OrdersQuery>
 

@@ -34,6 +34,7 @@ import {
 import type { CartWorkerReport } from '../sw/messages.ts'
 import { withChromium } from './bench/browser.ts'
 import { startPostgres, type Postgres } from './bench/postgres.ts'
+import { runPayoutChaos } from './chaos/payouts.ts'
 import { freePort, installCleanup, makeTempDir, removeTempDir } from './bench/processes.ts'
 import {
   accountOwner,
@@ -890,6 +891,13 @@ async function main(): Promise<void> {
     postgres?.stop()
     removeTempDir(dataDir)
   }
+  // The dealer ledger's chaos (issue 17, scripts/chaos/payouts.ts): payouts racing refunds.
+  const payouts = await runPayoutChaos({
+    runs: Math.min(runs, 20),
+    seed: firstSeed,
+    log: console.log,
+  })
+  failures.push(...payouts.failures.map((failure) => failure.seed))
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(
     `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +

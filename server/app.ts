@@ -19,6 +19,7 @@ import { checkoutRoutes } from './routes/checkout.ts'
 import { orderRoutes } from './routes/order.ts'
 import { ordersRoutes } from './routes/orders.ts'
 import { authRoutes } from './routes/auth.ts'
+import { dealerRoutes } from './routes/dealer.ts'
 import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
@@ -167,6 +168,7 @@ export function createHttp({
   app.route('/api', productionTimeRoutes({ db }))
   app.route('/api', productRoutes({ catalog }))
   // Before the order's: `GET /order/{id}` would take `get-orders` or `shipping-options` for an id.
+  app.route('/api', dealerRoutes({ db }))
   app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { pageRoutes } from '../../contract/routes.ts'
 
 /** The sessions a request may be sent in; the runner signs in for each and keeps it live. */
-export const sessionKinds = ['none', 'guest', 'customer', 'admin'] as const
+export const sessionKinds = ['none', 'guest', 'customer', 'dealer', 'admin'] as const
 export type SessionKind = (typeof sessionKinds)[number]
 
 export interface FuzzRequest {
@@ -610,10 +610,10 @@ function jsonWith(body: unknown, raw?: string): string {
 export function fieldSweep(doc: OpenApiDocument): FuzzRequest[] {
   const requests: FuzzRequest[] = []
   let turn = 0
-  // The five core values go in the sessions that reach furthest (an account's: the customer's or
-  // the admin's), so that they get past sign-in checks to the code behind; the others go in
-  // every kind of session by turns.
-  const deep = ['customer', 'admin'] as const
+  // The five core values go in the sessions that reach furthest (an account's: the customer's,
+  // the dealer's or the admin's), so that they get past sign-in and role checks to the code
+  // behind; the others go in every kind of session by turns.
+  const deep = ['customer', 'dealer', 'admin'] as const
   const session = (core: boolean): SessionKind =>
     core ? deep[turn++ % deep.length]! : sessionKinds[turn++ % sessionKinds.length]!
   for (const [path, item] of Object.entries(doc.paths)) {

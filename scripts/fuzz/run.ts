@@ -180,6 +180,10 @@ const credentials: Record<SignedInKind, { path: string; body: unknown }> = {
     path: '/api/login',
     body: { email: 'customer@example.com', password: demoPassword, remember: true },
   },
+  dealer: {
+    path: '/api/login',
+    body: { email: 'dealer@example.com', password: demoPassword, remember: true },
+  },
   admin: {
     path: '/api/login',
     body: { email: 'admin@example.com', password: demoPassword, remember: true },

@@ -22,6 +22,7 @@ import { moveOrder, orderMailData, orderNumber } from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
+import { dealerCommands } from './dealer-commands.ts'
 
 /*
  * The commands of `npm run admin`, as plain functions of their arguments, the database and a
@@ -51,9 +52,9 @@ export interface AdminDeps extends AccountDeps {
 }
 
 /** A command's input is wrong: it prints its usage, and the process exits with 2. */
-class UsageError extends Error {}
+export class UsageError extends Error {}
 /** The command could not be done (an unknown account, say): exit 1. */
-class CommandError extends Error {}
+export class CommandError extends Error {}
 
 /** The roles an admin gives; `guest` is what an account without a password is. */
 const GivenRole = Role.exclude(['guest'])
@@ -61,7 +62,7 @@ type GivenRole = z.infer<typeof GivenRole>
 const Name = EditUserRequest.shape.name.unwrap()
 const Limit = z.coerce.number().int().min(1).max(1000)
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+export function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value)
   if (!result.success) {
     throw new UsageError(`${what}: ${result.error.issues.map((issue) => issue.message).join(' ')}`)
@@ -71,12 +72,12 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options']
 
-interface Input {
+export interface Input {
   values: Record<string, string | boolean | undefined>
   positionals: string[]
 }
 
-interface Command {
+export interface Command {
   name: string
   usage: string
   summary: string
@@ -88,7 +89,7 @@ interface Command {
   run(input: Input, deps: AdminDeps, io: AdminIo): Promise<void>
 }
 
-async function accountOf(deps: AdminDeps, email: string | undefined) {
+export async function accountOf(deps: AdminDeps, email: string | undefined) {
   const address = parsed(Email, email, 'e-mail')
   const user = await findUserByEmail(deps.db, address)
   if (!user) throw new CommandError(`No account uses ${address}.`)
@@ -439,6 +440,7 @@ const commands: Command[] = [
       io.out(`Ended ${ended} session${ended === 1 ? '' : 's'} of ${user.email}.`)
     },
   },
+  ...dealerCommands(),
 ]
 
 const program = 'npm run admin --'

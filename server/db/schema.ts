@@ -390,6 +390,17 @@ export const orders = pgTable(
      */
     guestOf: uuid('guest_of').references(() => users.id, { onDelete: 'set null' }),
     /**
+     * The customer a dealer placed this order for (the order's `user_id` is the dealer's: it went
+     * through the dealer's own cart and checkout). Null for a customer's own order.
+     */
+    placedFor: uuid('placed_for').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The dealer credited with this order's commission, fixed at submit: the dealer that placed
+     * it for one of its customers, or the dealer of the customer who placed it. A link changed
+     * later does not move an order's commission.
+     */
+    dealerId: uuid('dealer_id').references(() => dealers.userId, { onDelete: 'set null' }),
+    /**
      * Where the order's mail goes: the e-mail address of the session that submitted it (an
      * account's, or the one a guest signed in with, also when the order belongs to the device).
      * Null on carts.
@@ -417,6 +428,10 @@ export const orders = pgTable(
       .where(sql`guest_of is not null and user_id is null`),
     // The customer's order list: submitted orders of an owner, newest first.
     index('orders_user_submitted_idx').on(t.userId, t.submittedAt),
+    // A dealer's orders (its customers'), newest first.
+    index('orders_dealer_submitted_idx')
+      .on(t.dealerId, t.submittedAt)
+      .where(sql`dealer_id is not null`),
     foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
   ],
 )
@@ -783,5 +798,142 @@ export const pageViews = pgTable(
   (t) => [
     index('page_views_viewed_at_idx').on(t.viewedAt),
     index('page_views_product_viewed_at_idx').on(t.productSlug, t.viewedAt),
+  ],
+)
+
+/**
+ * The dealer directory (content/dealers.json), seeded like the catalogue so a dealer account can
+ * be tied to its entry by a foreign key. An entry whose file entry is gone is kept inactive:
+ * accounts name it.
+ */
+export const dealerDirectory = pgTable('dealer_directory', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  active: boolean('active').notNull().default(true),
+})
+
+/**
+ * A dealer account (role `dealer`) tied to its directory entry, with its commission rate in
+ * basis points (1000 = 10 %) and the code of its invitation link (`/login?mode=register&dealer=`).
+ */
+export const dealers = pgTable(
+  'dealers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    directorySlug: text('directory_slug')
+      .notNull()
+      .unique()
+      .references(() => dealerDirectory.slug, { onUpdate: 'cascade' }),
+    rateBp: integer('rate_bp').notNull().default(1000),
+    /** The ledger's currency: orders in another currency earn no commission. */
+    currency: text('currency').notNull().default('USD'),
+    inviteCode: text('invite_code').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('dealers_rate_range', sql`${t.rateBp} between 0 and 5000`)],
+)
+
+export const DealerLinkKind = ['admin', 'invitation'] as const
+export type DealerLinkKind = (typeof DealerLinkKind)[number]
+
+/** A customer's dealer: at most one (the primary key), linked by the admin or an invitation. */
+export const dealerCustomers = pgTable(
+  'dealer_customers',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealers.userId, { onDelete: 'cascade' }),
+    linkedBy: text('linked_by').$type<DealerLinkKind>().notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dealer_customers_dealer_idx').on(t.dealerId, t.linkedAt),
+    check('dealer_customers_not_self', sql`${t.customerId} <> ${t.dealerId}`),
+    check('dealer_customers_linked_by_known', sql`${t.linkedBy} in (${literals(DealerLinkKind)})`),
+  ],
+)
+
+export const PayoutStatus = ['requested', 'paid', 'cancelled'] as const
+export type PayoutStatus = (typeof PayoutStatus)[number]
+
+/**
+ * A dealer's payout request. Its amount leaves the balance when it is requested (a ledger entry),
+ * so `amount` may change only while `requested`, each change a ledger entry too; `paid` is set by
+ * the shop (admin command line). A request a reversal took back to 0 is `cancelled`.
+ */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealers.userId),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status').$type<PayoutStatus>().notNull().default('requested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payout_requests_dealer_idx').on(t.dealerId, t.createdAt),
+    check('payout_requests_amount_range', sql`${t.amount} >= 0`),
+    check('payout_requests_status_known', sql`${t.status} in (${literals(PayoutStatus)})`),
+  ],
+)
+
+export const CommissionKind = [
+  'accrual',
+  'reversal',
+  'payout_request',
+  'payout_change',
+  'payout_release',
+] as const
+export type CommissionKind = (typeof CommissionKind)[number]
+
+/**
+ * The commission ledger: append-only (a trigger of migration `dealer_portal` refuses UPDATE and
+ * DELETE), and a dealer's balance is the sum of its entries' signed amounts; nothing else holds
+ * it. `accrual` (+) when an order of the dealer's is paid and `reversal` (−) when it is cancelled
+ * or refunded, each at most once per order (the unique index); `payout_request` (−) when a payout
+ * is asked for, `payout_change` (±) when its amount changes, `payout_release` (+) when a reversal
+ * takes back from a payout not yet paid. `order_id` is kept without a foreign key: the ledger
+ * outlives what it tells of.
+ */
+export const commissionEntries = pgTable(
+  'commission_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The ledger's order: entries are numbered as they commit their insert. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => dealers.userId),
+    kind: text('kind').$type<CommissionKind>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    orderId: uuid('order_id'),
+    payoutId: uuid('payout_id').references(() => payoutRequests.id),
+    /** An accrual's rate and the amount it was taken of (the order less shipping). */
+    rateBp: integer('rate_bp'),
+    baseAmount: integer('base_amount'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('commission_entries_dealer_seq_idx').on(t.dealerId, t.seq),
+    uniqueIndex('commission_entries_order_kind_idx')
+      .on(t.orderId, t.kind)
+      .where(sql`kind in ('accrual', 'reversal')`),
+    check('commission_entries_kind_known', sql`${t.kind} in (${literals(CommissionKind)})`),
+    check('commission_entries_amount_non_zero', sql`${t.amount} <> 0`),
   ],
 )

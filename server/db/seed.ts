@@ -10,6 +10,7 @@ import type { Waiver } from '../../contract/waiver.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
+import { seedDealerDirectory, seedDemoDealer } from '../services/dealers.ts'
 import type { PaletteColor } from '../../contract/content.ts'
 import {
   addresses,
@@ -344,5 +345,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedShippingRates(db, content.shippingRates)
   await seedWaivers(db, content.waivers)
   await seedDiscountCodes(db)
-  if (options.demoAccounts) await seedDemoAccounts(db)
+  await seedDealerDirectory(db, content.dealers)
+  if (options.demoAccounts) {
+    await seedDemoAccounts(db)
+    // After the accounts and the directory: the demo dealer, its customers, orders and balance.
+    await seedDemoDealer(db)
+  }
 }

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import type { User } from '../../contract/user.ts'
+import type { Role, User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { messages } from '../http/errors.ts'
 import { findSession, type SessionUser } from '../services/sessions.ts'
@@ -37,10 +37,13 @@ export function requireUser(db: Database, options: { account?: boolean } = {}) {
   })
 }
 
-/** Refuses everyone but admins with 403 (after requireUser). */
-export function requireAdmin() {
+/**
+ * Lets through only an account session whose role is one of `roles` (after requireUser); anyone
+ * else, a guest session on such an account included, gets 403. The one role check of the API.
+ */
+export function requireRole(...roles: [Role, ...Role[]]) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    if (c.get('user').role !== 'admin' || c.get('session').guest) {
+    if (!roles.includes(c.get('user').role) || c.get('session').guest) {
       return c.json({ message: messages.forbidden }, 403)
     }
     await next()

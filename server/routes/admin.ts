@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { Email } from '../../contract/auth.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { createRouter } from '../http/router.ts'
-import { requireAdmin, requireUser } from '../middleware/auth.ts'
+import { requireRole, requireUser } from '../middleware/auth.ts'
 import { makeAdminLoginLink, type AccountDeps } from '../services/accounts.ts'
 
 const AdminLoginLinkRequest = z.object({ email: Email }).openapi('AdminLoginLinkRequest')
@@ -22,7 +22,7 @@ export function adminRoutes(deps: AccountDeps) {
       'page signs in as the account (`POST /api/password/verify-login/{token}`). Admin accounts ' +
       'cannot be the target.',
     security: [{ bearerAuth: [] }],
-    middleware: [requireUser(db, { account: true }), requireAdmin()] as const,
+    middleware: [requireUser(db, { account: true }), requireRole('admin')] as const,
     request: {
       body: {
         required: true,

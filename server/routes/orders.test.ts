@@ -541,8 +541,20 @@ describe('OpenAPI', () => {
     const document = (await (await app.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
     }
+    // The list answers a customer's page, or with dealer_orders=true a dealer's (contract/dealer.ts).
+    expect(document.paths['/api/order/get-orders']!.get!.responses['200']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            anyOf: [
+              { $ref: '#/components/schemas/OrdersPage' },
+              { $ref: '#/components/schemas/DealerOrdersPage' },
+            ],
+          },
+        },
+      },
+    })
     for (const [path, method, schema] of [
-      ['/api/order/get-orders', 'get', 'OrdersPage'],
       ['/api/order/get-submitted-order/{id}', 'get', 'OrderView'],
       ['/api/order/get-order-with-payment-link/{id}', 'get', 'PaymentLinkOrder'],
       ['/api/order/add-to-submitted-order/{paymentCode}', 'post', 'PaymentLinkOrder'],

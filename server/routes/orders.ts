@@ -8,6 +8,7 @@ import {
   PaymentLinkOrder,
   paymentCodePattern,
 } from '../../contract/orders.ts'
+import { DealerOrdersPage } from '../../contract/dealer.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -30,6 +31,7 @@ import {
   paymentLinkScope,
   paymentLinkView,
 } from '../services/orders.ts'
+import { listDealerOrders } from '../services/dealers.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import {
   cartHeaders,
@@ -41,6 +43,7 @@ import {
   unauthenticated,
 } from './order-calls.ts'
 import { AddressInputSchema } from './checkout.ts'
+import { dealerOfRequest } from './dealer.ts'
 import { AddSchema } from './order.ts'
 
 /*
@@ -184,16 +187,32 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       'The caller’s submitted orders, newest first (carts are not listed), a page at a time: ' +
       `\`page\` from 1, \`per_page\` 1–${maxOrdersPerPage} (20 unless given). Each with its ` +
       'status, items, total, paid and balance. No payment codes on the list.' +
-      orderOwnerRules,
+      orderOwnerRules +
+      ' With `dealer_orders=true` (SPEC §7), a dealer account session (only: anyone else 401 or ' +
+      '403) reads instead the orders credited to it: its customers’ own and those it placed for ' +
+      'them, each with its customer, whether the dealer placed it, and its commission (pending, ' +
+      'accrued or reversed).',
     security: ownerSecurity,
     request: { headers: cartHeaders, query: OrdersQuery },
     responses: {
       200: {
-        description: 'One page of orders',
-        content: { 'application/json': { schema: OrdersPageSchema } },
+        description:
+          'One page of orders; with `dealer_orders=true`, one page of the dealer’s orders ' +
+          '(DealerOrdersPage)',
+        content: {
+          'application/json': {
+            schema: z.union([OrdersPageSchema, component(DealerOrdersPage, 'DealerOrdersPage')]),
+          },
+        },
       },
       401: unauthenticated,
-      422: errorResponse('`page` or `per_page` out of range, or a malformed `X-Cart-Token`'),
+      403: errorResponse(
+        'With `dealer_orders=true`: not a dealer account session (a customer, an admin, a guest ' +
+          'session), or a dealer account not yet tied to its directory entry',
+      ),
+      422: errorResponse(
+        '`page`, `per_page` or `dealer_orders` out of range, or a malformed `X-Cart-Token`',
+      ),
     },
   })
 
@@ -310,7 +329,15 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
 
   return createRouter()
     .openapi(list, async (c) => {
-      const { page, per_page } = c.req.valid('query')
+      const { page, per_page, dealer_orders } = c.req.valid('query')
+      if (dealer_orders === 'true') {
+        const found = await dealerOfRequest(db, c)
+        if ('status' in found) return c.json(found.body, found.status) as never
+        return c.json(
+          await listDealerOrders(db, found.dealer, { page, perPage: per_page }, await snapshot()),
+          200,
+        ) as never
+      }
       const resolved = await ownerOf(c)
       if ('answer' in resolved) return send(c, resolved.answer) as never
       if (!resolved.owner) return send(c, noOwner) as never

@@ -1,6 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { asc, desc, eq } from 'drizzle-orm'
-import { Accepted, Address, EditUserRequest, RegisterRequest } from '../../contract/auth.ts'
+import {
+  Accepted,
+  Address,
+  EditUserRequest,
+  invitationMessage,
+  RegisterRequest,
+} from '../../contract/auth.ts'
 import { User } from '../../contract/user.ts'
 import { addresses, users } from '../db/schema.ts'
 import { clientAddress } from '../http/client-address.ts'
@@ -14,6 +20,7 @@ import {
   sendResetLink,
   type AccountDeps,
 } from '../services/accounts.ts'
+import { dealerByInviteCode, linkCustomer } from '../services/dealers.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
@@ -65,7 +72,9 @@ export function userRoutes(deps: AccountDeps) {
     description:
       'Answers the same whether the e-mail address is new or not. A new address gets an account ' +
       'and an e-mail with a one-time sign-in link; a known one gets an e-mail with a ' +
-      'password-reset link instead (its password is not changed). No session is opened here.',
+      'password-reset link instead (its password is not changed). No session is opened here. ' +
+      'With `dealer` (the code of a dealer’s invitation link), a new account becomes that ' +
+      'dealer’s customer; a known address keeps its dealer. An unknown code is a 422 on `dealer`.',
     request: {
       body: { required: true, content: { 'application/json': { schema: RegisterSchema } } },
     },
@@ -74,7 +83,10 @@ export function userRoutes(deps: AccountDeps) {
         description: 'Accepted; an e-mail is on its way',
         content: { 'application/json': { schema: AcceptedSchema } },
       },
-      422: errorResponse('Invalid input, per field (`confirm_password` when they differ)'),
+      422: errorResponse(
+        'Invalid input, per field (`confirm_password` when they differ; `dealer` for an ' +
+          'invitation code no dealer has)',
+      ),
       429: throttledResponse,
     },
   })
@@ -120,7 +132,15 @@ export function userRoutes(deps: AccountDeps) {
   return createRouter()
     .openapi(getUser, (c) => c.json(visibleUser(c.get('session')), 200))
     .openapi(create, async (c) => {
-      const { email, password, name } = c.req.valid('json')
+      const { email, password, name, dealer: invitation } = c.req.valid('json')
+      // An invitation names a dealer: an unknown one is refused before anything is done (it
+      // tells nothing about the address).
+      const dealer = invitation ? await dealerByInviteCode(db, invitation) : undefined
+      if (invitation && !dealer)
+        return c.json(
+          { message: invitationMessage, errors: { dealer: [invitationMessage] } },
+          422,
+        ) as never
       // Each registration mails the address: limited like the other calls that send mail.
       const wait = await attempt(db, 'mail', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
@@ -134,6 +154,13 @@ export function userRoutes(deps: AccountDeps) {
           role: 'customer',
         })
         if (created) {
+          // Only a new account joins the dealer: a known address keeps whatever dealer it has.
+          if (dealer)
+            await linkCustomer(db, {
+              customerId: created.id,
+              dealerId: dealer.userId,
+              linkedBy: 'invitation',
+            })
           await sendLoginLink(deps, created, { welcome: true })
           return
         }

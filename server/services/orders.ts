@@ -38,6 +38,7 @@ import {
   type MailSite,
   type OrderMailData,
 } from '../mail/templates.ts'
+import { accrueCommission, reverseCommission } from './commission.ts'
 import { queueMail } from './mail-outbox.ts'
 import { formatAmount } from './payments/money.ts'
 import { moneyOf, moneyOfOrders } from './payments/order-money.ts'
@@ -323,7 +324,7 @@ export async function paymentLinkView(
 
 /** GET /api/order/get-orders: the owner's submitted orders, newest first, a page at a time. */
 export async function listOrders(
-  db: Database,
+  db: Executor,
   owner: CartOwner,
   { page, perPage }: { page: number; perPage: number },
   catalog: CatalogSnapshot,
@@ -338,6 +339,21 @@ export async function listOrders(
     .orderBy(desc(orders.submittedAt), desc(orders.id))
     .limit(perPage)
     .offset((page - 1) * perPage)
+  return {
+    orders: await orderSummaries(db, rows, catalog),
+    page,
+    per_page: perPage,
+    total_count: totalCount,
+    has_more: page * perPage < totalCount,
+  }
+}
+
+/** The list's view of submitted orders (get-orders, and the dealer's list of its customers'). */
+export async function orderSummaries(
+  db: Executor,
+  rows: OrderRow[],
+  catalog: CatalogSnapshot,
+): Promise<OrderSummary[]> {
   const ids = rows.map((row) => row.id)
   const money = await moneyOfOrders(db, ids)
   const lines =
@@ -365,13 +381,7 @@ export async function listOrders(
       ...amountsOf(order, total, money.get(order.id)?.paid ?? 0),
     }
   })
-  return {
-    orders: summaries,
-    page,
-    per_page: perPage,
-    total_count: totalCount,
-    has_more: page * perPage < totalCount,
-  }
+  return summaries
 }
 
 /** The idempotency scope of a payment link: whoever holds the code is the caller. */
@@ -558,6 +568,10 @@ export async function moveOrder(
       }
     const now = new Date()
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id))
+    // The dealer credited with the order earns when it is paid and gives back when it is
+    // cancelled or refunded, in the move's own transaction.
+    if (to === 'paid') await accrueCommission(tx, { ...order, status: to })
+    if (to === 'cancelled' || to === 'refunded') await reverseCommission(tx, id, to)
     await tx.insert(orderEvents).values({
       orderId: id,
       status: to,

@@ -23,6 +23,7 @@ import { discountCodes, orderDiscounts, orderEvents, orders } from '../db/schema
 import { cartOf, fieldErrors, touchOpenCart, type CartRows, type Palette } from './cart.ts'
 import type { CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
+import { creditedDealer } from './dealers.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 import { latestSignature } from './waiver.ts'
@@ -200,6 +201,8 @@ export async function submitOrder(
     throw new Error('the order lifecycle no longer allows submit')
   const paymentCode = randomBytes(32).toString('base64url')
   const notes = input.notes?.trim() || null
+  // The dealer credited with the order, fixed now (services/dealers.ts).
+  const dealerId = await creditedDealer(tx, rows.order)
   const [order] = await tx
     .update(orders)
     .set({
@@ -211,6 +214,7 @@ export async function submitOrder(
       paymentCode,
       email: input.email,
       guestOf: input.guestOf ?? null,
+      dealerId,
       // Kept as priced now; a made-to-order suit's shipping is settled when it is made.
       shippingOption: option,
       updatedAt: sql`now()`,

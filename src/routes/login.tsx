@@ -28,11 +28,11 @@ export const Route = createFileRoute('/login')({
     const search = useLocation({ select: (l) => l.search })
     // The prerendered shell is the plain sign-in form: hydrated as it is, then the search's view.
     const hydrated = useHydrated()
-    const { mode, redirect } = hydrated
+    const { mode, redirect, dealer } = hydrated
       ? parseLoginSearch(search)
-      : { mode: undefined, redirect: undefined }
+      : { mode: undefined, redirect: undefined, dealer: undefined }
     return mode === 'register' ? (
-      <RegisterScreen redirect={redirect} />
+      <RegisterScreen redirect={redirect} invitation={dealer} />
     ) : (
       <LoginScreen redirect={redirect} />
     )

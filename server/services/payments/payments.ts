@@ -12,6 +12,7 @@ import {
 } from '../idempotency.ts'
 import { paymentReceivedMail } from '../../mail/templates.ts'
 import { queueMail } from '../mail-outbox.ts'
+import { accrueCommission, reverseCommission } from '../commission.ts'
 import { orderMailData } from '../orders.ts'
 import {
   ProviderUnavailable,
@@ -296,6 +297,8 @@ export function createPayments(deps: PaymentDeps) {
       .set({ status, updatedAt: new Date() })
       .where(eq(orders.id, order.id))
       .returning()
+    // Paid in full: the dealer credited with the order earns its commission, in this transaction.
+    if (status === 'paid' && order.status !== 'paid' && updated) await accrueCommission(tx, updated)
     await tx.insert(orderEvents).values({
       orderId: order.id,
       status,
@@ -510,6 +513,8 @@ export function createPayments(deps: PaymentDeps) {
           .update(orders)
           .set({ status, updatedAt: new Date() })
           .where(eq(orders.id, order.id))
+        // Refunded in full: the dealer's commission on it is taken back, in this transaction.
+        if (status === 'refunded') await reverseCommission(tx, order.id, 'refunded')
         await tx.insert(orderEvents).values({
           orderId: order.id,
           status,

@@ -24,4 +24,12 @@ describe('the sign-in screen’s search params', () => {
     })
     expect(parseLoginSearch({ mode: 'admin', redirect: '//x', other: 1 })).toEqual({})
   })
+
+  it('keeps a dealer’s invitation code of the right shape', () => {
+    expect(parseLoginSearch({ mode: 'register', dealer: 'demo-fjordline-1' })).toEqual({
+      mode: 'register',
+      dealer: 'demo-fjordline-1',
+    })
+    expect(parseLoginSearch({ mode: 'register', dealer: '<script>' })).toEqual({ mode: 'register' })
+  })
 })

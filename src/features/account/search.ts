@@ -6,6 +6,8 @@ export interface LoginSearch {
   /** `register`: the create-an-account form (SPEC §2 has no route of its own for it). */
   mode?: 'register'
   redirect?: string
+  /** A dealer's invitation code (its link): the account registered becomes its customer. */
+  dealer?: string
 }
 
 /**
@@ -25,5 +27,8 @@ export function parseLoginSearch(raw: Record<string, unknown>): LoginSearch {
   if (raw.mode === 'register') search.mode = 'register'
   const redirect = safeRedirect(raw.redirect)
   if (redirect) search.redirect = redirect
+  // The shape alone (contract/auth.ts invitationCodePattern): the server says whether it is real.
+  if (typeof raw.dealer === 'string' && /^[A-Za-z0-9_-]{16}$/.test(raw.dealer))
+    search.dealer = raw.dealer
   return search
 }

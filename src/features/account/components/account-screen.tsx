@@ -19,11 +19,19 @@ import './account.css'
 
 /**
  * `/account`: the profile and saved addresses, or for a guest a notice with the way to a
- * password, and (composed in by the route: `orders`) the customer's orders. Signed out, it is
+ * password, and (composed in by the route: `orders`) the customer's orders; for a dealer, the
+ * dealer portal (`dealer`). Signed out, it is
  * the sign-in screen. The user is kept on the device, so the page shows at once and offline,
  * where it says that changes need a network.
  */
-export function AccountScreen({ orders }: { orders?: ReactNode } = {}) {
+export function AccountScreen({
+  orders,
+  dealer,
+}: {
+  orders?: ReactNode
+  /** The dealer portal, shown to a dealer account (composed in by the route). */
+  dealer?: ReactNode
+} = {}) {
   // The screens that sign in or out say so here; the cookie is where a session starts from.
   const [signedIn, setSignedIn] = useState(() => readCookie(AUTH_COOKIE) !== null)
   const [notice, setNotice] = useState<string>()
@@ -39,6 +47,7 @@ export function AccountScreen({ orders }: { orders?: ReactNode } = {}) {
   return (
     <SignedInAccount
       orders={orders}
+      dealer={dealer}
       onSignedOut={(said) => {
         setNotice(said)
         setSignedIn(false)
@@ -49,9 +58,11 @@ export function AccountScreen({ orders }: { orders?: ReactNode } = {}) {
 
 function SignedInAccount({
   orders,
+  dealer,
   onSignedOut,
 }: {
   orders: ReactNode
+  dealer: ReactNode
   onSignedOut: (notice: string) => void
 }) {
   const client = useQueryClient()
@@ -128,6 +139,7 @@ function SignedInAccount({
           </section>
         </>
       )}
+      {data.role === 'dealer' && dealer}
       {orders}
       <section className="panel" aria-labelledby="account-device">
         <h2 id="account-device">This device</h2>

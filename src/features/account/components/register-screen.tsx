@@ -10,9 +10,17 @@ const fields = ['name', 'email', 'password', 'confirmPassword'] as const
 /**
  * Create an account. The server answers alike for a new and a known address and opens no
  * session: it mails a sign-in link (or, to a known address, a reset link), so the screen says
- * to look in the mailbox.
+ * to look in the mailbox. Through a dealer's invitation link (`?dealer=`), the account becomes
+ * that dealer's customer.
  */
-export function RegisterScreen({ redirect }: { redirect?: string | undefined }) {
+export function RegisterScreen({
+  redirect,
+  invitation,
+}: {
+  redirect?: string | undefined
+  /** A dealer's invitation code from its link: the new account becomes its customer. */
+  invitation?: string | undefined
+}) {
   const form = useAccountForm({
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     fields,
@@ -23,6 +31,7 @@ export function RegisterScreen({ redirect }: { redirect?: string | undefined }) 
         password: values.password,
         confirmPassword: values.confirmPassword,
         ...(values.name.trim() ? { name: values.name.trim() } : {}),
+        ...(invitation ? { dealer: invitation } : {}),
       }),
     onSent: (accepted, { setValues }) => {
       setValues((v) => ({ ...v, password: '', confirmPassword: '' }))
@@ -43,6 +52,11 @@ export function RegisterScreen({ redirect }: { redirect?: string | undefined }) 
         </>
       }
     >
+      {invitation && (
+        <p role="note" className="field-hint">
+          You came through your dealer’s invitation link: your new account will be its customer.
+        </p>
+      )}
       <AccountForm form={form} submitLabel="Create account">
         <TextField {...form.field('name')} label="Your name" autoComplete="name" />
         <EmailField {...form.field('email')} />

@@ -1,0 +1,70 @@
+import type { CommissionKind, CommissionState, PayoutStatus } from '../../../contract/dealer.ts'
+import { ApiError, NetworkError } from '../../lib/api-client.ts'
+import { maxPayoutAmount } from '../../../contract/dealer.ts'
+
+/*
+ * The dealer portal's pure parts: what each ledger entry and state is called, and the amount a
+ * dealer types ("250", "250.5", "1,250.00") in minor units, checked before it is sent.
+ */
+
+export const kindLabels: Record<CommissionKind, string> = {
+  accrual: 'Commission earned',
+  reversal: 'Commission taken back',
+  payout_request: 'Payout requested',
+  payout_change: 'Payout changed',
+  payout_release: 'Payout lowered',
+}
+
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  requested: 'Requested: waiting for the shop',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+}
+
+export const commissionStateLabels: Record<CommissionState, string> = {
+  pending: 'due when paid',
+  accrued: 'earned',
+  reversed: 'taken back',
+}
+
+export type AmountInput = { ok: true; minor: number } | { ok: false; message: string }
+
+/**
+ * An amount typed in the currency's major unit (two decimals at most) as minor units. Thousands
+ * separators (,) and a currency sign are allowed; anything else is refused with a message.
+ */
+export function parseAmountInput(text: string, decimals = 2): AmountInput {
+  const cleaned = text
+    .trim()
+    .replace(/^[$€£]/, '')
+    .replaceAll(',', '')
+    .trim()
+  if (cleaned === '') return { ok: false, message: 'Enter an amount.' }
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned)
+  if (!match) return { ok: false, message: 'Enter an amount such as 250 or 250.50.' }
+  const fraction = match[2] ?? ''
+  if (fraction.length > decimals)
+    return { ok: false, message: `At most ${decimals} decimals, such as 250.50.` }
+  const minor = Number(`${match[1]}${fraction.padEnd(decimals, '0')}`)
+  if (!Number.isSafeInteger(minor) || minor > maxPayoutAmount)
+    return { ok: false, message: 'That is more than one payout can be.' }
+  if (minor < 1) return { ok: false, message: 'Enter an amount above zero.' }
+  return { ok: true, minor }
+}
+
+/** Minor units as the amount field shows them to edit: 12500 → "125.00". */
+export function amountInputOf(minor: number, decimals = 2): string {
+  const digits = String(minor).padStart(decimals + 1, '0')
+  return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`
+}
+
+/** Why a portal section could not be read, in the dealer's words. */
+export function readProblem(error: unknown, what: string): string {
+  if (error instanceof NetworkError)
+    return `This device is offline and has not saved ${what} yet. They show once it has been online.`
+  if (error instanceof ApiError && error.status === 403)
+    return 'This account is not set up as a dealer yet. Ask the shop to tie it to your directory entry.'
+  if (error instanceof ApiError && error.status === 401)
+    return 'Your session has ended: sign in again.'
+  return `${what[0]!.toUpperCase()}${what.slice(1)} could not be read: ${(error as Error | undefined)?.message ?? 'unknown error'}.`
+}

@@ -15,7 +15,7 @@ import { loadEnv } from '../../server/env.ts'
 import { ledgerOf } from '../../server/services/commission.ts'
 import { linkCustomer, tieDealer } from '../../server/services/dealers.ts'
 import { moveOrder } from '../../server/services/orders.ts'
-import { submittedOrder } from '../../server/services/payments/test-orders.ts'
+import { orderAwaitingPayment } from '../../server/test-orders.ts'
 import { startSession } from '../../server/services/sessions.ts'
 
 type Action =
@@ -96,7 +96,7 @@ export async function runPayoutChaos({
           dealerId: dealer!.id,
           linkedBy: 'admin',
         })
-        const order = await submittedOrder(db, { userId: customer!.id }, { total: 30_000 })
+        const order = await orderAwaitingPayment(db, { userId: customer!.id }, { total: 30_000 })
         await db.update(orders).set({ dealerId: dealer!.id }).where(eq(orders.id, order.id))
         await moveOrder(db, order.id, 'paid', '')
         orderIds.push(order.id)

@@ -6,7 +6,7 @@ import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, messages, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { requireAdmin, requireUser } from '../middleware/auth.ts'
+import { requireRole, requireUser } from '../middleware/auth.ts'
 import { lastDays, recordPageViews, viewsPerPathPerDay, viewTime } from '../services/analytics.ts'
 import { attemptFromAddress } from '../services/throttle.ts'
 
@@ -78,7 +78,7 @@ export function analyticsRoutes({ db }: { db: Database }) {
       'first within a day; `path` narrows it to paths starting with it. `npm run admin -- ' +
       'page-views` prints the same.',
     security: [{ bearerAuth: [] }],
-    middleware: [requireUser(db, { account: true }), requireAdmin()] as const,
+    middleware: [requireUser(db, { account: true }), requireRole('admin')] as const,
     request: {
       query: z.object({
         days: z.coerce

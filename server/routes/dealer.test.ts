@@ -20,7 +20,7 @@ import { creditedDealer, demoDealer, linkCustomer, tieDealer } from '../services
 import { moveOrder } from '../services/orders.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
-import { submittedOrder } from '../services/payments/test-orders.ts'
+import { orderAwaitingPayment } from '../test-orders.ts'
 import type { Mailer } from '../services/mail.ts'
 import { startSession } from '../services/sessions.ts'
 import { outboxMailer } from '../test-mail.ts'
@@ -83,7 +83,7 @@ async function customerWithOrder(dealerId: string, total = 50_000) {
   expect(
     await linkCustomer(database.db, { customerId: customer.id, dealerId, linkedBy: 'admin' }),
   ).toEqual({ ok: true, moved: false })
-  const order = await submittedOrder(database.db, { userId: customer.id }, { total })
+  const order = await orderAwaitingPayment(database.db, { userId: customer.id }, { total })
   // As submit credits it (services/submit.ts).
   const dealer = await creditedDealer(database.db, { userId: customer.id, placedFor: null })
   expect(dealer).toBe(dealerId)

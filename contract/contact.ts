@@ -79,7 +79,8 @@ export function isFormAnswer(body: unknown): body is FormAnswer {
   return FormAnswer.safeParse(body).success
 }
 
-export const contactReceivedMessage = 'Thank you: your message is on its way to us. We answer by e-mail.'
+export const contactReceivedMessage =
+  'Thank you: your message is on its way to us. We answer by e-mail.'
 export const coachContactReceivedMessage = (coach: string) =>
   `Thank you: your message is on its way to ${coach}, who will answer you by e-mail.`
 export const recaptchaFailedMessage =

@@ -46,4 +46,5 @@ export const signUpPendingMessage =
   'Almost there: we have sent you an e-mail. Open its link to confirm, and the newsletter is yours.'
 export const subscribedMessage = 'You are subscribed. The next newsletter comes to your inbox.'
 export const unsubscribedMessage = 'You are unsubscribed. No more newsletters will come from us.'
-export const newsletterLinkInvalid = 'This link is invalid or has expired. Sign up again for a new one.'
+export const newsletterLinkInvalid =
+  'This link is invalid or has expired. Sign up again for a new one.'

@@ -74,7 +74,8 @@ export function coachContactRoutes(deps: FormDeps) {
         status: 200,
         body: { received: true, message: coachContactReceivedMessage(coach.name) },
       },
-      work: (tx, dedupeKey) => queueCoachMail(tx, { siteUrl: deps.siteUrl, coach, form, dedupeKey }),
+      work: (tx, dedupeKey) =>
+        queueCoachMail(tx, { siteUrl: deps.siteUrl, coach, form, dedupeKey }),
     }) as never
   })
 }

@@ -30,10 +30,7 @@ export const siteverifyUrl = 'https://www.google.com/recaptcha/api/siteverify'
 /** Google's verifier: POST siteverify with the secret, the token and the client's address. */
 export function googleRecaptcha(
   secret: string,
-  {
-    fetch: fetcher = fetch,
-    timeoutMs = 5000,
-  }: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  { fetch: fetcher = fetch, timeoutMs = 5000 }: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): RecaptchaVerifier {
   return {
     async verify(token, remoteIp) {

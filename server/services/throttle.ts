@@ -56,8 +56,8 @@ export const limits = {
    * client address) and per client address.
    */
   unverified: {
-    pair: { attempts: 5, windowSeconds: 60 * 60 },
-    address: { attempts: 10, windowSeconds: 60 * 60 },
+    pair: { attempts: 10, windowSeconds: 60 * 60 },
+    address: { attempts: 20, windowSeconds: 60 * 60 },
   },
 } as const satisfies Record<string, { pair: Limit; address: Limit }>
 

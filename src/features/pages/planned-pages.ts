@@ -15,7 +15,7 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
   '/contact': {
     title: 'Contact us',
     summary: 'Questions about sizing, orders or repairs? We answer every message.',
-    coming: ['The contact form'],
+    coming: [],
   },
   '/apple-pay/$orderId': {
     title: 'Apple Pay',

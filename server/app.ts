@@ -30,6 +30,7 @@ import { coachContactRoutes } from './routes/coach-contact.ts'
 import { contactRoutes } from './routes/contact.ts'
 import { newsletterRoutes } from './routes/newsletter.ts'
 import { googleRecaptcha, type RecaptchaVerifier } from './services/recaptcha.ts'
+import { recaptchaOrigins } from '../contract/contact.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -96,6 +97,7 @@ export function createHttp({
   const security = securityHeaderLists({
     connectSources: env.corsOrigins,
     paymentSources: paymentPageSources(env),
+    recaptchaSources: env.recaptcha.siteKey ? recaptchaOrigins : undefined,
   })
   const log = accessLog(logger)
   // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is

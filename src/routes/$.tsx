@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { PlannedPage } from '../components/planned-page.tsx'
 import { loadSitePage } from '../features/pages/api.ts'
 import { MarketingPage } from '../features/pages/components/marketing-page.tsx'
@@ -19,6 +20,14 @@ const ContactForm = lazy(() =>
 const NewsletterForm = lazy(() => import('../features/forms/components/newsletter-form.tsx'))
 const loadingForm = <p className="panel">Loading the form…</p>
 
+/**
+ * A form that loads after the page: not rendered while the prerendered HTML hydrates (the
+ * prerender cannot wait for a lazy chunk, and React would throw away the page's HTML).
+ */
+function LaterForm({ children }: { children: ReactNode }) {
+  return useHydrated() ? <Suspense fallback={loadingForm}>{children}</Suspense> : loadingForm
+}
+
 export const Route = createFileRoute('/$')({
   loader: ({ location }) => loadSitePage(location.pathname),
   head: loaderHead,
@@ -31,9 +40,9 @@ export const Route = createFileRoute('/$')({
           <MarketingPage page={page} />
           {path === 'newsletter' && (
             <div className="page">
-              <Suspense fallback={loadingForm}>
+              <LaterForm>
                 <NewsletterForm />
-              </Suspense>
+              </LaterForm>
             </div>
           )}
         </>
@@ -42,9 +51,9 @@ export const Route = createFileRoute('/$')({
     return (
       <PlannedPage {...page}>
         {path === 'contact' && (
-          <Suspense fallback={loadingForm}>
+          <LaterForm>
             <ContactForm />
-          </Suspense>
+          </LaterForm>
         )}
       </PlannedPage>
     )

@@ -102,7 +102,10 @@ test('a form the shop refuses once online shows why and gives back what was type
   })
   await expect(form.getByLabel('Your message')).toHaveValue('Please call me back about my order.')
   await expect(form.getByLabel('Your e-mail address')).toHaveValue('dana@example.com')
-  await expect(form.getByText(/Remove the control or text-direction characters/)).toBeVisible()
+  await expect(form.getByLabel('Your name')).toHaveValue('Dana\u202Eevil')
+  await expect(form.getByLabel('Your name')).toHaveAccessibleDescription(
+    /Remove the control or text-direction characters/,
+  )
   forgetOfflineFailures(consoleErrors)
 })
 

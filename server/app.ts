@@ -174,7 +174,7 @@ export function createHttp({
   app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
   app.route('/api', orderRoutes({ db, catalog }))
-  const accounts = { db, mailer, siteUrl: env.siteUrl }
+  const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))

@@ -10,8 +10,7 @@ import type { Waiver } from '../../contract/waiver.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
-import type { PaletteColor } from '../../contract/content.ts'
-import type { Coach } from '../../contract/content.ts'
+import type { Coach, PaletteColor } from '../../contract/content.ts'
 import {
   addresses,
   archiveImages,

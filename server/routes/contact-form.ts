@@ -57,6 +57,35 @@ export const formRefusals =
   'Invalid input, each message under its field; `recaptcha` when the token was refused; or a ' +
   'bad or reused `Idempotency-Key`'
 
+/**
+ * reCAPTCHA for a call that is not a form of ours (registration, guest sign-in): a refused token
+ * is a 422 under `recaptcha`, a call without one is counted under the tighter limit (with a
+ * verifier configured). Undefined: go on.
+ */
+export async function humanGate(
+  c: Context,
+  deps: Pick<FormDeps, 'recaptcha' | 'logger'> & { db: Database },
+  form: string,
+): Promise<Response | undefined> {
+  if (!deps.recaptcha) return undefined
+  const address = clientAddress(c)
+  const token = c.req.header(RECAPTCHA_TOKEN_HEADER) || undefined
+  const human = await checkHuman(deps.recaptcha, token, address, () =>
+    deps.logger?.warn({ form }, 'reCAPTCHA could not be verified: taken under the rate limits'),
+  )
+  if (human === 'refused') {
+    return sendAnswer(c, fieldErrors({ recaptcha: [recaptchaFailedMessage] }))
+  }
+  if (human === 'unverified') {
+    const wait = await attempt(deps.db, 'unverified', form, address)
+    if (wait > 0) return tooManyAttempts(c, wait)
+  }
+  return undefined
+}
+
+/** The reCAPTCHA header alone, for the sign-in and registration calls. */
+export const recaptchaHeader = formHeaders.pick({ 'x-recaptcha-token': true })
+
 /** A JSON answer from its text, sent as is: a replay is the first answer, byte for byte. */
 function sendText(c: Context, status: number, text: string) {
   return c.body(text, status as ContentfulStatusCode, { 'Content-Type': 'application/json' })

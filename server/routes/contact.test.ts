@@ -398,3 +398,30 @@ describe('newsletter double opt-in', () => {
     )
   })
 })
+
+describe('reCAPTCHA on guest sign-in and registration', () => {
+  it('refuses a token the verifier refuses, and takes a good one', async () => {
+    const refused = await post(
+      '/api/login-guest',
+      { email: 'robot-guest@example.com' },
+      { on: guarded, headers: { 'x-recaptcha-token': 'a-robot-token' } },
+    )
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toMatchObject({ errors: { recaptcha: [expect.any(String)] } })
+    const guest = await post(
+      '/api/login-guest',
+      { email: 'person-guest@example.com' },
+      { on: guarded, headers: { 'x-recaptcha-token': testHumanToken } },
+    )
+    expect(guest.status).toBe(200)
+    const registered = await post(
+      '/api/user/create',
+      { email: 'robot-reg@example.com', password: 'flyfast-test', confirmPassword: 'flyfast-test' },
+      { on: guarded, headers: { 'x-recaptcha-token': 'a-robot-token' } },
+    )
+    expect(registered.status).toBe(422)
+    // Without a verifier (no secret) the token is not asked for.
+    const plain = await post('/api/login-guest', { email: 'plain-guest@example.com' })
+    expect(plain.status).toBe(200)
+  })
+})

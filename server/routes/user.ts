@@ -1,3 +1,4 @@
+import { humanGate, recaptchaHeader } from './contact-form.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { asc, desc, eq } from 'drizzle-orm'
 import { Accepted, Address, EditUserRequest, RegisterRequest } from '../../contract/auth.ts'
@@ -65,8 +66,10 @@ export function userRoutes(deps: AccountDeps) {
     description:
       'Answers the same whether the e-mail address is new or not. A new address gets an account ' +
       'and an e-mail with a one-time sign-in link; a known one gets an e-mail with a ' +
-      'password-reset link instead (its password is not changed). No session is opened here.',
+      'password-reset link instead (its password is not changed). No session is opened here. ' +
+      'With reCAPTCHA configured, the page’s token goes in `X-Recaptcha-Token`.',
     request: {
+      headers: recaptchaHeader,
       body: { required: true, content: { 'application/json': { schema: RegisterSchema } } },
     },
     responses: {
@@ -74,7 +77,10 @@ export function userRoutes(deps: AccountDeps) {
         description: 'Accepted; an e-mail is on its way',
         content: { 'application/json': { schema: AcceptedSchema } },
       },
-      422: errorResponse('Invalid input, per field (`confirm_password` when they differ)'),
+      422: errorResponse(
+        'Invalid input, per field (`confirm_password` when they differ; `recaptcha` for a ' +
+          'refused reCAPTCHA token)',
+      ),
       429: throttledResponse,
     },
   })
@@ -124,6 +130,8 @@ export function userRoutes(deps: AccountDeps) {
       // Each registration mails the address: limited like the other calls that send mail.
       const wait = await attempt(db, 'mail', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
+      const robot = await humanGate(c, deps, 'register')
+      if (robot) return robot as never
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {

@@ -22,7 +22,7 @@ import {
   type FormField,
   type FormValues,
 } from '../model.ts'
-import { prepareRecaptchaLater, recaptchaToken } from '../recaptcha.ts'
+import { prepareRecaptchaLater, recaptchaToken } from '../../../lib/recaptcha.ts'
 import './forms.css'
 
 export interface OutboxFormProps {

@@ -1,5 +1,5 @@
-import { isRecaptchaPagePath } from '../../../contract/contact.ts'
-import { config } from '../../lib/config.ts'
+import { isRecaptchaPagePath } from '../../contract/contact.ts'
+import { config } from './config.ts'
 
 /*
  * The invisible reCAPTCHA in the page (issue 17, SPEC §7/§8). Its script loads only when a site key
@@ -107,6 +107,17 @@ export function prepareRecaptcha(
   return loading
 }
 
+/** Where the widget goes for a form that has no place of its own for it (sign-in). */
+function widgetHolder(): HTMLElement {
+  let holder = document.getElementById('recaptcha-holder')
+  if (!holder) {
+    holder = document.createElement('div')
+    holder.id = 'recaptcha-holder'
+    document.body.append(holder)
+  }
+  return holder
+}
+
 /** Loads the script in idle time after the first view (a form's page calls it once mounted). */
 export function prepareRecaptchaLater(): void {
   const start = () => void prepareRecaptcha()
@@ -118,8 +129,9 @@ export function prepareRecaptchaLater(): void {
  * A fresh token for one send, or undefined (no key, offline, no script, no answer in time): the
  * form then goes without one.
  */
-export async function recaptchaToken(container: HTMLElement | null): Promise<string | undefined> {
-  if (!navigator.onLine || !container) return undefined
+export async function recaptchaToken(given?: HTMLElement | null): Promise<string | undefined> {
+  if (!navigator.onLine) return undefined
+  const container = given ?? widgetHolder()
   const grecaptcha = await prepareRecaptcha()
   if (!grecaptcha) return undefined
   return new Promise((resolve) => {

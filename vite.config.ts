@@ -8,11 +8,14 @@ import { VitePWA } from 'vite-plugin-pwa'
 const apiUrl = (process.env.API_URL ?? '').replace(/\/+$/, '')
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 const devApiPort = process.env.DEV_API_PORT ?? '8787'
+// The invisible reCAPTCHA's site key (issue 17): unset, the forms go without it (the console says so).
+const recaptchaSiteKey = process.env.RECAPTCHA_SITE_KEY ?? ''
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    'import.meta.env.VITE_RECAPTCHA_SITE_KEY': JSON.stringify(recaptchaSiteKey),
   },
   plugins: [
     tanstackRouter({

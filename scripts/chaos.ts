@@ -62,6 +62,7 @@ import {
   type CheckoutSeen,
 } from './chaos/checkout-model.ts'
 import { checkOut, lineOf, readLedger, type WireLine } from './chaos/checkout.ts'
+import { formsChaos } from './chaos/forms.ts'
 import { Store } from './chaos/store.ts'
 import { startLossyProxy, type LossyProxy } from './lossy-proxy.ts'
 
@@ -898,6 +899,21 @@ async function main(): Promise<void> {
     log: console.log,
   })
   failures.push(...payouts.failures.map((failure) => failure.seed))
+  // The forms (issue 17): the same outbox and drainer, server-level, in-process.
+  let formsLost = 0
+  let formsDoubled = 0
+  const formsFailures: number[] = []
+  for (let seed = firstSeed; seed < firstSeed + Math.min(runs, 20); seed += 1) {
+    const result = await formsChaos(seed)
+    formsLost += result.lost
+    formsDoubled += result.doubled
+    if (result.lost + result.doubled > 0) formsFailures.push(seed)
+  }
+  console.log(
+    `chaos forms: lost ${formsLost}, sent twice ${formsDoubled}` +
+      (formsFailures.length ? `; seeds to replay: ${formsFailures.join(' ')}` : ''),
+  )
+  if (formsFailures.length > 0) process.exitCode = 1
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(
     `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +

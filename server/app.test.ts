@@ -439,8 +439,13 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/admin/login-link',
+      '/api/coach/contact-coaches/{coachSlug}',
+      '/api/contact/',
       '/api/login',
       '/api/login-guest',
+      '/api/newsletter/confirm/{token}',
+      '/api/newsletter/sign-up',
+      '/api/newsletter/unsubscribe/{token}',
       '/api/order',
       '/api/order/add',
       '/api/order/add-to-submitted-order/{paymentCode}',

@@ -28,6 +28,11 @@ import { paymentRoutes } from './routes/payment.ts'
 import { testBitpayPage } from './routes/test-bitpay-page.ts'
 import { productAnswerFromMemory, productRoutes } from './routes/product.ts'
 import { submitRoutes } from './routes/submit.ts'
+import { coachContactRoutes } from './routes/coach-contact.ts'
+import { contactRoutes } from './routes/contact.ts'
+import { newsletterRoutes } from './routes/newsletter.ts'
+import { googleRecaptcha, type RecaptchaVerifier } from './services/recaptcha.ts'
+import { recaptchaOrigins } from '../contract/contact.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
@@ -51,6 +56,8 @@ export interface AppOptions {
   mailer?: Mailer
   /** Who takes payments; by default as the environment says (services/payments/providers.ts). */
   payments?: PaymentProviders
+  /** Verifies reCAPTCHA tokens; by default Google's with RECAPTCHA_SECRET_KEY, else none. */
+  recaptcha?: RecaptchaVerifier
 }
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is read. */
@@ -88,6 +95,7 @@ export function createHttp({
   staticDir,
   mailer = createMailer({ db, logger, smtpUrl: env.smtpUrl, from: env.mailFrom }),
   payments: providers = paymentProviders(db, env),
+  recaptcha = env.recaptcha.secretKey ? googleRecaptcha(env.recaptcha.secretKey) : undefined,
 }: AppOptions) {
   const app = new OpenAPIHono({ strict: true, defaultHook: validationHook })
   // Product answers and product page statuses come from memory, rebuilt when the catalog changes.
@@ -96,6 +104,7 @@ export function createHttp({
   const security = securityHeaderLists({
     connectSources: env.corsOrigins,
     paymentSources: paymentPageSources(env),
+    recaptchaSources: env.recaptcha.siteKey ? recaptchaOrigins : undefined,
   })
   const log = accessLog(logger)
   // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is
@@ -173,7 +182,7 @@ export function createHttp({
   app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
   app.route('/api', orderRoutes({ db, catalog }))
-  const accounts = { db, mailer, siteUrl: env.siteUrl }
+  const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))
@@ -186,6 +195,10 @@ export function createHttp({
       '/',
       testBitpayPage({ db, payments, providers, testInvoices: providers.testInvoices }),
     )
+  const forms = { db, siteUrl: env.siteUrl, recaptcha, logger }
+  app.route('/api', contactRoutes({ ...forms, contactEmail: env.contactEmail }))
+  app.route('/api', coachContactRoutes(forms))
+  app.route('/api', newsletterRoutes(forms))
   registerOpenApiDocument(app)
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 

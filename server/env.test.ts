@@ -19,6 +19,8 @@ describe('loadEnv', () => {
       mailFrom: 'Glidecraft <shop@localhost>',
       devMailPage: false,
       trustProxy: undefined,
+      contactEmail: 'shop@localhost',
+      recaptcha: { siteKey: undefined, secretKey: undefined },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
     })
   })

@@ -41,6 +41,11 @@ const braintreeKeys = [
   'BRAINTREE_ENVIRONMENT',
 ] as const
 
+/** The address of a From header (`Glidecraft <shop@localhost>` → `shop@localhost`). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim()
+}
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -75,6 +80,9 @@ const EnvSchema = z
     BRAINTREE_MERCHANT_ACCOUNT_ID: z.string().optional(),
     BITPAY_TOKEN: z.string().optional(),
     BITPAY_ENVIRONMENT: z.enum(['test', 'prod']).default('test'),
+    CONTACT_EMAIL: z.email().optional(),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
   })
   // Node refuses to start a server whose request timeout is shorter than its headers timeout.
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
@@ -128,6 +136,16 @@ const EnvSchema = z
     bitpay: env.BITPAY_TOKEN
       ? { token: env.BITPAY_TOKEN, environment: env.BITPAY_ENVIRONMENT }
       : undefined,
+    /** Where the contact form (`POST /api/contact/`) is mailed; unset, MAIL_FROM's address. */
+    contactEmail: env.CONTACT_EMAIL ?? addressOf(env.MAIL_FROM),
+    /**
+     * reCAPTCHA (services/recaptcha.ts): the secret verifies tokens; the site key opens Google's
+     * origins in the Content-Security-Policy of the form pages (the app's own copy is set at build).
+     */
+    recaptcha: {
+      siteKey: env.RECAPTCHA_SITE_KEY,
+      secretKey: env.RECAPTCHA_SECRET_KEY,
+    },
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       requestMs: env.REQUEST_TIMEOUT_MS,

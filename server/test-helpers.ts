@@ -8,6 +8,7 @@ import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
 import { seed } from './db/seed.ts'
 import { loadEnv, loadTestEnv } from './env.ts'
 import type { Mailer } from './services/mail.ts'
+import type { RecaptchaVerifier } from './services/recaptcha.ts'
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or, when
@@ -69,10 +70,21 @@ async function onServer(connectionString: string, statement: string) {
 /** The production app with a quiet logger and test settings. */
 export function createTestApp(
   db: Database,
-  options: { staticDir?: string; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    staticDir?: string
+    env?: Record<string, string>
+    mailer?: Mailer
+    recaptcha?: RecaptchaVerifier
+  } = {},
 ) {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
-  return createApp({ db, env, staticDir: options.staticDir, mailer: options.mailer })
+  return createApp({
+    db,
+    env,
+    staticDir: options.staticDir,
+    mailer: options.mailer,
+    ...(options.recaptcha ? { recaptcha: options.recaptcha } : {}),
+  })
 }
 
 /** A temporary directory holding the given files (paths relative to it); removed by cleanup. */

@@ -27,6 +27,10 @@ import { lineIdentity } from '../contract/line-identity.ts'
  *   cart as it stands when the drainer reaches it, after every change queued before it: from it
  *   on the cart is shown empty (the lines are the order's now) and `submitting`; changes queued
  *   after it go to the next cart.
+ * - A form (contact, contact a coach, newsletter sign-up: issue 17) filled offline waits in the
+ *   same outbox, in its turn, under its own key, and changes nothing in the cart. It is sent with
+ *   no credential (anyone may send it) and never held for a session; its reCAPTCHA token is never
+ *   stored (sw/cart-queue.ts).
  */
 
 export type ServerCart = WireCart
@@ -84,6 +88,48 @@ export function isSubmitAnswer(body: unknown): body is SubmitAnswer {
   )
 }
 
+/** The forms that go through the outbox (contract/contact.ts, contract/newsletter.ts). */
+export type OutboxFormKind = 'contact' | 'contact-coach' | 'newsletter'
+
+/** A form as the visitor sent it: where it goes and the body as typed (wire names). */
+export interface OutboxForm {
+  form: OutboxFormKind
+  /** `/api/contact/`, `/api/coach/contact-coaches/{slug}`, `/api/newsletter/sign-up`. */
+  path: string
+  body: Record<string, unknown>
+  /** What the visitor reads about it: "Your message to Elin Vårdal". */
+  name: string
+}
+
+/** Which form a path is: the three form calls (one segment at a time), else undefined. */
+export function formKindOf(pathname: string): OutboxFormKind | undefined {
+  const segments = pathname.split('/')
+  if (pathname === '/api/contact/') return 'contact'
+  if (pathname === '/api/newsletter/sign-up') return 'newsletter'
+  if (
+    segments.length === 5 &&
+    segments[1] === 'api' &&
+    segments[2] === 'coach' &&
+    segments[3] === 'contact-coaches' &&
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(segments[4]!)
+  )
+    return 'contact-coach'
+  return undefined
+}
+
+/**
+ * Whether a body is the shop's answer to a form: `{received: true, message}` (contact forms) or
+ * `{state, message}` (the newsletter's).
+ */
+export function isFormAnswer(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const answer = body as Record<string, unknown>
+  return (
+    typeof answer.message === 'string' &&
+    (answer.received === true || typeof answer.state === 'string')
+  )
+}
+
 /** A change the customer made, as it waits in the outbox (store-db `cartOutbox`). */
 export type CartIntent =
   | { kind: 'add'; request: AddToOrderRequest; line: OutboxLineDisplay }
@@ -92,6 +138,7 @@ export type CartIntent =
   | { kind: 'add-discount'; cartId: string; codes: string }
   | { kind: 'set-merged-notified' }
   | { kind: 'submit'; request: SubmitRequest; order: SubmitDisplay }
+  | ({ kind: 'form' } & OutboxForm)
 
 export type OutboxEntry = CartIntent & {
   /** Dexie's auto-increment key: the order the changes were made in. Absent until stored. */
@@ -273,6 +320,9 @@ function rebaseLines(
         estimated = true
         submitting = true
         lines = []
+        break
+      case 'form':
+        // Not the cart's: it waits in the same queue, in its turn.
         break
     }
   }
@@ -460,6 +510,8 @@ export function requestOf(entry: OutboxEntry): { path: string; body: unknown } {
       return { path: '/api/order/set-merged-notified', body: {} }
     case 'submit':
       return { path: '/api/order/submit', body: entry.request }
+    case 'form':
+      return { path: entry.path, body: entry.body }
   }
 }
 
@@ -476,6 +528,8 @@ export function entryName(entry: OutboxEntry): string {
       return 'Your cart'
     case 'submit':
       return 'Your order'
+    case 'form':
+      return entry.name
   }
 }
 
@@ -506,6 +560,13 @@ export function aliasesAfter(
   return next
 }
 
+/** A form's name when the page did not say (an older page's request). */
+const formNames: Record<OutboxFormKind, string> = {
+  contact: 'Your message',
+  'contact-coach': 'Your message to a coach',
+  newsletter: 'Your newsletter sign-up',
+}
+
 function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '')
 }
@@ -527,9 +588,19 @@ export function intentFromRequest(
   body: unknown,
   display?: Partial<OutboxLineDisplay>,
 ): CartIntent | undefined {
+  const record = (body ?? {}) as Record<string, unknown>
+  const form = formKindOf(pathname)
+  if (form) {
+    return {
+      kind: 'form',
+      form,
+      path: pathname,
+      body: typeof body === 'object' && body !== null && !Array.isArray(body) ? record : {},
+      name: display?.name ?? formNames[form],
+    }
+  }
   const segments = segmentsOf(pathname)
   if (segments[0] !== 'api' || segments[1] !== 'order') return undefined
-  const record = (body ?? {}) as Record<string, unknown>
   if (segments.length === 3 && segments[2] === 'add') {
     const request = record as unknown as AddToOrderRequest
     if (typeof request.sku !== 'string' || typeof request.qty !== 'number') return undefined

@@ -79,6 +79,17 @@ export interface CartRefusalRecord {
   /** The server's own words (its first field message, else its message). */
   message: string
   at: number
+  /** A form's refusal: every message by field, and the form as typed, to show and refill. */
+  errors?: Record<string, string[]>
+  form?: { path: string; body: Record<string, unknown> }
+}
+
+/** The shop's answer to a form the outbox sent (meta `formsSent`, the last few). */
+export interface FormSentRecord {
+  key: string
+  path: string
+  answer: unknown
+  at: number
 }
 
 /**
@@ -115,6 +126,9 @@ const CART_TOKEN = 'cartToken'
 const CART_VIEWER = 'cartViewer'
 const CHECKOUT_DRAFT = 'checkoutDraft'
 const ORDER_SUBMITTED = 'orderSubmitted'
+const FORMS_SENT = 'formsSent'
+/** How many answers to forms are kept for the form pages to say "sent". */
+const FORMS_SENT_KEPT = 20
 
 /** What the checkout keeps of what the customer typed (its shape is the checkout's). */
 export interface CheckoutDraftRecord {
@@ -160,6 +174,7 @@ export interface CartOutboxStatus {
 export type CartEntryOutcome =
   | { cart: ServerCart; owner: CartServerRecord['owner'] }
   | { submitted: SubmitAnswer; at: number }
+  | { formAnswer: unknown; at: number }
   | { refusal: CartRefusalRecord }
 
 function serverRecord(record: MetaRecord | undefined): CartServerRecord {
@@ -397,6 +412,21 @@ export class StoreDB extends Dexie {
         await this.cartRefusals.put(outcome.refusal)
         return
       }
+      if ('formAnswer' in outcome) {
+        // Nothing of the cart's: the answer is kept for the form's page to say it was sent.
+        const kept = await this.formsSent()
+        const record: FormSentRecord = {
+          key: entry.key,
+          path: entry.kind === 'form' ? entry.path : '',
+          answer: outcome.formAnswer,
+          at: outcome.at,
+        }
+        await this.meta.put({
+          key: FORMS_SENT,
+          value: [...kept.filter((sent) => sent.key !== entry.key), record].slice(-FORMS_SENT_KEPT),
+        })
+        return
+      }
       const server = await this.cartServer()
       if ('submitted' in outcome) {
         // The cart's lines are the order's now; the next cart starts empty, and what the
@@ -476,8 +506,10 @@ export class StoreDB extends Dexie {
    */
   async forgetCart(): Promise<void> {
     await this.transaction('rw', this.cartOutbox, this.meta, this.cartRefusals, async () => {
-      await this.cartOutbox.clear()
-      await this.cartRefusals.clear()
+      // A form waiting to be sent is the visitor's message to the shop, not the cart's: it goes
+      // with no credential whoever is signed in, so it stays.
+      await this.cartOutbox.filter((entry) => entry.kind !== 'form').delete()
+      await this.cartRefusals.filter((refusal) => refusal.action !== 'form').delete()
       await this.meta.bulkDelete([
         CART_SERVER,
         CART_OUTBOX_STATUS,
@@ -488,6 +520,20 @@ export class StoreDB extends Dexie {
       ])
       await this.setCartViewer({ signedIn: false, email: '' })
     })
+  }
+
+  /** The answers to the forms the outbox sent, oldest first (the last few). */
+  async formsSent(): Promise<FormSentRecord[]> {
+    const value = (await this.meta.get(FORMS_SENT))?.value
+    return Array.isArray(value) ? (value as FormSentRecord[]) : []
+  }
+
+  /** The forms still waiting in the outbox, oldest first. */
+  async waitingForms(): Promise<Extract<OutboxEntry, { kind: 'form' }>[]> {
+    const entries = await this.cartOutboxEntries()
+    return entries.filter(
+      (entry): entry is Extract<OutboxEntry, { kind: 'form' }> => entry.kind === 'form',
+    )
   }
 
   async checkoutDraft(): Promise<CheckoutDraftRecord | undefined> {

@@ -53,6 +53,9 @@ function fakeServer() {
     refuse: new Set<string>(),
     /** A refusal of the next submits (a discount code used up meanwhile). */
     refuseSubmit: undefined as string | undefined,
+    /** The forms applied (each once), and a refusal of the next forms when set. */
+    forms: [] as unknown[],
+    refuseForm: undefined as Record<string, string[]> | undefined,
     /** Each submitted order's lines, in the order the submits arrived. */
     orders: [] as string[][],
     /** Applies the next request to a path ending so, then loses its answer. */
@@ -81,7 +84,14 @@ function fakeServer() {
       let answer = applied.get(key)
       if (!answer) {
         const body = JSON.parse(init.body as string) as { sku?: string }
-        if (url.endsWith('/api/order/submit')) {
+        if (url.includes('/api/contact/') || url.includes('/api/coach/')) {
+          if (server.refuseForm) {
+            answer = { status: 422, body: { message: 'Invalid.', errors: server.refuseForm } }
+          } else {
+            server.forms.push(body)
+            answer = { status: 200, body: { received: true, message: 'Thank you.' } }
+          }
+        } else if (url.endsWith('/api/order/submit')) {
           if (server.refuseSubmit) {
             answer = {
               status: 422,
@@ -306,6 +316,127 @@ describe('a submit queued offline', () => {
       await storeAnswer(Response.json(cartOf([]), { headers: marked }), 'submit'),
     ).toBeUndefined()
     expect(await storeAnswer(Response.json(order, { headers: marked }), 'add')).toBeUndefined()
+  })
+})
+
+const coachForm = (message: string): CartIntent => ({
+  kind: 'form',
+  form: 'contact-coach',
+  path: '/api/coach/contact-coaches/elin-vardal',
+  body: { name: 'Robin', email: 'robin@example.com', message },
+  name: 'Your message to Elin Vårdal',
+})
+
+describe('a form queued offline', () => {
+  it('is sent once in its turn, with no credential, and leaves the cart alone', async () => {
+    const { db, server, queue } = setup({ bearer: 'pilot' })
+    await db.keepCartToken('device-token')
+    server.mode = 'down'
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
+    await db.addCartIntent(coachForm('Room in May?'), 'key-form')
+    expect(await queue.replay()).toBe('offline')
+    expect((await queue.report()).keys).toEqual(['key-mission'])
+    server.mode = 'up'
+    server.loseAnswerTo = '/api/coach/contact-coaches/elin-vardal'
+    expect(await queue.replay()).toBe('offline')
+    expect(await queue.replay()).toBe('done')
+    expect(server.forms).toEqual([
+      { name: 'Robin', email: 'robin@example.com', message: 'Room in May?' },
+    ])
+    const formSends = server.sent.filter((sent) => sent.url.includes('/api/coach/'))
+    expect(formSends).toHaveLength(2)
+    for (const sent of formSends) {
+      const headers = sent.init.headers as Record<string, string>
+      expect(headers['Idempotency-Key']).toBe('key-form')
+      expect(headers.Authorization).toBeUndefined()
+      expect(headers['X-Cart-Token']).toBeUndefined()
+      expect(headers['X-Cart-Account']).toBeUndefined()
+    }
+    expect(server.lines).toEqual(['MISSION'])
+    expect(await db.formsSent()).toEqual([
+      {
+        key: 'key-form',
+        path: '/api/coach/contact-coaches/elin-vardal',
+        answer: { received: true, message: 'Thank you.' },
+        at: 1000,
+      },
+    ])
+    expect(await db.cartOutboxEntries()).toEqual([])
+  })
+
+  it('is sent signed out past changes held for their account, and survives a sign-out', async () => {
+    const { db, server, queue } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'key-held', { by: 'pilot@example.com' })
+    await db.addCartIntent(coachForm('Hello'), 'key-form')
+    expect(await queue.replay()).toBe('signed-out')
+    expect(server.forms).toHaveLength(1)
+    await db.addCartIntent(coachForm('Again'), 'key-form-2')
+    await db.forgetCart()
+    expect((await db.cartOutboxEntries()).map((entry) => entry.key)).toEqual(['key-form-2'])
+  })
+
+  it('records a refusal with every field’s reason and the form as typed', async () => {
+    const { db, server, queue } = setup()
+    await db.addCartIntent(coachForm('x'), 'key-form')
+    server.refuseForm = { email: ['Enter a valid e-mail address.'], name: ['Enter your name.'] }
+    expect(await queue.replay()).toBe('done')
+    expect(await db.cartRefusals.get('key-form')).toMatchObject({
+      action: 'form',
+      name: 'Your message to Elin Vårdal',
+      status: 422,
+      message: 'Enter a valid e-mail address.',
+      errors: { email: ['Enter a valid e-mail address.'], name: ['Enter your name.'] },
+      form: {
+        path: '/api/coach/contact-coaches/elin-vardal',
+        body: { name: 'Robin', email: 'robin@example.com', message: 'x' },
+      },
+    })
+  })
+
+  it('sends a page’s reCAPTCHA token with the first attempt only, and never stores it', async () => {
+    const { db, server, queue } = setup()
+    server.loseAnswerTo = '/api/contact/'
+    const answer = await queue.handle(
+      new Request('https://shop.test/api/contact/', {
+        method: 'POST',
+        headers: {
+          'Idempotency-Key': 'key-contact',
+          'Content-Type': 'application/json',
+          'X-Recaptcha-Token': 'fresh-token',
+        },
+        body: JSON.stringify({ name: 'Robin', email: 'robin@example.com', message: 'Hi' }),
+      }),
+    )
+    expect(answer.status).toBe(202)
+    const kept = JSON.stringify([await db.cartOutboxEntries(), await db.meta.toArray()])
+    expect(kept).not.toContain('fresh-token')
+    expect(await queue.replay()).toBe('done')
+    const tokens = server.sent
+      .filter((sent) => sent.url.endsWith('/api/contact/'))
+      .map((sent) => (sent.init.headers as Record<string, string>)['X-Recaptcha-Token'])
+    expect(tokens).toEqual(['fresh-token', undefined])
+    expect(server.forms).toHaveLength(1)
+  })
+
+  it('takes only a form’s answer as a form’s', async () => {
+    const ok = { received: true, message: 'Thanks' }
+    expect(await storeAnswer(Response.json(ok, { headers: marked }), 'form')).toMatchObject({
+      status: 200,
+    })
+    expect(
+      await storeAnswer(
+        Response.json({ state: 'pending', message: 'x' }, { headers: marked }),
+        'form',
+      ),
+    ).toMatchObject({ status: 200 })
+    expect(
+      await storeAnswer(Response.json(cartOf([]), { headers: marked }), 'form'),
+    ).toBeUndefined()
+    expect(cartAction('/api/contact/')).toBe('form')
+    expect(cartAction('/api/coach/contact-coaches/elin-vardal')).toBe('form')
+    expect(cartAction('/api/newsletter/sign-up')).toBe('form')
+    expect(cartAction('/api/contact')).toBeUndefined()
+    expect(cartAction('/api/coach/contact-coaches/a/b')).toBeUndefined()
   })
 })
 

@@ -5,9 +5,11 @@ import {
   CART_TOKEN_HEADER,
   IDEMPOTENCY_KEY_HEADER,
 } from '../contract/cart.ts'
+import { RECAPTCHA_TOKEN_HEADER } from '../contract/contact.ts'
 import {
   entryName,
   intentFromRequest,
+  isFormAnswer,
   isSubmitAnswer,
   rebase,
   requestOf,
@@ -57,7 +59,17 @@ import {
  *   changes queued before it, under its own key: its answer is the order (kept as meta
  *   `orderSubmitted`), after which the server's cart is read again; a refusal (422: a code used
  *   up, a new waiver version) is recorded like any other, and the checkout keeps its notes.
+ * - A form (contact, contact a coach, newsletter sign-up) is one more entry, sent in its turn with
+ *   no credential (anyone may send it). Its reCAPTCHA token, handed over by the page that sent it
+ *   live, is kept in this worker's memory only, for FORM_TOKEN_MS, and goes with the first
+ *   attempt only: a form sent later (queued offline, resent after a lost answer) carries none,
+ *   and the server takes it under its rate limits (server/services/recaptcha.ts). Its answer is
+ *   kept (meta `formsSent`) for the form's page; a refusal is recorded with every field's
+ *   message and the form as typed, so the page can show the reasons and refill the form.
  */
+
+/** How long a page's reCAPTCHA token may be used: Google's tokens expire after two minutes. */
+export const FORM_TOKEN_MS = 90_000
 
 /** A request with no answer after this long counts as not delivered (its replay is idempotent). */
 export const CART_SEND_TIMEOUT_MS = 15_000
@@ -156,7 +168,12 @@ export async function storeAnswer(
     return undefined
   }
   if (response.ok) {
-    const expected = kind === 'submit' ? isSubmitAnswer(body) : CartSchema.safeParse(body).success
+    const expected =
+      kind === 'submit'
+        ? isSubmitAnswer(body)
+        : kind === 'form'
+          ? isFormAnswer(body)
+          : CartSchema.safeParse(body).success
     return expected ? { status: response.status, body } : undefined
   }
   if (!isRecord(body) || typeof body.message !== 'string') return undefined
@@ -170,6 +187,7 @@ const notFoundWords: Record<OutboxEntry['kind'], string> = {
   'add-discount': 'Your cart is no longer open (it was ordered or merged on another device?).',
   'set-merged-notified': 'Your cart is no longer open.',
   submit: 'Your cart is no longer open (it was ordered on another device?).',
+  form: 'There is no one at this address any more (the coach left the site?).',
 }
 
 /** The server's reason in the customer's words: its first field message, else its message. */
@@ -182,6 +200,21 @@ export function refusalMessage(entry: OutboxEntry, status: number, body: unknown
   if (status === 404) return notFoundWords[entry.kind]
   if (typeof record.message === 'string' && record.message) return record.message
   return `The shop refused it (${status}).`
+}
+
+/** A form's refusal keeps every field's message and the form as typed, for its page to refill. */
+function formRefusal(
+  entry: Extract<OutboxEntry, { kind: 'form' }>,
+  body: unknown,
+): Pick<CartRefusalRecord, 'errors' | 'form'> {
+  const errors = isRecord(body) && isRecord(body.errors) ? body.errors : {}
+  const fields: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(errors)) {
+    if (Array.isArray(messages)) {
+      fields[field] = messages.filter((message): message is string => typeof message === 'string')
+    }
+  }
+  return { errors: fields, form: { path: entry.path, body: entry.body } }
 }
 
 function decodeDisplay(value: string | null): Partial<OutboxLineDisplay> | undefined {
@@ -235,6 +268,8 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   let stale = false
   /** The hash of the session a 401 refused, kept with the 'signed-out' state. */
   let refusedSession: string | undefined
+  /** reCAPTCHA tokens pages handed over with a form, by the form's key: memory only, once. */
+  const formTokens = new Map<string, { token: string; at: number }>()
 
   function remember(key: string, answer: { status: number; body: unknown }): void {
     answers.set(key, answer)
@@ -256,7 +291,8 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     const shown = rebase(visible.server, visible.outbox, server.aliases)
     return {
       type: 'CART_QUEUE',
-      keys: outbox.map((entry) => entry.key),
+      // The cart's changes: a form waiting is not one (its page shows it).
+      keys: outbox.filter((entry) => entry.kind !== 'form').map((entry) => entry.key),
       refused,
       state: status.state,
       count: shown.item_count,
@@ -282,15 +318,23 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   /** `bearer`: the session read as the entry was claimed. */
   async function send(entry: OutboxEntry, bearer: string | undefined): Promise<Response> {
     const { path, body } = requestOf(entry)
-    const token = await deps.db.cartToken()
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
       [IDEMPOTENCY_KEY_HEADER]: entry.key,
     }
-    if (bearer) headers.Authorization = `Bearer ${bearer}`
-    if (token) headers[CART_TOKEN_HEADER] = token
-    if (entry.by) headers[CART_ACCOUNT_HEADER] = encodeURIComponent(entry.by)
+    if (entry.kind === 'form') {
+      // Nobody's: no session, no cart token. A fresh token goes with the first attempt only.
+      const handed = formTokens.get(entry.key)
+      formTokens.delete(entry.key)
+      if (handed && now() - handed.at < FORM_TOKEN_MS)
+        headers[RECAPTCHA_TOKEN_HEADER] = handed.token
+    } else {
+      const token = await deps.db.cartToken()
+      if (bearer) headers.Authorization = `Bearer ${bearer}`
+      if (token) headers[CART_TOKEN_HEADER] = token
+      if (entry.by) headers[CART_ACCOUNT_HEADER] = encodeURIComponent(entry.by)
+    }
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     try {
@@ -342,7 +386,10 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
         return 'server-error'
       }
-      if (answer.status < 300 && entry.kind === 'submit') {
+      if (answer.status < 300 && entry.kind === 'form') {
+        await deps.db.settleCartEntry(entry, { formAnswer: answer.body, at: now() })
+        remember(entry.key, answer)
+      } else if (answer.status < 300 && entry.kind === 'submit') {
         await deps.db.settleCartEntry(entry, {
           submitted: answer.body as SubmitAnswer,
           at: now(),
@@ -366,11 +413,12 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
             status: answer.status,
             message: refusalMessage(entry, answer.status, answer.body),
             at: now(),
+            ...(entry.kind === 'form' ? formRefusal(entry, answer.body) : {}),
           },
         })
         remember(entry.key, answer)
         // The refusal says this device's picture of the cart is out of date.
-        stale = true
+        if (entry.kind !== 'form') stale = true
         await deps.broadcast({ type: 'CART_REFUSED', key: entry.key })
       }
       settleWaiter(entry.key)
@@ -506,8 +554,13 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       decodeDisplay(request.headers.get(CART_LINE_HEADER)) ??
       decodeDisplay(request.headers.get(CART_LINE_NAME_HEADER))
     const intent = intentFromRequest(url.pathname, body, display)
-    // Sent signed in: made signed in, as an account this worker cannot name ('').
-    const by = authorization?.startsWith('Bearer ') ? '' : undefined
+    const recaptchaToken = request.headers.get(RECAPTCHA_TOKEN_HEADER)
+    if (intent?.kind === 'form' && recaptchaToken) {
+      formTokens.set(key, { token: recaptchaToken, at: now() })
+    }
+    // Sent signed in: made signed in, as an account this worker cannot name (''). A form is
+    // nobody's.
+    const by = authorization?.startsWith('Bearer ') && intent?.kind !== 'form' ? '' : undefined
     const own = intent ? await deps.db.addCartIntent(intent, key, { at: now(), by }) : false
     if (!own) {
       // Folded into a waiting change (or not a change at all): it goes with that one.

@@ -50,3 +50,29 @@ describe('npm run content:check', () => {
     )
   })
 })
+
+describe('npm run content:check on coaches', () => {
+  let root: string
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'content-check-coach-'))
+    await cp('content', path.join(root, 'content'), { recursive: true })
+    await symlink(path.resolve('public'), path.join(root, 'public'))
+  })
+  afterAll(() => rm(root, { recursive: true, force: true }))
+
+  it('refuses a coach whose contact address is missing or not an address', async () => {
+    const file = (slug: string) => path.join(root, 'content/coaches', `${slug}.md`)
+    const noAddress = (await readFile(file('elin-vardal'), 'utf8')).replace(/^email: .*\n/m, '')
+    await writeFile(file('elin-vardal'), noAddress)
+    const typo = (await readFile(file('kenji-morimoto'), 'utf8')).replace(
+      /^email: .*$/m,
+      'email: kenji at example dot com',
+    )
+    await writeFile(file('kenji-morimoto'), typo)
+    const { code, stderr } = await check(path.join(root, 'content'))
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/^2 content problems:/)
+    expect(stderr).toMatch(/coaches\/elin-vardal\.md: email: /)
+    expect(stderr).toMatch(/coaches\/kenji-morimoto\.md: email: must be an e-mail address/)
+  })
+})

@@ -111,6 +111,12 @@ describe('community page data from the real content', () => {
     expect(felix.html).toContain('<p>')
   })
 
+  it("never puts a coach's contact address in any page's data", () => {
+    const written = JSON.stringify(entries.map((entry) => entry.data))
+    expect(content.coaches.length).toBeGreaterThan(0)
+    for (const coach of content.coaches) expect(written).not.toContain(coach.email)
+  })
+
   it('groups every palette colour by type, standard first', () => {
     const colors = data<ColorsPageData>('/colors')
     expect(colors.groups[0]!.type).toBe('standard')

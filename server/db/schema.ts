@@ -937,3 +937,70 @@ export const commissionEntries = pgTable(
     check('commission_entries_amount_non_zero', sql`${t.amount} <> 0`),
   ],
 )
+
+/**
+ * The coaches a visitor can write to (content/coaches/<slug>.md), seeded like the catalogue so
+ * every API process knows the same ones. The address is only ever a mail's recipient: it is in
+ * no page, page data or API answer. A coach whose file is gone is kept inactive (404).
+ */
+export const coaches = pgTable('coaches', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  active: boolean('active').notNull().default(true),
+})
+
+/** Where an address stands with the newsletter (server/services/newsletter.ts). */
+export const NewsletterState = ['pending', 'subscribed', 'unsubscribed'] as const
+export type NewsletterState = (typeof NewsletterState)[number]
+
+/**
+ * The newsletter's list, double opt-in: an address is `pending` from sign-up (the newsletter page,
+ * or `optIn` at submit) until its confirmation link is opened, then `subscribed` until an
+ * unsubscribe link is opened.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    /** Lower-cased, as contract/auth.ts Email makes it. */
+    email: text('email').primaryKey(),
+    state: text('state').$type<NewsletterState>().notNull().default('pending'),
+    /** Where the last sign-up came from: `newsletter-page` or `checkout`. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('newsletter_subscribers_state_known', sql`${t.state} in (${literals(NewsletterState)})`),
+  ],
+)
+
+export const NewsletterTokenPurpose = ['confirm', 'unsubscribe'] as const
+export type NewsletterTokenPurpose = (typeof NewsletterTokenPurpose)[number]
+
+/**
+ * The newsletter's links, hashed (the token exists only in the mail): a confirmation link lasts
+ * a week and subscribes once; an unsubscribe link (one in every mail) never expires.
+ */
+export const newsletterTokens = pgTable(
+  'newsletter_tokens',
+  {
+    /** SHA-256 (hex) of the token. */
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => newsletterSubscribers.email, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<NewsletterTokenPurpose>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: never expires (unsubscribe). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('newsletter_tokens_email_idx').on(t.email),
+    check(
+      'newsletter_tokens_purpose_known',
+      sql`${t.purpose} in (${literals(NewsletterTokenPurpose)})`,
+    ),
+  ],
+)

@@ -11,10 +11,11 @@ import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
 import type { Database } from './index.ts'
 import { seedDealerDirectory, seedDemoDealer } from '../services/dealers.ts'
-import type { PaletteColor } from '../../contract/content.ts'
+import type { Coach, PaletteColor } from '../../contract/content.ts'
 import {
   addresses,
   archiveImages,
+  coaches,
   discountCodes,
   paletteColors,
   productionTimes,
@@ -277,6 +278,17 @@ export async function seedWaivers(db: Database, list: Waiver[]): Promise<void> {
 }
 
 /**
+ * The coaches a visitor can write to, with the address their contact form is mailed to. A coach
+ * whose file is gone is kept inactive: the form answers 404 for them.
+ */
+export async function seedCoaches(db: Database, list: Coach[]): Promise<void> {
+  const rows = list.map(({ slug, name, email }) => ({ slug, name, email, active: true }))
+  await db.transaction((tx) =>
+    upsertAndRemoveMissing(tx, coaches, coaches.slug, rows, { retire: { active: false } }),
+  )
+}
+
+/**
  * The discount codes the store's own pages announce. SPRING is the spring wingsuit sale
  * (content/landing/spring-wingsuit-sale.md): ten percent off every wingsuit "before the end of
  * May", off the suit itself and not its upgrades, not combined with other offers. The page names
@@ -344,6 +356,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedPalette(db, content.palette)
   await seedShippingRates(db, content.shippingRates)
   await seedWaivers(db, content.waivers)
+  await seedCoaches(db, content.coaches)
   await seedDiscountCodes(db)
   await seedDealerDirectory(db, content.dealers)
   if (options.demoAccounts) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../db/index.ts'
 import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { recaptchaOrigins } from '../../contract/contact.ts'
+import { listFor, securityHeaderLists } from './security-headers.ts'
 
 /** What every answer carries, written out here rather than read from the module under test. */
 const expected = {
@@ -95,5 +97,31 @@ describe('security headers on every kind of answer', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('strict-transport-security')).toBe(hsts)
     expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+})
+
+describe('reCAPTCHA origins (issue 17)', () => {
+  it('opens Google’s reCAPTCHA origins on the form pages only, and only with a site key', () => {
+    const lists = securityHeaderLists({
+      connectSources: [],
+      recaptchaSources: recaptchaOrigins,
+      paymentSources: {
+        script: ['https://pay.example'],
+        frame: ['https://pay.example'],
+        connect: [],
+        img: [],
+      },
+    })
+    const policy = (path: string) => listFor(lists, path, false)['Content-Security-Policy']!
+    for (const path of ['/contact', '/coaches/elin-vardal', '/login', '/checkout']) {
+      expect(policy(path), path).toMatch(/script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//)
+      expect(policy(path), path).toContain('https://recaptcha.google.com/recaptcha/')
+    }
+    expect(policy('/checkout')).toContain('https://pay.example')
+    for (const path of ['/', '/coaches', '/newsletter', '/wingsuits/corvid-2', '/cart']) {
+      expect(policy(path), path).not.toContain('google')
+    }
+    const none = securityHeaderLists({ connectSources: [] })
+    expect(listFor(none, '/contact', false)['Content-Security-Policy']).not.toContain('google')
   })
 })

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { isRecaptchaPagePath } from '../../contract/contact.ts'
 import { isPaymentPagePath } from '../../contract/payment.ts'
 
 /** Header names and values, written once and never changed. */
@@ -103,6 +104,19 @@ export interface SecurityHeaderLists {
   secure: HeaderList
   /** The payment pages' two, when a provider's origins are open there. */
   payment?: { plain: HeaderList; secure: HeaderList }
+  /** The reCAPTCHA form pages' two, when a site key is configured (issue 17). */
+  recaptcha?: { plain: HeaderList; secure: HeaderList }
+  /** Pages that are both (the checkout: its sign-in step and its payment step). */
+  both?: { plain: HeaderList; secure: HeaderList }
+}
+
+function mergeSources(a: ProviderSources, b: ProviderSources): ProviderSources {
+  return {
+    script: [...a.script, ...b.script],
+    frame: [...a.frame, ...b.frame],
+    connect: [...a.connect, ...b.connect],
+    img: [...a.img, ...b.img],
+  }
 }
 
 function withHsts(list: HeaderList): HeaderList {
@@ -112,22 +126,38 @@ function withHsts(list: HeaderList): HeaderList {
 export function securityHeaderLists(options: {
   connectSources: string[]
   paymentSources?: ProviderSources | undefined
+  /** Google's reCAPTCHA origins, opened on the form pages only (contract/contact.ts). */
+  recaptchaSources?: ProviderSources | undefined
 }): SecurityHeaderLists {
-  const plain = securityHeaderList({ connectSources: options.connectSources })
-  const lists: SecurityHeaderLists = { plain, secure: withHsts(plain) }
-  if (options.paymentSources) {
-    const payment = securityHeaderList({
-      connectSources: options.connectSources,
-      providers: options.paymentSources,
-    })
-    lists.payment = { plain: payment, secure: withHsts(payment) }
+  const pair = (providers?: ProviderSources) => {
+    const list = securityHeaderList({ connectSources: options.connectSources, providers })
+    return { plain: list, secure: withHsts(list) }
+  }
+  const { plain, secure } = pair()
+  const lists: SecurityHeaderLists = { plain, secure }
+  if (options.paymentSources) lists.payment = pair(options.paymentSources)
+  if (options.recaptchaSources) lists.recaptcha = pair(options.recaptchaSources)
+  if (options.paymentSources && options.recaptchaSources) {
+    lists.both = pair(mergeSources(options.paymentSources, options.recaptchaSources))
   }
   return lists
 }
 
-/** The list for a request: the payment pages' where providers are open, HSTS over HTTPS. */
+/**
+ * The list for a request: the payment pages' where providers are open, the reCAPTCHA form pages'
+ * where a site key is configured (both on the checkout), HSTS over HTTPS.
+ */
 export function listFor(lists: SecurityHeaderLists, pathname: string, https: boolean): HeaderList {
-  const pair = lists.payment && isPaymentPagePath(pathname) ? lists.payment : lists
+  const payment = lists.payment && isPaymentPagePath(pathname)
+  const recaptcha = lists.recaptcha && isRecaptchaPagePath(pathname)
+  const pair =
+    payment && recaptcha
+      ? lists.both!
+      : payment
+        ? lists.payment!
+        : recaptcha
+          ? lists.recaptcha!
+          : lists
   return https ? pair.secure : pair.plain
 }
 

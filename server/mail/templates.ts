@@ -292,3 +292,80 @@ export function orderStatusMail(
     dedupeKey,
   )
 }
+
+/** What a visitor wrote in a form (contact, contact a coach), as the mail shows it. */
+export interface FormMessage {
+  name: string
+  email: string
+  subject?: string | undefined
+  message: string
+}
+
+/**
+ * The contact form (`POST /api/contact/`), to the shop's own address: Reply-To is the visitor,
+ * so answering the mail answers them.
+ */
+export function contactMessageMail(
+  site: MailSite,
+  { to, form, dedupeKey }: { to: string; form: FormMessage; dedupeKey: string },
+): MailMessage {
+  const subject = `Contact form: ${form.subject || `a message from ${form.name}`}`
+  const why = `You get this e-mail because a visitor wrote to ${shopName} through the contact form at ${site.siteUrl}/contact.`
+  const data = {
+    ...form,
+    subject: form.subject ?? '',
+    heading: 'A message from the contact form',
+    intro: `${form.name} wrote through the contact form.`,
+    reply: `Reply to this e-mail to answer ${form.name} (${form.email}).`,
+  }
+  const layout = layoutFor(site, subject, why)
+  return {
+    ...render('contact-message', 'form-message', layout, data, to, dedupeKey),
+    replyTo: form.email,
+  }
+}
+
+/**
+ * A coach's contact form (`POST /api/coach/contact-coaches/{coachSlug}`), to the coach: Reply-To
+ * is the visitor, so the coach answers them directly and the shop is not in between.
+ */
+export function coachMessageMail(
+  site: MailSite,
+  {
+    to,
+    coachName,
+    coachPage,
+    form,
+    dedupeKey,
+  }: { to: string; coachName: string; coachPage: string; form: FormMessage; dedupeKey: string },
+): MailMessage {
+  const why = `You get this e-mail because you are listed as a coach at ${shopName} (${site.siteUrl}${coachPage}), where visitors can write to you.`
+  const data = {
+    ...form,
+    subject: '',
+    heading: `A message for ${coachName}`,
+    intro: `${form.name} wrote to you through your coach page at ${shopName}.`,
+    reply: `Reply to this e-mail to answer ${form.name} directly: your reply goes to ${form.email}.`,
+  }
+  const layout = layoutFor(site, `${form.name} wrote to you through ${shopName}`, why)
+  return {
+    ...render('coach-message', 'form-message', layout, data, to, dedupeKey),
+    replyTo: form.email,
+  }
+}
+
+/** The newsletter's confirmation link (double opt-in), with an unsubscribe link for later. */
+export function newsletterConfirmMail(
+  site: MailSite,
+  {
+    to,
+    confirmLink,
+    unsubscribeLink,
+    dedupeKey,
+  }: { to: string; confirmLink: string; unsubscribeLink: string; dedupeKey: string },
+): MailMessage {
+  const why = `You get this e-mail because this address was signed up for the ${shopName} newsletter.`
+  const layout = layoutFor(site, `Confirm your ${shopName} newsletter sign-up`, why)
+  const data = { confirmLink, unsubscribeLink }
+  return render('newsletter-confirm', 'newsletter-confirm', layout, data, to, dedupeKey)
+}

@@ -1,3 +1,4 @@
+import { humanGate, recaptchaHeader } from './contact-form.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { GuestLoginRequest, LoginRequest, Session } from '../../contract/auth.ts'
 import { clearAuthCookies } from '../http/auth-cookie.ts'
@@ -31,7 +32,8 @@ const sessionResponse = {
   content: { 'application/json': { schema: SessionSchema } },
 }
 
-export function authRoutes({ db }: AccountDeps) {
+export function authRoutes(deps: AccountDeps) {
+  const { db } = deps
   const login = createRoute({
     method: 'post',
     path: '/login',
@@ -56,13 +58,15 @@ export function authRoutes({ db }: AccountDeps) {
     description:
       'Always opens a guest session, whether the address has an account or not. A guest ' +
       'session sees no account data (profile edits and addresses answer 403); a guest sets a ' +
-      'password through the reset link to get a full account.',
+      'password through the reset link to get a full account. With reCAPTCHA configured, ' +
+      'the page’s token goes in `X-Recaptcha-Token`.',
     request: {
+      headers: recaptchaHeader,
       body: { required: true, content: { 'application/json': { schema: GuestLoginSchema } } },
     },
     responses: {
       200: sessionResponse,
-      422: errorResponse('Invalid input'),
+      422: errorResponse('Invalid input, or (under `recaptcha`) a refused reCAPTCHA token'),
       429: throttledResponse,
     },
   })
@@ -103,6 +107,8 @@ export function authRoutes({ db }: AccountDeps) {
       const { email, remember } = c.req.valid('json')
       const wait = await attempt(db, 'guest', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
+      const robot = await humanGate(c, deps, 'login-guest')
+      if (robot) return robot as never
       const user = await findOrCreateGuest(db, email)
       await mergeCartAtSignIn(db, c, user.id, { guestSession: true })
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)

@@ -324,8 +324,10 @@ describe('submit', () => {
     expect(line!.unitAmount).toBe(22_000)
 
     await mailer.idle()
-    const mail = await database.db.select().from(outbox).where(eq(outbox.to, guest.email))
-    expect(mail).toHaveLength(1)
+    const mails = await database.db.select().from(outbox).where(eq(outbox.to, guest.email))
+    // optIn: the newsletter's confirmation link goes the newsletter's one way (issue 17).
+    expect(mails.map((sent) => sent.kind).sort()).toEqual(['newsletter-confirm', 'order-submitted'])
+    const mail = mails.filter((sent) => sent.kind === 'order-submitted')
     expect(mail[0]!.subject).toBe('Your Glidecraft order is submitted')
     expect(mail[0]!.text).toContain('Mission bag: 1 × $220.00')
     expect(mail[0]!.text).toContain('Total (shipping and discounts included): $232.50')

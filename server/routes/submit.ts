@@ -25,6 +25,7 @@ import { orderMailData } from '../services/orders.ts'
 import { findSession } from '../services/sessions.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import { submitOrder } from '../services/submit.ts'
+import { signUpForNewsletter } from '../services/newsletter.ts'
 import { orderSubmittedMail } from '../mail/templates.ts'
 import { isProtectedAccount } from '../services/cart-owner.ts'
 import { orders } from '../db/schema.ts'
@@ -269,6 +270,15 @@ export function submitRoutes({
                   { order: data, paymentDueToday: result.submitted.paymentDueToday },
                 ),
               )
+            }
+            // The newsletter wish goes the newsletter's one way: a confirmation link by mail.
+            if (request.optIn) {
+              await signUpForNewsletter(tx, {
+                email,
+                source: 'checkout',
+                siteUrl,
+                dedupeKey: `newsletter:order:${result.submitted.id}`,
+              })
             }
           }
           return result.answer

@@ -1,3 +1,4 @@
+import { humanGate, recaptchaHeader } from './contact-form.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { asc, desc, eq } from 'drizzle-orm'
 import {
@@ -74,8 +75,10 @@ export function userRoutes(deps: AccountDeps) {
       'and an e-mail with a one-time sign-in link; a known one gets an e-mail with a ' +
       'password-reset link instead (its password is not changed). No session is opened here. ' +
       'With `dealer` (the code of a dealer’s invitation link), a new account becomes that ' +
-      'dealer’s customer; a known address keeps its dealer. An unknown code is a 422 on `dealer`.',
+      'dealer’s customer; a known address keeps its dealer. An unknown code is a 422 on `dealer`. ' +
+      'With reCAPTCHA configured, the page’s token goes in `X-Recaptcha-Token`.',
     request: {
+      headers: recaptchaHeader,
       body: { required: true, content: { 'application/json': { schema: RegisterSchema } } },
     },
     responses: {
@@ -85,7 +88,7 @@ export function userRoutes(deps: AccountDeps) {
       },
       422: errorResponse(
         'Invalid input, per field (`confirm_password` when they differ; `dealer` for an ' +
-          'invitation code no dealer has)',
+          'invitation code no dealer has; `recaptcha` for a refused reCAPTCHA token)',
       ),
       429: throttledResponse,
     },
@@ -144,6 +147,8 @@ export function userRoutes(deps: AccountDeps) {
       // Each registration mails the address: limited like the other calls that send mail.
       const wait = await attempt(db, 'mail', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
+      const robot = await humanGate(c, deps, 'register')
+      if (robot) return robot as never
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {

@@ -11,11 +11,15 @@ import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts'
 import { hashToken, revokeUserSessions, sessionTtlSeconds, startSession } from './sessions.ts'
 
 /** What the account routes need besides the database. */
+import type { RecaptchaVerifier } from './recaptcha.ts'
+
 export interface AccountDeps {
   db: Database
   mailer: Mailer
   /** The store's public origin, for links in mail. */
   siteUrl: string
+  /** reCAPTCHA for registration and guest sign-in (issue 17); absent: rate limits alone. */
+  recaptcha?: RecaptchaVerifier | undefined
 }
 
 export async function findUserByEmail(db: Database, email: string) {

@@ -42,6 +42,23 @@ export const limits = {
     pair: { attempts: 5, windowSeconds: 15 * 60 },
     address: { attempts: 20, windowSeconds: 15 * 60 },
   },
+  /**
+   * The forms anyone may send (contact, contact a coach; issue 17): the pair is (the sender's
+   * e-mail address, client address). A person writes a few messages an hour at most.
+   */
+  contact: {
+    pair: { attempts: 5, windowSeconds: 60 * 60 },
+    address: { attempts: 20, windowSeconds: 60 * 60 },
+  },
+  /**
+   * Forms sent without a reCAPTCHA token while a secret is configured (a form queued offline, a
+   * page whose script did not load; services/recaptcha.ts): counted again, tighter, per (form,
+   * client address) and per client address.
+   */
+  unverified: {
+    pair: { attempts: 10, windowSeconds: 60 * 60 },
+    address: { attempts: 20, windowSeconds: 60 * 60 },
+  },
 } as const satisfies Record<string, { pair: Limit; address: Limit }>
 
 export type ThrottleScope = keyof typeof limits

@@ -18,7 +18,7 @@ export function useWaitingCartChanges(): number {
 /** The cart changes waiting on this device now, read from the outbox itself. */
 export async function countWaitingCartChanges(): Promise<number> {
   const { db } = await import('./db.ts')
-  return db.cartOutbox.count()
+  return db.cartOutbox.filter((entry) => entry.kind !== 'form').count()
 }
 
 /** Asks the worker to send the outbox now; resolves with how many changes still wait. */

@@ -45,7 +45,7 @@ const publicScreens = [
   ['create an account', '/login?mode=register'],
   ['reset password', '/reset-password'],
   ['checkout', '/checkout'],
-  ['contact, still to come', '/contact'],
+  ['contact', '/contact'],
 ] as const
 
 async function open(page: Page, path: string): Promise<void> {

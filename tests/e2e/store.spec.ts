@@ -54,12 +54,14 @@ test('a marketing page opens in the app with its own title and description', asy
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /workshop/)
 })
 
-test('a screen still to come says what it will offer', async ({ page }) => {
+test('the contact page offers its form and promises nothing still to come', async ({ page }) => {
   const response = await page.goto('/contact')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Coming to this page' })).toBeVisible()
   await expect(page).toHaveTitle('Contact us — Glidecraft')
+  const form = page.getByRole('region', { name: 'Write to us' })
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Coming to this page' })).toHaveCount(0)
 })
 
 test('a trailing slash redirects to the page without it', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/contact.ts'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type {
   Accepted,
@@ -87,9 +88,17 @@ export async function login(body: LoginRequest): Promise<Session> {
   return api.post<Session>('/api/login', body, { auth: true, cart: true })
 }
 
+/** The invisible reCAPTCHA's token for this send, as a header (none without a site key). */
+async function recaptchaHeaders(): Promise<Record<string, string>> {
+  const { recaptchaToken } = await import('../../lib/recaptcha.ts')
+  const token = await recaptchaToken()
+  return token ? { [RECAPTCHA_TOKEN_HEADER]: token } : {}
+}
+
 export async function loginGuest(body: GuestLoginRequest): Promise<Session> {
   await sendWaitingCartChangesBeforeSignIn()
-  return api.post<Session>('/api/login-guest', body, { auth: true, cart: true })
+  const headers = await recaptchaHeaders()
+  return api.post<Session>('/api/login-guest', body, { auth: true, cart: true, headers })
 }
 
 export async function verifyLogin(token: string): Promise<Session> {
@@ -100,8 +109,9 @@ export async function verifyLogin(token: string): Promise<Session> {
   })
 }
 
-export function register(body: RegisterRequest): Promise<Accepted> {
-  return api.post<Accepted>('/api/user/create', body, { auth: true })
+export async function register(body: RegisterRequest): Promise<Accepted> {
+  const headers = await recaptchaHeaders()
+  return api.post<Accepted>('/api/user/create', body, { auth: true, headers })
 }
 
 export function sendResetLink(body: ForgotPasswordRequest): Promise<Accepted> {

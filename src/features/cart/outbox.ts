@@ -42,7 +42,8 @@ export async function readCartView(): Promise<CartView> {
     ])
     return {
       cart: camelizeShown(rebase(visible.server, visible.outbox, server.aliases)),
-      waiting: visible.outbox.length,
+      // Forms wait in the same queue but are not the cart's (their pages show them).
+      waiting: visible.outbox.filter((entry) => entry.kind !== 'form').length,
       held: visible.held,
       state: status.state,
       known: visible.server !== null,

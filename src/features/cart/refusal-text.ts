@@ -21,6 +21,8 @@ export function refusalSentence(refusal: CartRefusal): string {
       return `Your cart could not be updated: ${refusal.message}`
     case 'submit':
       return `Your order could not be submitted: ${refusal.message}`
+    case 'form':
+      return `${refusal.name} could not be sent: ${refusal.message}`
   }
 }
 

@@ -15,6 +15,6 @@ export const plannedPages: Partial<Record<PageRoute, PlannedPageContent>> = {
   '/contact': {
     title: 'Contact us',
     summary: 'Questions about sizing, orders or repairs? We answer every message.',
-    coming: ['The contact form'],
+    coming: [],
   },
 }

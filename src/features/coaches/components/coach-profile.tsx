@@ -1,9 +1,16 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { CoachProfileData } from '../../../../contract/page-data/coaches.ts'
-import { CatchAllLink } from '../../../components/catch-all-link.tsx'
 import { CoachFacts } from './coach-facts.tsx'
 
-export function CoachProfile({ coach }: { coach: CoachProfileData }) {
+/** `contactForm`: the form that writes to the coach, composed by the route (features/forms). */
+export function CoachProfile({
+  coach,
+  contactForm,
+}: {
+  coach: CoachProfileData
+  contactForm?: ReactNode
+}) {
   return (
     <article className="page coach-profile">
       <p className="breadcrumb">
@@ -27,13 +34,7 @@ export function CoachProfile({ coach }: { coach: CoachProfileData }) {
         {/* Our own markdown, rendered and checked at build time. */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: coach.html }} />
       </section>
-      <section aria-labelledby="contact-heading" className="panel">
-        <h2 id="contact-heading">Contact form coming soon</h2>
-        <p>
-          Soon you can write to {coach.name} from this page. Until then,{' '}
-          <CatchAllLink to="/contact">send us a message</CatchAllLink> and we will put you in touch.
-        </p>
-      </section>
+      {contactForm}
     </article>
   )
 }

@@ -439,6 +439,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/admin/login-link',
+      '/api/analytics/page-views',
       '/api/coach/contact-coaches/{coachSlug}',
       '/api/contact/',
       '/api/login',

@@ -28,15 +28,16 @@ describe('fuzz of every documented operation and the pages (npm run fuzz, small)
       send: sendInProcess(app),
       signIn: signInInProcess(app),
       seed: 20261122,
-      runs: 1200,
+      runs: 1600,
       pages: true,
     })
-    expect(report.sent).toBe(1200)
+    expect(report.sent).toBe(1600)
     // Every documented operation was reached, with input it accepts and input it refuses.
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     )
-    expect(Object.keys(report.byOrigin)).toEqual(expect.arrayContaining(operations))
+    const reached = new Set(Object.keys(report.byOrigin))
+    expect(operations.filter((operation) => !reached.has(operation))).toEqual([])
     expect(Object.keys(report.byStatus)).toEqual(expect.arrayContaining(['200', '404', '422']))
     // Signed out and in each kind of real session, signing in again after a fuzzed logout.
     expect(Object.keys(report.bySession).sort()).toEqual([...sessionKinds].sort())

@@ -306,6 +306,7 @@ const validFiles: Record<string, string> = {
     'disciplines: [wingsuit]',
     'languages: [no, en]',
     'photo: { src: /images/coaches/ada.svg, alt: Ada }',
+    'email: ada@coaches.example.com',
     '---',
     '',
     'Ada coaches first flights.',

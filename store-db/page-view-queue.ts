@@ -35,9 +35,8 @@ export async function postPageViews(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ views }),
       credentials: 'omit',
+      // Not keepalive: a view in flight when the page is hidden goes again by beacon.
       redirect: 'manual',
-      // Goes on even if the page is closed meanwhile.
-      keepalive: true,
     })
   } catch {
     return 'failed'

@@ -41,8 +41,13 @@ export async function postPageViews(
   } catch {
     return 'failed'
   }
+  // Read to the end: a body left unread keeps the request open (and the connection taken).
+  const read = await response.text().then(
+    () => true,
+    () => false,
+  )
   if (response.headers.get(API_MARK_HEADER) !== API_MARK_VALUE) return 'failed'
-  if (response.status === 200) return 'sent'
+  if (response.status === 200) return read ? 'sent' : 'failed'
   return response.status === 422 ? 'refused' : 'failed'
 }
 

@@ -35,15 +35,19 @@ export async function postPageViews(
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ views }),
       credentials: 'omit',
+      // Not keepalive: a view in flight when the page is hidden goes again by beacon.
       redirect: 'manual',
-      // Goes on even if the page is closed meanwhile.
-      keepalive: true,
     })
   } catch {
     return 'failed'
   }
+  // Read to the end: a body left unread keeps the request open (and the connection taken).
+  const read = await response.text().then(
+    () => true,
+    () => false,
+  )
   if (response.headers.get(API_MARK_HEADER) !== API_MARK_VALUE) return 'failed'
-  if (response.status === 200) return 'sent'
+  if (response.status === 200) return read ? 'sent' : 'failed'
   return response.status === 422 ? 'refused' : 'failed'
 }
 

@@ -162,7 +162,7 @@ test.describe('the app bar', () => {
     ['home', '/'],
     ['a listing', '/wingsuits'],
     ['a product page', '/wingsuits/corvid-2'],
-    ['a screen still to come', '/cart'],
+    ['the cart', '/cart'],
   ] as const) {
     test(`is at most 64 px high on ${name}, and stays in view while scrolling`, async ({
       page,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordPageViews } from '../services/analytics.ts'
 import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { outboxMailer } from '../test-mail.ts'
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import type { AdminDeps } from './admin-commands.ts'
+import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase
 let deps: AdminDeps
@@ -16,19 +17,7 @@ afterAll(async () => {
   await database.close()
 })
 
-async function admin(args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: AdminIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-    readStdin: async () => '',
-    askSecret: async () => '',
-  }
-  const code = await runAdmin(args, async () => deps, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = adminRunner(() => deps)
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
 const day = (date: Date) => date.toISOString().slice(0, 10)

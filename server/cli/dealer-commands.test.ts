@@ -7,7 +7,8 @@ import { demoDealer } from '../services/dealers.ts'
 import { formatAmount } from '../services/payments/money.ts'
 import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { outboxMailer } from '../test-mail.ts'
-import { exitCodes, runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import { exitCodes, type AdminDeps } from './admin-commands.ts'
+import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase
 let deps: AdminDeps
@@ -23,19 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-async function admin(args: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const io: AdminIo = {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-    readStdin: async () => '',
-    askSecret: async () => '',
-  }
-  const code = await runAdmin(args, async () => deps, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = adminRunner(() => deps)
 
 async function user(role: 'customer' | 'dealer') {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`

@@ -25,7 +25,7 @@ import {
 import { accrueCommission, commissionMessages, requestPayout } from './commission.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import type { Transaction } from './idempotency.ts'
-import { orderSummaries } from './orders.ts'
+import { orderPage, orderSummaries } from './orders.ts'
 
 /*
  * Dealer accounts and their customers: a dealer (role `dealer`) is tied to its entry of the
@@ -269,16 +269,11 @@ export async function listDealerOrders(
   { page, perPage }: { page: number; perPage: number },
   catalog: CatalogSnapshot,
 ): Promise<DealerOrdersPage> {
-  const where = and(eq(orders.dealerId, dealer.userId), isNotNull(orders.submittedAt))
-  const [counted] = await db.select({ n: count() }).from(orders).where(where)
-  const totalCount = Number(counted?.n ?? 0)
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.submittedAt), desc(orders.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
+  const { rows, totalCount } = await orderPage(
+    db,
+    and(eq(orders.dealerId, dealer.userId), isNotNull(orders.submittedAt)),
+    { page, perPage },
+  )
   const summaries = await orderSummaries(db, rows, catalog)
   const customerIds = [...new Set(rows.map((row) => row.placedFor ?? row.userId))].filter(
     (id): id is string => id !== null,

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { ShippingAddress } from '../../contract/address.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import type { OrderStatus } from '../../contract/order-status.ts'
@@ -322,16 +334,13 @@ export async function paymentLinkView(
   }
 }
 
-/** GET /api/order/get-orders: the owner's submitted orders, newest first, a page at a time. */
-export async function listOrders(
+/** One page of the orders `where` picks, newest submitted first, and how many there are. */
+export async function orderPage(
   db: Executor,
-  owner: CartOwner,
+  where: SQL | undefined,
   { page, perPage }: { page: number; perPage: number },
-  catalog: CatalogSnapshot,
-): Promise<OrdersPage> {
-  const where = and(submittedBy(owner), isSubmitted)
+): Promise<{ rows: OrderRow[]; totalCount: number }> {
   const [counted] = await db.select({ n: count() }).from(orders).where(where)
-  const totalCount = Number(counted?.n ?? 0)
   const rows = await db
     .select()
     .from(orders)
@@ -339,6 +348,20 @@ export async function listOrders(
     .orderBy(desc(orders.submittedAt), desc(orders.id))
     .limit(perPage)
     .offset((page - 1) * perPage)
+  return { rows, totalCount: Number(counted?.n ?? 0) }
+}
+
+/** GET /api/order/get-orders: the owner's submitted orders, newest first, a page at a time. */
+export async function listOrders(
+  db: Executor,
+  owner: CartOwner,
+  { page, perPage }: { page: number; perPage: number },
+  catalog: CatalogSnapshot,
+): Promise<OrdersPage> {
+  const { rows, totalCount } = await orderPage(db, and(submittedBy(owner), isSubmitted), {
+    page,
+    perPage,
+  })
   return {
     orders: await orderSummaries(db, rows, catalog),
     page,

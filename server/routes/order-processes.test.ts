@@ -8,69 +8,19 @@
  * cannot be opened by two processes, so on PGlite the same 100 pairs go to two apps in this
  * process sharing the database: the test's title says which ran.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { and, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import { orderLines, orders } from '../db/schema.ts'
 import { loadTestEnv } from '../env.ts'
 import { hashToken } from '../services/sessions.ts'
+import { endApi, startApi, type ApiProcess } from '../test-api-process.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const pairs = 100
 /** Pairs in flight at once: enough to overlap, few enough for a 2-core machine. */
 const inFlight = 10
-
-interface ApiProcess {
-  child: ChildProcess
-  origin: string
-}
-
-/** Starts `tsx server/main.ts` on a free port and resolves once it says where it listens. */
-function startApi(databaseUrl: string): Promise<ApiProcess> {
-  // tsx as a loader, not its CLI: the server is then this one process, ended by its own pid.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'test',
-      STATIC_DIR: path.join(root, 'no-such-dir'),
-      DEMO_ACCOUNTS: 'false',
-    },
-  })
-  // Should this test process end early, its servers end with it.
-  process.once('exit', () => child.kill('SIGKILL'))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output)
-      if (match) resolve({ child, origin: `http://127.0.0.1:${match[1]}` })
-    }
-    child.stdout!.on('data', read)
-    child.stderr!.on('data', read)
-    child.once('exit', (code) =>
-      reject(new Error(`API exited (${code}) before listening:\n${output}`)),
-    )
-  })
-}
-
-/** Ends a server started above, as a deployment would (SIGTERM: it closes its pool). */
-async function stopApi(api: ApiProcess) {
-  if (api.child.exitCode !== null) return
-  const exited = new Promise((resolve) => api.child.once('exit', resolve))
-  api.child.kill('SIGTERM')
-  await exited
-}
 
 type Send = (origin: 0 | 1, token: string, key: string, body: unknown) => Promise<Response>
 
@@ -88,8 +38,8 @@ beforeAll(async () => {
   })
   if (database.url) {
     // One after the other: each runs the (idempotent) seed at start.
-    started.push(await startApi(database.url))
-    started.push(await startApi(database.url))
+    started.push(await startApi({ databaseUrl: database.url }))
+    started.push(await startApi({ databaseUrl: database.url }))
     send = (which, token, key, body) =>
       fetch(`${started[which]!.origin}/api/order/add`, {
         method: 'POST',
@@ -110,7 +60,8 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all(started.map(stopApi))
+  // As a deployment stops them (SIGTERM: each closes its pool).
+  await Promise.all(started.map((api) => endApi(api, 'SIGTERM')))
   await database.close()
 })
 

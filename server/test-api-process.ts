@@ -111,17 +111,8 @@ export async function guestOf(api: ApiProcess, prefix: string): Promise<ApiCalle
 }
 
 /** A bag from stock, and where and how it ships: what a checkout needs before its submit. */
-export const bag = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-export const shippingAddress = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
-export const priorityMail = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
+export {
+  bag,
+  priority as priorityMail,
+  usAddress as shippingAddress,
+} from '../tests/order-fixtures.ts'

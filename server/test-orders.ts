@@ -16,6 +16,7 @@ import {
 } from './db/schema.ts'
 import { hashToken, startSession } from './services/sessions.ts'
 import { newKey, type CartCall, type CartCaller } from './test-helpers.ts'
+import { bag, customSuit, priority, usAddress } from '../tests/order-fixtures.ts'
 
 /*
  * What the cart, checkout, order and payment tests make again and again: accounts with a session,
@@ -23,41 +24,7 @@ import { newKey, type CartCall, type CartCaller } from './test-helpers.ts'
  * submitted orders.
  */
 
-/** A bag by its variant's sku (content/products/bags/mission-bag.json: 220.00, 1,600 g), in stock. */
-export const bag: AddToOrderRequest = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-
-/**
- * A made-to-measure Corvid 2 (3,400 g), configured: made to order (no shipping, no payment today,
- * the wingsuits' production time), and it needs the waiver.
- */
-export const customSuit: AddToOrderRequest = {
-  sku: 'CORVID2-CUSTOM',
-  qty: 1,
-  meta: [
-    { key: 'color.body', value: 'n4D' },
-    { key: 'measurement.units', value: 'metric' },
-    { key: 'measurement.height', value: '182' },
-    { key: 'accent', value: 'none' },
-  ],
-  child: [],
-}
-
-/** A US shipping address as the checkout sends it, already in the form the server keeps. */
-export const usAddress = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
-
-/** content/shipping-rates.json: USPS Priority for a parcel up to 2 kg to the US is 1250. */
-export const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
+export { bag, customSuit, priority, usAddress }
 
 /** The password of the test accounts made with one. */
 export const testPassword = 'flyfast-test'

@@ -18,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
+import { bag, priority, usAddress as address } from '../../tests/order-fixtures.ts'
 import { startPostgres, type Postgres } from './postgres.ts'
 import { freePort, installCleanup, makeTempDir, removeTempDir, stopGroup } from './processes.ts'
 import { toMarkdown } from './report.ts'
@@ -27,21 +28,6 @@ import type { BenchContext, Measurement, Row } from './types.ts'
 
 const checkouts = 20
 const rounds = Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 10)
-
-const bag = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-const address = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
-const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
 
 interface Checkout {
   /** Its own client address: the guest sign-in is throttled per address. */

@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '../test-helpers.ts'
 import { startTestSmtp } from '../test-mail.ts'
+import { bag, priority, usAddress } from '../../tests/order-fixtures.ts'
 
 let database: TestDatabase
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>
@@ -366,22 +367,9 @@ describe('newsletter double opt-in', () => {
       }
       const step = async (path: string, body: unknown) =>
         expect((await call('POST', path, caller, { body, key: newKey() })).status).toBe(200)
-      await step('/order/add', { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] })
-      await step('/order/save-shipping-address', {
-        address: {
-          name: 'Dana Flyer',
-          line1: '1200 Skydive Lane',
-          city: 'Eloy',
-          region: 'AZ',
-          postal_code: '85131',
-          country: 'US',
-        },
-      })
-      await step('/order/save-shipping-option', {
-        carrier: 'usps',
-        service_code: 'usps_priority',
-        service_name: 'USPS Priority Mail (1–3 business days)',
-      })
+      await step('/order/add', bag)
+      await step('/order/save-shipping-address', { address: usAddress })
+      await step('/order/save-shipping-option', priority)
       await step('/order/submit', { notes: '', optIn })
       return email
     }

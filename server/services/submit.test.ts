@@ -23,6 +23,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from '../test-helpers.ts'
+import { bag, priority, usAddress } from '../../tests/order-fixtures.ts'
 
 /*
  * Submit's re-check of the shipping option against the rates as they are at submit: the rate
@@ -45,11 +46,6 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const call = cartCaller(() => app)
-const priority = {
-  carrier: 'usps',
-  service_code: 'usps_priority',
-  service_name: 'USPS Priority Mail (1–3 business days)',
-}
 
 /** A device's cart with a bag, a US address and USPS Priority (1250 under the table). */
 async function readyCart() {
@@ -59,17 +55,8 @@ async function readyCart() {
     expect(res.status).toBe(200)
     return (await res.json()) as { id: string }
   }
-  const cart = await post('/order/add', { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] })
-  await post('/order/save-shipping-address', {
-    address: {
-      name: 'Dana Flyer',
-      line1: '1200 Skydive Lane',
-      city: 'Eloy',
-      region: 'AZ',
-      postal_code: '85131',
-      country: 'US',
-    },
-  })
+  const cart = await post('/order/add', bag)
+  await post('/order/save-shipping-address', { address: usAddress })
   await post('/order/save-shipping-option', priority)
   return { id: cart.id, owner: { kind: 'token' as const, tokenHash: hashToken(token) } }
 }

@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import {
   cartToken,
@@ -7,6 +6,7 @@ import {
   forgetOfflineFailures,
   test,
   waitForServiceWorker,
+  withNewBuild,
 } from './fixtures.ts'
 
 /*
@@ -609,10 +609,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
 
   // A new build of the worker: it installs (and starts draining at once) while the active one,
   // told the network is back, drains too.
-  const swPath = 'dist/sw.js'
-  const original = await readFile(swPath, 'utf8')
-  await writeFile(swPath, `${original}\n// next release\n`)
-  try {
+  await withNewBuild(async () => {
     await context.unroute('**/api/order/**')
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready
@@ -627,9 +624,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
     await expect
       .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.ready).waiting))
       .toBe(true)
-  } finally {
-    await writeFile(swPath, original)
-  }
+  })
   expect(await serverLines(token)).toEqual([
     `${MISSION.sku}×2`,
     `${URATUL.sku}×1`,

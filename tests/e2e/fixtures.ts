@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { test as base, expect, type Page } from '@playwright/test'
 
@@ -118,4 +119,30 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     )
+}
+
+/**
+ * A new build deployed while `during` runs: the service worker's bytes change (`dist/sw.js`, as a
+ * release changes them), and are put back afterwards whatever happens.
+ */
+export async function withNewBuild<T>(during: () => Promise<T>): Promise<T> {
+  const swPath = 'dist/sw.js'
+  const original = await readFile(swPath, 'utf8')
+  await writeFile(swPath, `${original}\n// next release\n`)
+  try {
+    return await during()
+  } finally {
+    await writeFile(swPath, original)
+  }
+}
+
+/** The page looks for a new worker, offers "Reload to update", and the visitor takes it. */
+export async function reloadOntoNewBuild(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    await registration.update()
+  })
+  const prompt = page.getByRole('button', { name: 'Reload to update' })
+  await expect(prompt).toBeVisible({ timeout: 15_000 })
+  await Promise.all([page.waitForEvent('load'), prompt.click()])
 }

@@ -1,11 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
 import {
   expect,
   expectFailedResource,
+  reloadOntoNewBuild,
   test,
   waitForCatalogSnapshot,
   waitForServiceWorker,
+  withNewBuild,
 } from './fixtures.ts'
 
 test('Chromium reports the app installable', async ({ browserName, baseURL }, testInfo) => {
@@ -66,22 +67,9 @@ test('a new version waits until the visitor chooses to reload', async ({ page })
   expect(firstWorker).toMatch(/\/sw\.js$/)
 
   // Deploy a new build of the worker, then let the page find it.
-  const swPath = 'dist/sw.js'
-  const original = await readFile(swPath, 'utf8')
-  await writeFile(swPath, `${original}\n// next release\n`)
-  try {
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready
-      await registration.update()
-    })
-    const prompt = page.getByRole('button', { name: 'Reload to update' })
-    await expect(prompt).toBeVisible({ timeout: 15_000 })
-    await Promise.all([page.waitForEvent('load'), prompt.click()])
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
-  } finally {
-    await writeFile(swPath, original)
-  }
+  await withNewBuild(() => reloadOntoNewBuild(page))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
 })
 
 test('the store and a product page never visited render offline from the catalog snapshot', async ({

@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises'
 import {
   bagItem as bag,
   customSuitItem as customSuit,
@@ -9,9 +8,11 @@ import {
 import {
   expect,
   forgetOfflineFailures,
+  reloadOntoNewBuild,
   seriousViolations,
   test,
   waitForServiceWorker,
+  withNewBuild,
 } from './fixtures.ts'
 
 /*
@@ -52,7 +53,10 @@ test.describe('on a 390-pixel phone', () => {
 
   test('the account lists the orders newest first, each leading to its page', async ({ page }) => {
     // A long address with nothing to break at still fits the phone (it wraps).
-    const bearer = await signInAsGuest(page.request, 'ordersplacedfromaverylongaddressatthedropzone')
+    const bearer = await signInAsGuest(
+      page.request,
+      'ordersplacedfromaverylongaddressatthedropzone',
+    )
     const first = await placeOrder(page.request, bearer, bag)
     const second = await placeOrder(page.request, bearer, customSuit)
     await page.goto('/account')
@@ -93,21 +97,8 @@ for (const width of widths) {
       await expect(page.getByTestId('order-as-of')).toHaveCount(0)
 
       // A new build: the worker's bytes change, the page finds it, the customer reloads onto it.
-      const swPath = 'dist/sw.js'
-      const original = await readFile(swPath, 'utf8')
-      await writeFile(swPath, `${original}\n// next release\n`)
-      try {
-        await page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.ready
-          await registration.update()
-        })
-        const prompt = page.getByRole('button', { name: 'Reload to update' })
-        await expect(prompt).toBeVisible({ timeout: 15_000 })
-        await Promise.all([page.waitForEvent('load'), prompt.click()])
-        await expect(page.getByTestId('order-status')).toHaveText('Submitted')
-      } finally {
-        await writeFile(swPath, original)
-      }
+      await withNewBuild(() => reloadOntoNewBuild(page))
+      await expect(page.getByTestId('order-status')).toHaveText('Submitted')
       // A new build busts the persisted query cache (as does its 24-hour expiry): it goes.
       await page.evaluate(() => {
         for (const key of Object.keys(localStorage)) {

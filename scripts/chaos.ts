@@ -250,15 +250,18 @@ async function addBag(page: Page, origin: string, option: number): Promise<strin
   const select = form.getByLabel('Option')
   // Chosen once the page is live (before, the form is disabled: what shows is what is added).
   await expect(select).toBeEnabled({ timeout: 60_000 })
-  // A page rendering again (after a sign-in) may show the select a moment before its options,
-  // or drop them for a moment (seed 18 under load): read them until there are some.
+  // A page rendering again (after a sign-in) may show the select a moment before its options.
+  // The merge notice of a sign-in may open late (its answer slow under load, seed 18): a modal
+  // dialog hides the page behind it from the role locators, so it is closed before each read.
   let skus: string[] = []
   await expect
     .poll(
-      async () =>
-        (skus = await select
+      async () => {
+        await closeOverlays(page)
+        return (skus = await select
           .locator('option')
-          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))),
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)))
+      },
       { timeout: 30_000 },
     )
     .not.toEqual([])

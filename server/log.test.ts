@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import type { Database, OpenDatabase } from './db/index.ts'
@@ -29,6 +31,56 @@ describe('logger', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).not.toMatch(/hunter2|abc123/)
     expect(lines[0]).toContain('[redacted]')
+  })
+})
+
+/** A process that logs through the real stdout sink: `body` runs with `logger` in scope. */
+function loggingProcess(body: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { createLogger } = await import(${JSON.stringify(new URL('./log.ts', import.meta.url).href)})
+       const logger = createLogger({ logLevel: 'info', nodeEnv: 'test' })
+       ${body}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  const messages = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg)
+  return { child, messages }
+}
+
+describe('stdout', () => {
+  it('writes a line while the process runs on, without waiting for more', async () => {
+    const { child, messages } = loggingProcess(`logger.info('alone'); setInterval(() => {}, 1000)`)
+    try {
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', () => {
+          if (messages().includes('alone')) resolve()
+        }),
+      )
+      expect(messages()).toEqual(['alone'])
+    } finally {
+      child.kill()
+    }
+  })
+
+  it('writes every line, in order, when the process crashes right after logging them', async () => {
+    const { child, messages } = loggingProcess(
+      `for (let i = 0; i < 100; i++) logger.info(String(i)); throw new Error('crash')`,
+    )
+    const [code] = (await once(child, 'close')) as [number]
+    expect(code).not.toBe(0)
+    expect(messages()).toEqual(Array.from({ length: 100 }, (_, i) => String(i)))
   })
 })
 

@@ -103,13 +103,9 @@ export function memoryListener({
     const headers = incoming.headers
     if (headers.host === undefined || !plainHost.test(headers.host)) return false
     const started = log.enabled() ? performance.now() : undefined
-    const header = (name: string) => {
-      const value = headers[name]
-      return typeof value === 'string' ? value : undefined
-    }
     const scheme = (incoming.socket as TLSSocket).encrypted ? 'https:' : 'http:'
-    const https = viaHttps(header('x-forwarded-proto'), scheme)
-    const acceptEncoding = header('accept-encoding')
+    const https = viaHttps(stringOf(headers['x-forwarded-proto']), scheme)
+    const acceptEncoding = stringOf(headers['accept-encoding'])
     const plain = headers['if-none-match'] === undefined && headers.range === undefined
     const now = plain ? stamp?.() : undefined
     const key = now === undefined ? '' : `${method} ${target} ${https} ${acceptEncoding ?? ''}`
@@ -120,8 +116,8 @@ export function memoryListener({
           method,
           path,
           query,
-          ifNoneMatch: header('if-none-match'),
-          header,
+          ifNoneMatch: stringOf(headers['if-none-match']),
+          header: (name) => stringOf(headers[name]),
           security: listFor(security, path, https),
         })
       } catch {
@@ -137,6 +133,11 @@ export function memoryListener({
     if (started !== undefined) log.write(method, path, found.status, started)
     return true
   }
+}
+
+/** A header's value when it came once (Node joins most repeated ones; a few stay lists). */
+function stringOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined
 }
 
 function reused(entry: KeptAnswer | undefined, stamp: string): PlainAnswer | undefined {

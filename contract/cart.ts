@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ShippingAddress } from './address.ts'
 import { OrderMeta } from './configurator.ts'
 import { OrderStatus } from './order-status.ts'
+import { PlacedFor } from './placed-for.ts'
 import { ShippingQuote } from './shipping.ts'
 
 /*
@@ -147,5 +148,10 @@ export const Cart = z.object({
    */
   require_signature: z.boolean().optional(),
   signed: z.boolean().optional(),
+  /**
+   * A dealer's cart only: the customer it orders for (POST /api/order/place-for); null for the
+   * dealer itself, and on every other cart. Always sent.
+   */
+  placed_for: PlacedFor.nullable().optional(),
 })
 export type Cart = z.infer<typeof Cart>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ShippingAddress } from './address.ts'
 import { OrderMeta } from './configurator.ts'
 import { OrderStatus } from './order-status.ts'
+import { PlacedFor } from './placed-for.ts'
 import { ShippingQuote } from './shipping.ts'
 
 /*
@@ -118,6 +119,11 @@ export const OrderView = z.object({
    */
   payment_code: z.string(),
   notes: z.string().nullable(),
+  /**
+   * The customer a dealer placed this order for (the owner is the dealer); null for an order
+   * placed for its owner. Always sent; optional so that orders kept on a device before it parse.
+   */
+  placed_for: PlacedFor.nullable().optional(),
 })
 export type OrderView = z.infer<typeof OrderView>
 

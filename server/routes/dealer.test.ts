@@ -606,11 +606,44 @@ describe('a dealer ordering for a customer through its own cart', () => {
     expect(await res.json()).toEqual({
       placed_for: { id: customer.id, email: customer.email, name: null },
     })
+    // The checkout reads it back from the cart: kept after a reload, the server is the truth.
+    const cartNow = async (bearer: string) =>
+      ((await (await call('GET', '/order', { bearer })).json()) as { placed_for: unknown })
+        .placed_for
+    expect(await cartNow(dealer.bearer)).toEqual({
+      id: customer.id,
+      email: customer.email,
+      name: null,
+    })
+    expect(await cartNow(customer.bearer)).toBeNull()
     const [cart] = await database.db.select().from(orders).where(eq(orders.userId, dealer.id))
     expect(cart).toMatchObject({ status: 'open', placedFor: customer.id })
     expect(await creditedDealer(database.db, cart!)).toBe(dealer.id)
     expect((await placeFor(dealer.bearer, { customer_id: null })).status).toBe(200)
     const [own] = await database.db.select().from(orders).where(eq(orders.userId, dealer.id))
     expect(await creditedDealer(database.db, own!)).toBeNull()
+    expect(await cartNow(dealer.bearer)).toBeNull()
+  })
+
+  it('the order a dealer placed says for whom, to the dealer only', async () => {
+    const dealer = await newDealer()
+    const { customer, order: customersOwn } = await customerWithOrder(dealer.id)
+    const placed = await orderAwaitingPayment(database.db, { userId: dealer.id }, { total: 9_000 })
+    await database.db
+      .update(orders)
+      .set({ placedFor: customer.id, dealerId: dealer.id })
+      .where(eq(orders.id, placed.id))
+    const view = async (bearer: string, id: string) =>
+      call('GET', `/order/get-submitted-order/${id}`, { bearer })
+    const res = await view(dealer.bearer, placed.id)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      id: placed.id,
+      placed_for: { id: customer.id, email: customer.email, name: null },
+    })
+    const ownView = await view(customer.bearer, customersOwn.id)
+    expect(await ownView.json()).toMatchObject({ placed_for: null })
+    // The customer it was placed for does not read the dealer's order.
+    expect((await view(customer.bearer, placed.id)).status).toBe(404)
   })
 })

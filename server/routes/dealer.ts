@@ -8,6 +8,7 @@ import {
   DealerCustomers,
   maxPayoutAmount,
 } from '../../contract/dealer.ts'
+import { PlacedFor } from '../../contract/placed-for.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -119,9 +120,7 @@ const PlaceForSchema = z
   .openapi('PlaceForRequest', { example: { customer_id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a' } })
 const PlacedForSchema = z
   .object({
-    placed_for: z
-      .object({ id: z.string(), email: z.string(), name: z.string().nullable() })
-      .nullable(),
+    placed_for: PlacedFor.nullable(),
   })
   .openapi('PlacedFor')
 

@@ -109,6 +109,7 @@ describe('GET /api/order', () => {
         shipping: null,
         require_signature: false,
         signed: false,
+        placed_for: null,
       })
     }
   })

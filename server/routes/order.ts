@@ -89,6 +89,7 @@ const exampleCart: Cart = {
   total: 208_200,
   merge_notice: null,
   merged_into: null,
+  placed_for: null,
 }
 
 /** The Cart component, one registration for every route answering a cart. */

@@ -112,6 +112,7 @@ const OrderViewSchema = component(OrderView, 'OrderView').openapi({
     can_add_to_order: true,
     payment_code: 'q3Xv0mJ6v2y1bqzS8yq8dJ0bQ9m3Hn1cKk0fVQ2W5tE',
     notes: null,
+    placed_for: null,
   },
 })
 const OrdersPageSchema = component(OrdersPage, 'OrdersPage').openapi({

@@ -13,6 +13,7 @@ import {
   pricingConfiguratorOf,
   type PricingConfigurator,
 } from '../../contract/pricing.ts'
+import type { PlacedFor } from '../../contract/placed-for.ts'
 import { holdsFor } from '../../contract/shipping.ts'
 import type { Database } from '../db/index.ts'
 import {
@@ -22,6 +23,7 @@ import {
   orderLines,
   orders,
   paletteColors,
+  users,
   type MergeNotice,
   type StoredMeta,
 } from '../db/schema.ts'
@@ -100,6 +102,8 @@ export interface CartRows {
   codes: OrderCode[]
   /** Whether the order holds a signature of the current waiver version (services/waiver.ts). */
   signed: boolean
+  /** The customer a dealer's order is for (orders.placed_for); absent or null: its owner. */
+  placedFor?: PlacedFor | null
 }
 
 /*
@@ -123,11 +127,16 @@ const codeJson = sql<CodeJson[]>`(select coalesce(json_agg(json_build_object(
     order by od.created_at, d.code), '[]'::json)
   from ${orderDiscounts} od join ${discountCodes} d on d.id = od.discount_code_id
   where od.order_id = "orders"."id")`
+// Name and e-mail only: the customer's addresses stay the customer's.
+const placedForJson = sql<PlacedFor | null>`(select json_build_object(
+    'id', u.id, 'email', u.email, 'name', u.name)
+  from ${users} u where u.id = "orders"."placed_for")`
 const cartColumns = {
   order: orders,
   lines: lineJson,
   codes: codeJson,
   signed: signedCurrentWaiver,
+  placedFor: placedForJson,
 }
 
 type LineJson = Omit<LineRow, 'createdAt'> & { createdAt: string }
@@ -138,10 +147,12 @@ function cartRowsOf(row: {
   lines: LineJson[]
   codes: CodeJson[]
   signed: boolean
+  placedFor: PlacedFor | null
 }): CartRows {
   return {
     order: row.order,
     signed: row.signed,
+    placedFor: row.placedFor,
     lines: row.lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt) })),
     codes: row.codes.map((code) => ({
       ...code,
@@ -719,10 +730,13 @@ export async function renderCart(
       merge_notice: null,
       merged_into: null,
       ...checkoutData(undefined, [], catalog, false),
+      placed_for: null,
     }
   const [row] = await db.select(cartColumns).from(orders).where(eq(orders.id, order.id))
   return cartOf(
-    row ? cartRowsOf({ ...row, order }) : { order, lines: [], codes: [], signed: false },
+    row
+      ? cartRowsOf({ ...row, order })
+      : { order, lines: [], codes: [], signed: false, placedFor: null },
     catalog,
     palette,
   )
@@ -730,7 +744,7 @@ export async function renderCart(
 
 /** The Cart of an order's rows, lines in cart order (position, then creation). */
 export function cartOf(
-  { order, lines, codes, signed }: CartRows,
+  { order, lines, codes, signed, placedFor }: CartRows,
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Cart {
@@ -801,6 +815,7 @@ export function cartOf(
     merge_notice: order.mergeNotice ?? null,
     merged_into: order.mergedInto ?? null,
     ...checkoutData(order, lines, catalog, signed),
+    placed_for: placedFor ?? null,
   }
 }
 

@@ -280,6 +280,13 @@ export async function orderView(
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+  // Name and e-mail only: the customer's addresses stay the customer's.
+  const [placedFor] = order.placedFor
+    ? await db
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, order.placedFor))
+    : []
   return {
     id: order.id,
     status: order.status,
@@ -299,6 +306,7 @@ export async function orderView(
     can_add_to_order: addableStatuses.includes(order.status),
     payment_code: order.paymentCode ?? '',
     notes: order.notes ?? null,
+    placed_for: placedFor ?? null,
   }
 }
 

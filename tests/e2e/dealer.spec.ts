@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { BAG, addBag, eloy, fillAddress, step } from './checkout-fixtures.ts'
 import { expect, expectFailedResource, test } from './fixtures.ts'
 
 /*
@@ -108,4 +109,96 @@ test('a customer sees no dealer portal', async ({ page }) => {
   if (!page.url().endsWith('/account')) await page.goto('/account')
   await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible()
   await expect(page.getByTestId('dealer-portal')).toHaveCount(0)
+
+  // Nor a choice of whom an order is for at the checkout.
+  await addBag(page)
+  await page.goto('/checkout')
+  await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(BAG.name)
+  await expect(step(page)).toBeVisible()
+  await expect(page.getByRole('group', { name: 'This order is for' })).toHaveCount(0)
+  // The demo customer's cart is left as it was found for the specs after this one.
+  await page.goto('/cart')
+  await page.getByRole('button', { name: `Remove ${BAG.name}` }).click()
+  await expect(page.getByRole('button', { name: `Remove ${BAG.name}` })).toHaveCount(0)
+})
+
+test('the demo dealer places an order for a customer through the checkout: the order and the commission say so', async ({
+  page,
+  context,
+}) => {
+  await signInAsDealer(page)
+  await addBag(page)
+  await page.goto('/cart')
+  await page.getByRole('link', { name: 'Checkout' }).click()
+  await expect(step(page)).toHaveText('Where should we send it?')
+
+  // "This order is for": Myself, then each customer with its e-mail; a radio group, thumb-sized.
+  const placeFor = page.getByRole('group', { name: 'This order is for' })
+  await expect(placeFor.getByRole('radio', { name: 'Myself' })).toBeChecked()
+  const kari = placeFor.getByRole('radio', { name: /Kari Nordmann/ })
+  await expect(placeFor.getByText('kari@example.com')).toBeVisible()
+  const row = await placeFor.locator('label').filter({ hasText: 'Kari Nordmann' }).boundingBox()
+  expect(row!.height).toBeGreaterThanOrEqual(44)
+  await kari.check()
+  await expect(placeFor.getByTestId('place-for-status')).toHaveText(
+    /^Placed by you for Kari Nordmann \(kari@example\.com\)/,
+  )
+
+  // The server is the truth: a reload reads the choice back from the cart.
+  await page.reload()
+  await expect(kari).toBeChecked()
+
+  // Offline the choice cannot change, and the screen says so instead of pretending.
+  await context.setOffline(true)
+  await placeFor.getByRole('radio', { name: 'Myself' }).click()
+  await expect(placeFor.getByRole('alert')).toHaveText(
+    'No network: whom this order is for was not changed. It is still for Kari Nordmann (kari@example.com); choose again once you are online.',
+  )
+  await expect(kari).toBeChecked()
+  await context.setOffline(false)
+
+  // The dealer types the address it ships to (the customer's saved ones are not the dealer's).
+  await fillAddress(page, { ...eloy, 'Full name': 'Kari Nordmann' })
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(step(page)).toHaveText('How should it travel?')
+  // Shown at every step.
+  await expect(kari).toBeChecked()
+  await page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(step(page)).toHaveText('Submit your order and pay')
+  await expect(kari).toBeChecked()
+  await page.getByRole('button', { name: 'Submit and go to payment' }).click()
+  const submitted = page.getByRole('heading', { name: 'Your order is submitted' })
+  await expect(submitted).toBeVisible()
+  const text = (await page.locator('.checkout-done p').first().textContent()) ?? ''
+  const id = /Order ([0-9a-f-]{36})/.exec(text)?.[1]
+  expect(id, text).toBeTruthy()
+
+  // Not paid yet: in the dealer's orders, for Kari, placed by the dealer, its commission pending.
+  await page.goto('/account')
+  const order = page
+    .getByTestId('dealer-orders')
+    .getByRole('listitem')
+    .filter({ hasText: `Order ${id!.slice(0, 8).toUpperCase()}` })
+  await expect(order).toContainText(BAG.name)
+  await expect(order).toContainText('Kari Nordmann, placed by you')
+  await expect(order).toContainText(/Commission \$\d+\.\d\d, due when paid/)
+
+  // The order's page says for whom it was placed.
+  await page.goto(`/orders/${id!}`)
+  await expect(page.getByTestId('order-placed-for')).toHaveText(
+    'Placed by you for Kari Nordmann (kari@example.com).',
+  )
+  await page.goto(`/orders/confirmation/${id!}`)
+  await expect(page.getByTestId('order-placed-for')).toHaveText(
+    'Placed by you for Kari Nordmann (kari@example.com).',
+  )
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+  // The next cart is the dealer's own again.
+  await addBag(page)
+  await page.goto('/checkout')
+  await expect(
+    page.getByRole('group', { name: 'This order is for' }).getByRole('radio', { name: 'Myself' }),
+  ).toBeChecked()
 })

@@ -89,3 +89,12 @@ export function changePayout(id: string, body: CommissionBalanceRequest, idempot
 export function keepCommission(client: QueryClient, commission: DealerCommission) {
   client.setQueryData(dealerKeys.commission(), commission)
 }
+
+/** POST /api/order/place-for: the dealer's open cart is for this customer (null: itself). */
+export function placeCartFor(customerId: string | null) {
+  return api.post<{ placedFor: { id: string; email: string; name: string | null } | null }>(
+    '/api/order/place-for',
+    { customer_id: customerId },
+    { auth: true },
+  )
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { amountInputOf, parseAmountInput } from './model.ts'
+import { ApiError, NetworkError } from '../../lib/api-client.ts'
+import {
+  amountInputOf,
+  customerLabel,
+  parseAmountInput,
+  placedForText,
+  placeForProblem,
+} from './model.ts'
 
 describe('parseAmountInput', () => {
   it('reads what a dealer types as minor units', () => {
@@ -23,5 +30,35 @@ describe('parseAmountInput', () => {
     expect(amountInputOf(12_500)).toBe('125.00')
     expect(amountInputOf(5)).toBe('0.05')
     expect(parseAmountInput(amountInputOf(98_765))).toEqual({ ok: true, minor: 98_765 })
+  })
+})
+
+describe('whom a dealer’s order is for', () => {
+  const kari = { email: 'kari@example.com', name: 'Kari Nordmann' }
+  it('names a customer with its e-mail, or by the e-mail alone', () => {
+    expect(customerLabel(kari)).toBe('Kari Nordmann (kari@example.com)')
+    expect(customerLabel({ email: 'x@example.com', name: null })).toBe('x@example.com')
+    expect(placedForText(null)).toBe('yourself')
+    expect(placedForText(kari)).toBe('Kari Nordmann (kari@example.com)')
+  })
+
+  it('says offline plainly, and that the choice stayed as it was', () => {
+    for (const error of ['offline', new NetworkError('Failed to fetch')])
+      expect(placeForProblem(error, 'yourself')).toBe(
+        'No network: whom this order is for was not changed. It is still for yourself; choose again once you are online.',
+      )
+  })
+
+  it('gives the server’s reason for a refusal', () => {
+    const refused = new ApiError(422, {
+      message: 'Not your customer',
+      errors: { customerId: ['That account is not one of your customers.'] },
+    })
+    expect(placeForProblem(refused, 'yourself')).toBe(
+      'That account is not one of your customers. It is still for yourself.',
+    )
+    expect(placeForProblem(new ApiError(401, {}), 'yourself')).toBe(
+      'Your session has ended: sign in again.',
+    )
   })
 })

@@ -68,3 +68,31 @@ export function readProblem(error: unknown, what: string): string {
     return 'Your session has ended: sign in again.'
   return `${what[0]!.toUpperCase()}${what.slice(1)} could not be read: ${(error as Error | undefined)?.message ?? 'unknown error'}.`
 }
+
+/** A customer as the dealer picks it: its name with its e-mail, or the e-mail alone. */
+export function customerLabel(customer: { email: string; name: string | null }): string {
+  return customer.name ? `${customer.name} (${customer.email})` : customer.email
+}
+
+/** Whom the order is for, in a sentence's words. */
+export function placedForText(customer: { email: string; name: string | null } | null): string {
+  return customer ? customerLabel(customer) : 'yourself'
+}
+
+/**
+ * Why choosing whom an order is for did not take. The choice shown stays the server's: nothing
+ * is kept on the device to send later (a dealer must know which customer an order goes to).
+ * `'offline'`: not sent, the device knew it had no network.
+ */
+export function placeForProblem(error: unknown, was: string): string {
+  if (error === 'offline' || error instanceof NetworkError)
+    return `No network: whom this order is for was not changed. It is still for ${was}; choose again once you are online.`
+  if (error instanceof ApiError && error.status === 401)
+    return 'Your session has ended: sign in again.'
+  if (error instanceof ApiError && error.status === 422) {
+    const body = error.body as { errors?: Record<string, string[]>; message?: string } | undefined
+    const reason = body?.errors?.customerId?.[0] ?? body?.errors?.cart?.[0] ?? body?.message
+    if (reason) return `${reason} It is still for ${was}.`
+  }
+  return `Whom this order is for could not be changed: ${(error as Error | undefined)?.message ?? 'unknown error'}. It is still for ${was}.`
+}

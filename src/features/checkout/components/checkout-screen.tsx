@@ -54,7 +54,7 @@ export interface CheckoutCartView {
  * (contract/checkout-steps.ts) from the cart answer and the session; every step done can be
  * changed again, and the order's summary stays in view. The route composes it with the features
  * it may not import itself: the sign-in form, the saved addresses, the cart's outbox (submit),
- * the cart's refusal notices and, once it ships, the payment step.
+ * the cart's refusal notices, the payment step and a dealer's choice of whom the order is for.
  */
 export function CheckoutScreen({
   view,
@@ -64,6 +64,7 @@ export function CheckoutScreen({
   savedAddresses,
   payment,
   notices,
+  placeFor,
 }: {
   view: CheckoutCartView | undefined
   refreshCart: () => Promise<unknown>
@@ -78,6 +79,11 @@ export function CheckoutScreen({
    */
   payment: (order: SubmittedOrder, settled: () => void) => ReactNode
   notices: ReactNode
+  /**
+   * A dealer's "This order is for" (the dealer feature's), shown above the steps so it stays in
+   * view at every step; undefined for everyone else.
+   */
+  placeFor?: ReactNode
 }) {
   const hydrated = useHydrated()
   const who = useSignedIn()
@@ -223,6 +229,7 @@ export function CheckoutScreen({
           Changes to your cart are waiting to sync; they reach the shop before your order does.
         </p>
       )}
+      {signedIn && placeFor}
       <ol className="checkout-steps" aria-label="Steps">
         {steps.map((candidate) => (
           <StepItem

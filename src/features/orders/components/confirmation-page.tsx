@@ -23,6 +23,12 @@ export function ConfirmationPage({ id }: { id: string }) {
           <p className="lead">
             Order <strong data-testid="order-number">{orderNumber(order.id)}</strong> is with us.
           </p>
+          {order.placedFor && (
+            <p className="order-placed-for" data-testid="order-placed-for">
+              Placed by you for {order.placedFor.name ?? order.placedFor.email}
+              {order.placedFor.name ? ` (${order.placedFor.email})` : ''}.
+            </p>
+          )}
           {order.isMto && (
             <p className="order-due-today" data-testid="no-payment-today">
               No payment is due today.

@@ -42,6 +42,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </span>{' '}
         · submitted {formatDateTime(Date.parse(order.submittedAt))}
       </p>
+      {order.placedFor && (
+        <p className="order-placed-for" data-testid="order-placed-for">
+          Placed by you for {order.placedFor.name ?? order.placedFor.email}
+          {order.placedFor.name ? ` (${order.placedFor.email})` : ''}.
+        </p>
+      )}
       {progress.length > 0 ? (
         <ol className="order-progress" aria-label="Where your order is">
           {progress.map((step) => (

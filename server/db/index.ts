@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { servedInArrivalOrder } from './arrival-order.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
 
@@ -192,7 +193,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   let client: PGlite | undefined
   try {
     client = await PGlite.create(dataDir)
-    const db = drizzlePglite({ client, schema })
+    // Requests are served first come, first served (arrival-order.ts); the catalog's
+    // notifications below use the client itself.
+    const db = drizzlePglite({ client: servedInArrivalOrder(client), schema })
     await migratePglite(db, { migrationsFolder })
     // One embedded session: its notifications arrive while the writing query resolves.
     const listeners = newListeners()

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
+import { inArrivalOrder } from '../db/arrival-order.ts'
 import type { Env } from '../env.ts'
 import { compileTrust, type ClientBindings } from './client-address.ts'
 
@@ -42,11 +43,12 @@ export function listen(options: ListenOptions, onListening?: (info: AddressInfo)
       // by default), so a 10 s limit could take 40; sweep often enough for the limit to hold.
       connectionsCheckingInterval: Math.min(1_000, headersMs),
     },
-    answeredFromMemory
-      ? (incoming, outgoing) => {
-          if (!answeredFromMemory(incoming, outgoing)) void fetchListener(incoming, outgoing)
-        }
-      : fetchListener,
+    // Each request that reaches the app takes an arrival number: PGlite serves the database
+    // trips of earlier requests first (db/arrival-order.ts).
+    (incoming, outgoing) => {
+      if (answeredFromMemory?.(incoming, outgoing)) return
+      void inArrivalOrder(() => fetchListener(incoming, outgoing))
+    },
   )
   server.listen(options.port, options.hostname, () => {
     onListening?.(server.address() as AddressInfo)

@@ -79,16 +79,19 @@ interface SessionCalls {
   query: (...args: never[]) => Promise<unknown>
   exec: (...args: never[]) => Promise<unknown>
   transaction: (...args: never[]) => Promise<unknown>
+  /** What the others take the session with; two-trips.ts takes it so too. */
+  _runExclusiveTransaction: (...args: never[]) => Promise<unknown>
 }
 
 /**
- * The client as drizzle uses it, with `query`, `exec` and `transaction` served in arrival order.
- * Statements inside a transaction go through the transaction's own handle, which already holds the
- * session, and never wait here.
+ * The client as drizzle (and two-trips.ts) uses it, with `query`, `exec`, `transaction` and
+ * `_runExclusiveTransaction` served in arrival order. Statements inside a transaction go through
+ * the transaction's own handle, which already holds the session, and never wait here; the
+ * client's own calls to its methods are made on the client itself, not through this proxy.
  */
 export function servedInArrivalOrder<C extends SessionCalls>(client: C): C {
   const gate = new ArrivalGate()
-  const gated = new Set<PropertyKey>(['query', 'exec', 'transaction'])
+  const gated = new Set<PropertyKey>(['query', 'exec', 'transaction', '_runExclusiveTransaction'])
   return new Proxy(client, {
     get(target, property) {
       // The client's own methods use private fields: they run on the client, never the proxy.

@@ -220,7 +220,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     client = await PGlite.create(dataDir)
     // Requests are served first come, first served (arrival-order.ts); the catalog's
     // notifications below use the client itself.
-    const db = drizzlePglite({ client: servedInArrivalOrder(client), schema })
+    const session = servedInArrivalOrder(client)
+    const db = drizzlePglite({ client: session, schema })
     await migratePglite(db, { migrationsFolder })
     // One embedded session: its notifications arrive while the writing query resolves.
     const listeners = newListeners()
@@ -228,7 +229,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       await client.listen(channel, (payload) => notifyAll(listeners[channel], payload))
     }
     channelListeners.set(db, listeners)
-    twoTrips.set(db, twoTripsOnPglite(client))
+    twoTrips.set(db, twoTripsOnPglite(session))
     const opened = client
     return {
       db,

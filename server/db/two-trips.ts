@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 
 /*
  * A transaction in two trips to the database, for the hot writes (an add to the cart).
@@ -13,8 +13,8 @@ import pg from 'pg'
  * after a lock sees everything committed before the lock was granted.
  *
  * The simple protocol has no parameters: every value is written into the text by `literal`
- * (pg's escapeLiteral for text), and `script` takes nothing else, so no value can change what
- * a statement says.
+ * (text as pg's escapeLiteral writes it), and `script` takes nothing else, so no value can
+ * change what a statement says.
  */
 
 /** A value as it goes into a script. */
@@ -57,7 +57,11 @@ export function literal(value: Value): string {
     if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer literal: ${value}`)
     return String(value)
   }
-  return pg.escapeLiteral(value)
+  // As pg's escapeLiteral writes it (quotes doubled; with a backslash, an E'' string with
+  // backslashes doubled), by regular expression: pg's loop of string concatenations took 2% of
+  // an add's CPU for its 3 KB answer.
+  if (!value.includes('\\')) return `'${value.replace(/'/g, "''")}'`
+  return ` E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
 }
 
 /**

@@ -13,9 +13,9 @@ import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
 import {
   twoTripsOnPglite,
-  twoTripsOnPool,
-  type Script,
+  twoTripsOnPostgres,
   type SecondTrip,
+  type Step,
   type TwoTrips,
 } from './two-trips.ts'
 
@@ -97,7 +97,7 @@ const twoTrips = new WeakMap<Database, TwoTrips>()
  */
 export function inTwoTrips<T>(
   db: Database,
-  first: readonly Script[],
+  first: readonly Step[],
   second: SecondTrip<T>,
 ): Promise<T> {
   const run = twoTrips.get(db)
@@ -193,12 +193,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       const follower = followOnPostgres(options.databaseUrl, listeners)
       channelListeners.set(db, listeners)
       followers.set(db, follower.start)
-      twoTrips.set(db, twoTripsOnPool(pool))
+      const writes = twoTripsOnPostgres(options.databaseUrl)
+      twoTrips.set(db, writes.run)
       return {
         db,
         close: async () => {
           await follower.close()
-          await pool.end()
+          await Promise.all([pool.end(), writes.close()])
         },
       }
     } catch (error) {

@@ -1,120 +1,62 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
-import type pg from 'pg'
+import pg from 'pg'
 
 /*
  * A transaction in two trips to the database, for the hot writes (an add to the cart).
  *
- * With parameters, PostgreSQL's protocol takes one statement per trip, and each trip costs a
- * wake-up of the server process and of ours (PGlite: about 0.3 ms of WebAssembly and glue a
- * statement, whatever it does). A change that locks its cart, reads it, writes it and keeps its
- * answer made seven trips. Here the statements go as one script per trip, in the simple query
- * protocol: `BEGIN` and the first statements (lock, read), then what the caller writes from what
- * it read, and `COMMIT`. Each statement of a script still takes a snapshot of its own, so a read
+ * Each trip to the database costs a wake-up of the server process and of ours (PGlite: about
+ * 0.3 ms of WebAssembly and glue a statement, whatever it does). A change that locks its cart,
+ * reads it, writes it and keeps its answer made seven trips. Here its statements go pipelined,
+ * two trips in all: `BEGIN` and the first statements (lock, read); then what the caller writes
+ * from what it read, and `COMMIT`. Each statement still takes a snapshot of its own, so a read
  * after a lock sees everything committed before the lock was granted.
  *
- * The simple protocol has no parameters: every value is written into the text by `literal`
- * (text as pg's escapeLiteral writes it), and `script` takes nothing else, so no value can
- * change what a statement says.
+ * Values only ever travel as bind parameters of the extended protocol (Parse once per session
+ * under the statement's name, then Bind and Execute): the SQL text of a statement is a constant
+ * of the module that declares it, and no value is ever written into SQL text. Each `$n` carries
+ * its type as a cast in the text (`$1::uuid`), so both drivers send text and PostgreSQL parses
+ * it with that type's input function.
  */
 
-/** A value as it goes into a script. */
+/** A value as it is bound. JSON goes as its text (cast to jsonb in the statement). */
 export type Value = string | number | boolean | null
 
-/** SQL text made by `script` or `execute`: its values are literals already. */
-export interface Script {
-  readonly text: string
-  /** The prepared statements it executes, which the session must have. */
-  readonly uses?: readonly Prepared[]
-}
-
 /**
- * A statement the session prepares once (`PREPARE name(types) AS text`, `$1`… for the values)
- * and then executes by name: PostgreSQL plans it once per session, not at every execution.
- * In PGlite's WebAssembly, parsing and planning is most of what a small statement costs.
+ * A statement the session prepares once under its name and then runs with values: PostgreSQL
+ * parses and plans it once per session, not at every execution (in PGlite's WebAssembly, parsing
+ * and planning is most of what a small statement costs).
  */
-export interface Prepared {
+export interface Statement {
   readonly name: string
-  readonly types: readonly string[]
   readonly text: string
+  /** How many values it takes ($1 … $n). */
+  readonly params: number
 }
 
-export function prepared(name: string, types: readonly string[], text: string): Prepared {
-  return { name: `two_trips_${name}`, types, text }
+/** A statement with the values it runs with this time. */
+export interface Step {
+  readonly statement: Statement
+  readonly values: readonly Value[]
 }
 
-/** `EXECUTE` of a prepared statement with these values. */
-export function execute(statement: Prepared, ...values: Value[]): Script {
-  if (values.length !== statement.types.length)
-    throw new TypeError(`${statement.name} takes ${statement.types.length} values`)
-  return { text: `execute ${statement.name}(${values.map(literal).join(', ')})`, uses: [statement] }
+export function statement(name: string, text: string): Statement {
+  const numbers = [...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1]))
+  return { name: `two_trips_${name}`, text, params: Math.max(0, ...numbers) }
 }
 
-/** One value as a SQL literal. Numbers must be safe integers (the schema has no others). */
-export function literal(value: Value): string {
-  if (value === null) return 'null'
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer literal: ${value}`)
-    return String(value)
-  }
-  // As pg's escapeLiteral writes it (quotes doubled; with a backslash, an E'' string with
-  // backslashes doubled), by regular expression: pg's loop of string concatenations took 2% of
-  // an add's CPU for its 3 KB answer.
-  if (!value.includes('\\')) return `'${value.replace(/'/g, "''")}'`
-  return ` E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+/** A statement with its values, checked: as many as it takes, and numbers only as integers. */
+export function step(statement: Statement, ...values: Value[]): Step {
+  if (values.length !== statement.params)
+    throw new TypeError(`${statement.name} takes ${statement.params} values`)
+  for (const value of values)
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new TypeError(`${statement.name}: not an integer: ${value}`)
+  return { statement, values }
 }
 
-/**
- * SQL from a template: each interpolated value is written as a literal, an array as a
- * parenthesised list of literals, a Script as it is (a fragment made the same way).
- */
-export function script(
-  strings: TemplateStringsArray,
-  ...values: (Value | readonly Value[] | Script)[]
-): Script {
-  let text = strings[0]!
-  const uses: Prepared[] = []
-  values.forEach((value, index) => {
-    if (Array.isArray(value)) {
-      if (value.length === 0) throw new TypeError('an empty list has no SQL literal')
-      text += `(${value.map(literal).join(', ')})`
-    } else if (value !== null && typeof value === 'object') {
-      const fragment = value as Script
-      text += fragment.text
-      uses.push(...(fragment.uses ?? []))
-    } else text += literal(value as Value)
-    text += strings[index + 1]!
-  })
-  return { text, uses }
-}
-
-/** Fragments with `, ` between them (the rows of a VALUES list). */
-export function joined(parts: readonly Script[]): Script {
-  return {
-    text: parts.map((part) => part.text).join(', '),
-    uses: parts.flatMap((part) => part.uses ?? []),
-  }
-}
-
-/** Statements joined into one script. */
-export function statements(parts: readonly Script[]): Script {
-  return {
-    text: parts.map((part) => part.text).join(';\n'),
-    uses: parts.flatMap((part) => part.uses ?? []),
-  }
-}
-
-/** What a session must prepare before it runs `trip`: the `PREPARE`s it lacks, as one script. */
-function preparesFor(trip: Script, done: Set<string>): { script?: Script; names: string[] } {
-  const missing = new Map<string, Prepared>()
-  for (const statement of trip.uses ?? [])
-    if (!done.has(statement.name)) missing.set(statement.name, statement)
-  if (missing.size === 0) return { names: [] }
-  const text = [...missing.values()]
-    .map(({ name, types, text }) => `prepare ${name}(${types.join(', ')}) as ${text}`)
-    .join(';\n')
-  return { script: { text }, names: [...missing.keys()] }
-}
+const begin = step(statement('begin', 'begin'))
+const commit = step(statement('commit', 'commit'))
+const rollback = step(statement('rollback', 'rollback'))
 
 export type Row = Record<string, unknown>
 
@@ -124,82 +66,113 @@ export type Row = Record<string, unknown>
  * and whether it ends in `COMMIT` (by default) or `ROLLBACK` (nothing to keep).
  */
 export type SecondTrip<T> = (results: Row[][]) => {
-  then: readonly Script[]
+  then: readonly Step[]
   value: T
   rollback?: boolean
 }
 
-const ending = (rollback: boolean | undefined): Script => ({
-  text: rollback ? 'rollback' : 'commit',
-})
+export type TwoTrips = <T>(first: readonly Step[], second: SecondTrip<T>) => Promise<T>
 
-export type TwoTrips = <T>(first: readonly Script[], second: SecondTrip<T>) => Promise<T>
-
-/** The statements each pooled connection has prepared. */
-const preparedOn = new WeakMap<pg.ClientBase, Set<string>>()
-
-/** On PostgreSQL: one pooled connection for both trips. */
-export function twoTripsOnPool(pool: pg.Pool): TwoTrips {
-  const rowsOf = (result: pg.QueryResult | pg.QueryResult[]) =>
-    (Array.isArray(result) ? result : [result]).map((each) => each.rows as Row[])
-  return async (first, second) => {
+/**
+ * On PostgreSQL: a pool of its own whose connections pipeline (pg's `pipeline` mode: every query
+ * is written at once, and their answers come back in order), one connection for both trips.
+ */
+export function twoTripsOnPostgres(connectionString: string): {
+  run: TwoTrips
+  close: () => Promise<void>
+} {
+  const pool = new pg.Pool({ connectionString, pipeline: true } as pg.PoolConfig)
+  // As the main pool's: an idle connection the server closes is replaced on next use.
+  pool.on('error', () => undefined)
+  const send = async (client: pg.PoolClient, steps: readonly Step[]) => {
+    const answers = await Promise.allSettled(
+      steps.map(({ statement, values }) =>
+        client.query<Row>({ name: statement.name, text: statement.text, values: [...values] }),
+      ),
+    )
+    const failed = answers.find((answer) => answer.status === 'rejected')
+    if (failed) throw failed.reason
+    return answers.map(
+      (answer) => (answer as PromiseFulfilledResult<pg.QueryResult<Row>>).value.rows,
+    )
+  }
+  const run: TwoTrips = async (first, second) => {
     const client = await pool.connect()
     let broken: Error | undefined
-    const done = preparedOn.get(client) ?? new Set<string>()
-    preparedOn.set(client, done)
-    const run = async (trip: Script) => {
-      const prepare = preparesFor(trip, done)
-      if (prepare.script) {
-        await client.query(prepare.script.text)
-        for (const name of prepare.names) done.add(name)
-      }
-      return rowsOf(await client.query(trip.text))
-    }
     try {
-      const [, ...results] = await run(statements([{ text: 'begin' }, ...first]))
-      const { then, value, rollback } = second(results)
-      await run(statements([...then, ending(rollback)]))
+      const [, ...results] = await send(client, [begin, ...first])
+      const { then, value, rollback: undo } = second(results)
+      await send(client, [...then, undo ? rollback : commit])
       return value
     } catch (error) {
       // A failed statement leaves the transaction aborted: end it before the connection is reused.
-      await client.query('rollback').catch((lost: Error) => (broken = lost))
+      await send(client, [rollback]).catch((lost: Error) => (broken = lost))
       throw error
     } finally {
       client.release(broken)
     }
   }
+  return { run, close: () => pool.end() }
+}
+
+/** A value as the text PostgreSQL's input function for its type reads. */
+function asText(value: Value): string | null {
+  if (value === null) return null
+  return String(value)
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    bytes.set(part, offset)
+    offset += part.length
+  }
+  return bytes
 }
 
 /**
  * On PGlite: both trips while the session is ours (no other query or transaction between them),
- * each one call into the database.
+ * each one call into the database: Parse (the first time) + Bind + Describe + Execute for every
+ * statement, then one Sync.
  */
 export function twoTripsOnPglite(client: PGlite): TwoTrips {
-  const done = new Set<string>()
-  const send = async (text: string) => {
-    const { messages } = await client.execProtocol(protocol.serialize.query(text), {
-      syncToFs: false,
-    })
+  const { serialize } = protocol
+  const prepared = new Set<string>()
+  const send = async (steps: readonly Step[]) => {
+    const parts: Uint8Array[] = []
+    const parsed = new Set<string>()
+    for (const { statement, values } of steps) {
+      if (!prepared.has(statement.name) && !parsed.has(statement.name)) {
+        parts.push(serialize.parse({ name: statement.name, text: statement.text, types: [] }))
+        parsed.add(statement.name)
+      }
+      parts.push(serialize.bind({ statement: statement.name, values: values.map(asText) }))
+      parts.push(serialize.describe({ type: 'P', name: '' }))
+      parts.push(serialize.execute({}))
+    }
+    parts.push(serialize.sync())
+    const { messages } = await client.execProtocol(concat(parts), { syncToFs: false })
+    for (const name of parsed) prepared.add(name)
     return parse.parseResults(messages, client.parsers).map((result) => result.rows as Row[])
   }
-  const run = async (trip: Script) => {
-    const prepare = preparesFor(trip, done)
-    if (prepare.script) {
-      await send(prepare.script.text)
-      for (const name of prepare.names) done.add(name)
-    }
-    return send(trip.text)
+  const recover = async () => {
+    // The trip stopped at its first error, so which of its statements were parsed is unknown:
+    // the session forgets them all and parses them again when next used.
+    await client.execProtocol(serialize.query('rollback'), { syncToFs: false })
+    await client.execProtocol(serialize.query('deallocate all'), { syncToFs: false })
+    prepared.clear()
   }
   return (first, second) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         try {
-          const [, ...results] = await run(statements([{ text: 'begin' }, ...first]))
-          const { then, value, rollback } = second(results)
-          await run(statements([...then, ending(rollback)]))
+          const [, ...results] = await send([begin, ...first])
+          const { then, value, rollback: undo } = second(results)
+          await send([...then, undo ? rollback : commit])
           return value
         } catch (error) {
-          await send('rollback').catch(() => undefined)
+          await recover().catch(() => undefined)
           throw error
         } finally {
           await client.syncToFs()

@@ -16,7 +16,7 @@ import {
 } from '../../contract/pricing.ts'
 import { holdsFor } from '../../contract/shipping.ts'
 import type { Database } from '../db/index.ts'
-import { execute, prepared, type Script } from '../db/two-trips.ts'
+import { statement, step, type Step } from '../db/two-trips.ts'
 import {
   discountCodes,
   orderDiscounts,
@@ -358,17 +358,15 @@ const orderReturning = Object.entries(getTableColumns(orders))
  * first and then locks its row). Every change to one cart waits here for the one before it,
  * whichever process makes it.
  */
-const openTokenCart = prepared(
+const openTokenCart = statement(
   'open_token_cart',
-  ['text', 'text'],
-  `insert into orders (cart_token_hash, currency) values ($1, $2)
+  `insert into orders (cart_token_hash, currency) values ($1::text, $2::text)
    on conflict (cart_token_hash) where status = 'open' and user_id is null
    do update set updated_at = now() returning ${orderReturning}`,
 )
-const openUserCart = prepared(
+const openUserCart = statement(
   'open_user_cart',
-  ['uuid', 'text'],
-  `insert into orders (user_id, currency) values ($1, $2)
+  `insert into orders (user_id, currency) values ($1::uuid, $2::text)
    on conflict (user_id) where status = 'open' and user_id is not null
    do update set updated_at = now() returning ${orderReturning}`,
 )
@@ -376,45 +374,41 @@ const openUserCart = prepared(
  * Its lines and codes, and the transaction's time, in a statement after the lock: a statement
  * that waited for a lock still reads with the snapshot it started with (see touchOpenCart).
  */
-const readTokenCart = prepared(
+const readTokenCart = statement(
   'read_token_cart',
-  ['text'],
   `select ${lineJsonText} as lines, ${codeJsonText} as codes, now() as now from orders
-   where cart_token_hash = $1 and user_id is null and status = 'open'`,
+   where cart_token_hash = $1::text and user_id is null and status = 'open'`,
 )
-const readUserCart = prepared(
+const readUserCart = statement(
   'read_user_cart',
-  ['uuid'],
   `select ${lineJsonText} as lines, ${codeJsonText} as codes, now() as now from orders
-   where user_id = $1 and status = 'open'`,
+   where user_id = $1::uuid and status = 'open'`,
 )
 /** New lines, a suit and its designs, in one statement. */
-const insertLines = prepared(
+const insertLines = statement(
   'insert_lines',
-  ['jsonb'],
   `insert into order_lines (id, order_id, parent_id, line_key, sku, product_slug, qty, meta,
      unit_amount, upgrade_amount, position, created_at)
    select id, order_id, parent_id, line_key, sku, product_slug, qty, meta, unit_amount,
      upgrade_amount, position, created_at
-   from jsonb_to_recordset($1) as line(id uuid, order_id uuid, parent_id uuid, line_key text,
+   from jsonb_to_recordset($1::jsonb) as line(id uuid, order_id uuid, parent_id uuid, line_key text,
      sku text, product_slug text, qty integer, meta jsonb, unit_amount integer,
      upgrade_amount integer, position integer, created_at timestamptz)`,
 )
 /** A line summed into: its quantity and its children's, and its price as of now. */
-const sumLine = prepared(
+const sumLine = statement(
   'sum_line',
-  ['uuid', 'integer', 'integer', 'integer'],
-  `update order_lines set qty = $2,
-     unit_amount = case when id = $1 then $3 else unit_amount end,
-     upgrade_amount = case when id = $1 then $4 else upgrade_amount end
-   where id = $1 or parent_id = $1`,
+  `update order_lines set qty = $2::integer,
+     unit_amount = case when id = $1::uuid then $3::integer else unit_amount end,
+     upgrade_amount = case when id = $1::uuid then $4::integer else upgrade_amount end
+   where id = $1::uuid or parent_id = $1::uuid`,
 )
 
 /** The first trip of an add: the cart opened (made or found) and locked, then read. */
-function openCartScript(owner: CartOwner, currency: string): Script[] {
+function openCartSteps(owner: CartOwner, currency: string): Step[] {
   return owner.kind === 'user'
-    ? [execute(openUserCart, owner.userId, currency), execute(readUserCart, owner.userId)]
-    : [execute(openTokenCart, owner.tokenHash, currency), execute(readTokenCart, owner.tokenHash)]
+    ? [step(openUserCart, owner.userId, currency), step(readUserCart, owner.userId)]
+    : [step(openTokenCart, owner.tokenHash, currency), step(readTokenCart, owner.tokenHash)]
 }
 
 /** Lines as insertLines takes them. */
@@ -449,7 +443,7 @@ function addToLines(
   priced: PricedAdd,
   catalog: CatalogSnapshot,
   palette: Palette,
-): { answer: WorkAnswer; write: Script[] } {
+): { answer: WorkAnswer; write: Step[] } {
   const { order, lines } = cart
   const lineKey = lineKeyOf(request)
   const existing = lines.find((line) => line.parentId === null && line.lineKey === lineKey)
@@ -478,7 +472,7 @@ function addToLines(
         body: cartOf({ ...cart, lines: summed }, catalog, palette),
         ref: existing.id,
       },
-      write: [execute(sumLine, existing.id, qty, priced.unitAmount, priced.upgradeAmount)],
+      write: [step(sumLine, existing.id, qty, priced.unitAmount, priced.upgradeAmount)],
     }
   }
   if (lines.filter((line) => line.parentId === null).length >= maxCartLines)
@@ -526,7 +520,7 @@ function addToLines(
       body: cartOf({ ...cart, lines: added }, catalog, palette),
       ref: line.id,
     },
-    write: [execute(insertLines, linesJson([line, ...children]))],
+    write: [step(insertLines, linesJson([line, ...children]))],
   }
 }
 
@@ -545,7 +539,7 @@ export function addToCart(
   palette: Palette,
 ): Promise<SentAnswer> {
   return runIdempotentInTwoTrips(db, call, {
-    first: priced.ok ? openCartScript(owner, priced.priced.product.currency) : [],
+    first: priced.ok ? openCartSteps(owner, priced.priced.product.currency) : [],
     then: (results) => {
       if (!priced.ok) return { answer: fieldErrors(priced.errors), write: [] }
       const [order] = (results[0] ?? []) as OrderRow[]

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { inTwoTrips, type Database } from '../db/index.ts'
 import { idempotencyKeys } from '../db/schema.ts'
-import { execute, prepared, script, type Row, type Script } from '../db/two-trips.ts'
+import { statement, step, type Row, type Step } from '../db/two-trips.ts'
 
 /*
  * Idempotent calls: every change a client may send twice (a lost answer, a second tab, a queue
@@ -174,9 +174,9 @@ export async function runIdempotent(
 /** What the change of runIdempotentInTwoTrips does in each trip. */
 export interface TwoTripChange {
   /** Its first statements: they run whether or not the key is new, and are undone if not. */
-  first: Script[]
+  first: Step[]
   /** From the rows of its first statements: the answer and the statements that make it true. */
-  then: (results: Row[][]) => { answer: WorkAnswer; write: Script[] }
+  then: (results: Row[][]) => { answer: WorkAnswer; write: Step[] }
 }
 
 /**
@@ -184,18 +184,32 @@ export interface TwoTripChange {
  * transaction that made it) or the one already there, locked until this transaction ends. A
  * concurrent duplicate's row is waited for, as by runIdempotent's insert.
  */
-const claimKey = prepared(
+const claimKey = statement(
   'claim_key',
-  ['text', 'text', 'text', 'text'],
-  `insert into idempotency_keys (scope, key, request_hash, owner_scope) values ($1, $2, $3, $4)
+  `insert into idempotency_keys (scope, key, request_hash, owner_scope)
+   values ($1::text, $2::text, $3::text, $4::text)
    on conflict (scope, key) do update set scope = excluded.scope
    returning scope, request_hash, status, answer, ref, owner_scope`,
 )
-const answerKey = prepared(
+const answerKey = statement(
   'answer_key',
-  ['text', 'text', 'integer', 'text', 'text'],
-  'update idempotency_keys set status = $3, answer = $4, ref = $5 where scope = $1 and key = $2',
+  `update idempotency_keys set status = $3::integer, answer = $4::text, ref = $5::text
+   where scope = $1::text and key = $2::text`,
 )
+/** A key made in another of the caller's scopes than the one that answered: the first answer. */
+const copyKey = statement(
+  'copy_key',
+  `update idempotency_keys set request_hash = $3::text, status = $4::integer, answer = $5::text,
+     ref = $6::text, owner_scope = $7::text
+   where scope = $1::text and key = $2::text`,
+)
+/** A key made in a scope of the caller's, where another identity already holds the key. */
+const dropKey = statement(
+  'drop_key',
+  'delete from idempotency_keys where scope = $1::text and key = $2::text',
+)
+const savepoint = step(statement('savepoint', 'savepoint change'))
+const undoChange = step(statement('undo_change', 'rollback to savepoint change'))
 
 /**
  * runIdempotent for the hot changes (an add to the cart), in two trips to the database
@@ -218,8 +232,8 @@ export async function runIdempotentInTwoTrips(
   const hash = requestHash(call, body)
   const first = [
     // Every scope of the caller, its own first.
-    ...scopes.map((scope) => execute(claimKey, scope, key, hash, scopes[0])),
-    script`savepoint change`,
+    ...scopes.map((scope) => step(claimKey, scope, key, hash, scopes[0]!)),
+    savepoint,
     ...change.first,
   ]
   return inTwoTrips(db, first, (results) => {
@@ -239,13 +253,21 @@ export async function runIdempotentInTwoTrips(
       if (made.length === 0) return { then: [], value, rollback: true }
       // As in runIdempotent: the caller's other scopes keep the first answer, unless the key is
       // another identity's, which the caller gets no copy of.
-      const forMade = script`scope in ${made} and key = ${key}`
       const keep = scopes.includes(ownerOf(first))
-        ? script`update idempotency_keys set request_hash = ${first.requestHash},
-            status = ${first.status}, answer = ${first.answer}, ref = ${first.ref},
-            owner_scope = ${scopes[0]} where ${forMade}`
-        : script`delete from idempotency_keys where ${forMade}`
-      return { then: [script`rollback to savepoint change`, keep], value }
+        ? made.map((scope) =>
+            step(
+              copyKey,
+              scope,
+              key,
+              first.requestHash,
+              first.status,
+              first.answer,
+              first.ref,
+              scopes[0]!,
+            ),
+          )
+        : made.map((scope) => step(dropKey, scope, key))
+      return { then: [undoChange, ...keep], value }
     }
     const { answer, write } = change.then(results.slice(scopes.length + 1))
     const text = JSON.stringify(answer.body)
@@ -253,7 +275,7 @@ export async function runIdempotentInTwoTrips(
       then: [
         ...write,
         ...made.map((scope) =>
-          execute(answerKey, scope, key, answer.status, text, answer.ref ?? null),
+          step(answerKey, scope, key, answer.status, text, answer.ref ?? null),
         ),
       ],
       value: { status: answer.status, text },

@@ -85,11 +85,17 @@ export function twoTripsOnPostgres(connectionString: string): {
   // As the main pool's: an idle connection the server closes is replaced on next use.
   pool.on('error', () => undefined)
   const send = async (client: pg.PoolClient, steps: readonly Step[]) => {
-    const answers = await Promise.allSettled(
-      steps.map(({ statement, values }) =>
-        client.query<Row>({ name: statement.name, text: statement.text, values: [...values] }),
-      ),
+    // pg writes each query with a system call of its own (it corks the socket per query): corked
+    // here around them all, a trip is one write.
+    const { stream } = (client as unknown as { connection: { stream: NodeJS.WritableStream } })
+      .connection
+    const socket = stream as NodeJS.WritableStream & { cork(): void; uncork(): void }
+    socket.cork()
+    const sent = steps.map(({ statement, values }) =>
+      client.query<Row>({ name: statement.name, text: statement.text, values: [...values] }),
     )
+    socket.uncork()
+    const answers = await Promise.allSettled(sent)
     const failed = answers.find((answer) => answer.status === 'rejected')
     if (failed) throw failed.reason
     return answers.map(

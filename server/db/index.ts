@@ -13,7 +13,7 @@ import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
 import {
   twoTripsOnPglite,
-  twoTripsOnPostgres,
+  twoTripsOnPool,
   type SecondTrip,
   type Step,
   type TwoTrips,
@@ -193,13 +193,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       const follower = followOnPostgres(options.databaseUrl, listeners)
       channelListeners.set(db, listeners)
       followers.set(db, follower.start)
-      const writes = twoTripsOnPostgres(options.databaseUrl)
-      twoTrips.set(db, writes.run)
+      twoTrips.set(db, twoTripsOnPool(pool))
       return {
         db,
         close: async () => {
           await follower.close()
-          await Promise.all([pool.end(), writes.close()])
+          await pool.end()
         },
       }
     } catch (error) {

@@ -8,8 +8,9 @@ import pg from 'pg'
  * 0.3 ms of WebAssembly and glue a statement, whatever it does). A change that locks its cart,
  * reads it, writes it and keeps its answer made seven trips. Here its statements go pipelined,
  * two trips in all: `BEGIN` and the first statements (lock, read); then what the caller writes
- * from what it read, and `COMMIT`. Each statement still takes a snapshot of its own, so a read
- * after a lock sees everything committed before the lock was granted.
+ * from what it read, and `COMMIT`. A trip is one write and one Sync on both drivers, and stops at
+ * its first error. Each statement still takes a snapshot of its own, so a read after a lock sees
+ * everything committed before the lock was granted.
  *
  * Values only ever travel as bind parameters of the extended protocol (Parse once per session
  * under the statement's name, then Bind and Execute): the SQL text of a statement is a constant
@@ -73,52 +74,123 @@ export type SecondTrip<T> = (results: Row[][]) => {
 
 export type TwoTrips = <T>(first: readonly Step[], second: SecondTrip<T>) => Promise<T>
 
+/** A row's column: its name, and the parser of its type (pg's, as for any other query). */
+interface Column {
+  name: string
+  parse: (text: string) => unknown
+}
+
 /**
- * On PostgreSQL: a pool of its own whose connections pipeline (pg's `pipeline` mode: every query
- * is written at once, and their answers come back in order), one connection for both trips.
+ * One trip on a pg connection, as a query object of pg's (a Submittable: pg writes nothing else
+ * on the connection until the trip's ReadyForQuery): every statement's Parse (the first time on
+ * this connection), Bind, Describe and Execute, then one Sync, in one write. The answers come back
+ * in order; the first error stops the trip (PostgreSQL skips the rest until the Sync).
  */
-export function twoTripsOnPostgres(connectionString: string): {
-  run: TwoTrips
-  close: () => Promise<void>
-} {
-  const pool = new pg.Pool({ connectionString, pipeline: true } as pg.PoolConfig)
-  // As the main pool's: an idle connection the server closes is replaced on next use.
-  pool.on('error', () => undefined)
-  const send = async (client: pg.PoolClient, steps: readonly Step[]) => {
-    // pg writes each query with a system call of its own (it corks the socket per query): corked
-    // here around them all, a trip is one write.
-    const { stream } = (client as unknown as { connection: { stream: NodeJS.WritableStream } })
-      .connection
-    const socket = stream as NodeJS.WritableStream & { cork(): void; uncork(): void }
+class Trip implements pg.Submittable {
+  private readonly results: Row[][] = []
+  private rows: Row[] = []
+  private columns: Column[] = []
+  private readonly parsed = new Set<string>()
+  private settled = false
+
+  constructor(
+    private readonly steps: readonly Step[],
+    private readonly prepared: Set<string>,
+    private readonly done: (error: Error | undefined, results: Row[][]) => void,
+  ) {}
+
+  submit(connection: pg.Connection): void {
+    const socket = connection.stream
     socket.cork()
-    const sent = steps.map(({ statement, values }) =>
-      client.query<Row>({ name: statement.name, text: statement.text, values: [...values] }),
-    )
-    socket.uncork()
-    const answers = await Promise.allSettled(sent)
-    const failed = answers.find((answer) => answer.status === 'rejected')
-    if (failed) throw failed.reason
-    return answers.map(
-      (answer) => (answer as PromiseFulfilledResult<pg.QueryResult<Row>>).value.rows,
-    )
-  }
-  const run: TwoTrips = async (first, second) => {
-    const client = await pool.connect()
-    let broken: Error | undefined
     try {
-      const [, ...results] = await send(client, [begin, ...first])
-      const { then, value, rollback: undo } = second(results)
-      await send(client, [...then, undo ? rollback : commit])
-      return value
-    } catch (error) {
-      // A failed statement leaves the transaction aborted: end it before the connection is reused.
-      await send(client, [rollback]).catch((lost: Error) => (broken = lost))
-      throw error
+      for (const { statement, values } of this.steps) {
+        const { name, text } = statement
+        if (!this.prepared.has(name) && !this.parsed.has(name)) {
+          connection.parse({ name, text, types: [] }, true)
+          this.parsed.add(name)
+        }
+        connection.bind({ statement: name, values: values.map(asText) }, true)
+        connection.describe({ type: 'P', name: '' }, true)
+        connection.execute({ portal: '' }, true)
+      }
+      connection.sync()
     } finally {
-      client.release(broken)
+      socket.uncork()
     }
   }
-  return { run, close: () => pool.end() }
+
+  handleRowDescription(message: { fields: { name: string; dataTypeID: number }[] }): void {
+    this.columns = message.fields.map(({ name, dataTypeID }) => ({
+      name,
+      parse: pg.types.getTypeParser(dataTypeID, 'text') as (text: string) => unknown,
+    }))
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    const row: Row = {}
+    message.fields.forEach((field, index) => {
+      const column = this.columns[index]!
+      row[column.name] = field === null ? null : column.parse(field)
+    })
+    this.rows.push(row)
+  }
+
+  handleCommandComplete(): void {
+    this.results.push(this.rows)
+    this.rows = []
+    this.columns = []
+  }
+
+  handleEmptyQuery(): void {
+    this.handleCommandComplete()
+  }
+
+  handleError(error: Error): void {
+    this.settle(error)
+  }
+
+  handleReadyForQuery(): void {
+    for (const name of this.parsed) this.prepared.add(name)
+    this.settle(undefined)
+  }
+
+  private settle(error: Error | undefined): void {
+    if (this.settled) return
+    this.settled = true
+    this.done(error, this.results)
+  }
+}
+
+/** The statements each pooled connection has prepared. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
+
+/** On PostgreSQL: one pooled connection for both trips. */
+export function twoTripsOnPool(pool: pg.Pool): TwoTrips {
+  const send = (client: pg.PoolClient, prepared: Set<string>, steps: readonly Step[]) =>
+    new Promise<Row[][]>((resolve, reject) => {
+      client.query(
+        new Trip(steps, prepared, (error, results) => (error ? reject(error) : resolve(results))),
+      )
+    })
+  return async (first, second) => {
+    const client = await pool.connect()
+    const prepared = preparedOn.get(client) ?? new Set<string>()
+    preparedOn.set(client, prepared)
+    let failed: Error | undefined
+    try {
+      const [, ...results] = await send(client, prepared, [begin, ...first])
+      const { then, value, rollback: undo } = second(results)
+      await send(client, prepared, [...then, undo ? rollback : commit])
+      return value
+    } catch (error) {
+      // Which statements of the failed trip were parsed is unknown, and its transaction is
+      // aborted: the connection is closed rather than reused (which ends the transaction too).
+      failed = error as Error
+      throw error
+    } finally {
+      client.release(failed)
+    }
+  }
 }
 
 /** A value as the text PostgreSQL's input function for its type reads. */

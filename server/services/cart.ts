@@ -42,7 +42,7 @@ import {
   type WorkAnswer,
 } from './idempotency.ts'
 import { isMadeToOrder, parcelOf, parcelWeight } from './shipping.ts'
-import { requiresSignature, signedCurrentWaiver } from './waiver.ts'
+import { requiresSignature, signedCurrentWaiver, signedCurrentWaiverText } from './waiver.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
@@ -371,17 +371,20 @@ const openUserCart = statement(
    do update set updated_at = now() returning ${orderReturning}`,
 )
 /*
- * Its lines and codes, and the transaction's time, in a statement after the lock: a statement
- * that waited for a lock still reads with the snapshot it started with (see touchOpenCart).
+ * Its lines, codes and signature of the current waiver, and the transaction's time, in a
+ * statement after the lock: a statement that waited for a lock still reads with the snapshot it
+ * started with (see touchOpenCart).
  */
 const readTokenCart = statement(
   'read_token_cart',
-  `select ${lineJsonText} as lines, ${codeJsonText} as codes, now() as now from orders
+  `select ${lineJsonText} as lines, ${codeJsonText} as codes,
+     ${signedCurrentWaiverText} as signed, now() as now from orders
    where cart_token_hash = $1::text and user_id is null and status = 'open'`,
 )
 const readUserCart = statement(
   'read_user_cart',
-  `select ${lineJsonText} as lines, ${codeJsonText} as codes, now() as now from orders
+  `select ${lineJsonText} as lines, ${codeJsonText} as codes,
+     ${signedCurrentWaiverText} as signed, now() as now from orders
    where user_id = $1::uuid and status = 'open'`,
 )
 /** New lines, a suit and its designs, in one statement. */
@@ -543,10 +546,15 @@ export function addToCart(
     then: (results) => {
       if (!priced.ok) return { answer: fieldErrors(priced.errors), write: [] }
       const [order] = (results[0] ?? []) as OrderRow[]
-      const [read] = (results[1] ?? []) as { lines: LineJson[]; codes: CodeJson[]; now: Date }[]
+      const [read] = (results[1] ?? []) as {
+        lines: LineJson[]
+        codes: CodeJson[]
+        signed: boolean
+        now: Date
+      }[]
       if (!order || !read) throw new Error('the open order was not found where it was made')
-      const { lines, codes, now } = read
-      const cart = cartRowsOf({ order, lines, codes })
+      const { lines, codes, signed, now } = read
+      const cart = cartRowsOf({ order, lines, codes, signed })
       return addToLines(cart, new Date(now), request, priced.priced, catalog, palette)
     },
   })

@@ -48,6 +48,8 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
     port: env.port,
     timeouts: env.timeouts,
     trustProxy: env.trustProxy,
+    // PGlite's one session serves requests first come, first served (db/arrival-order.ts).
+    arrivalOrder: env.databaseUrl === undefined,
   }
   const server = listen(options, (info) => {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.

@@ -8,8 +8,16 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { servedInArrivalOrder } from './arrival-order.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema.ts'
+import {
+  twoTripsOnPglite,
+  twoTripsOnPool,
+  type SecondTrip,
+  type Step,
+  type TwoTrips,
+} from './two-trips.ts'
 
 /**
  * The one database type the rest of the server sees. PGlite and node-postgres differ only in
@@ -78,6 +86,23 @@ function notifyAll(listeners: Set<ChannelListener>, payload: string) {
 
 function isChannel(name: string): name is Channel {
   return (channels as readonly string[]).includes(name)
+}
+
+const twoTrips = new WeakMap<Database, TwoTrips>()
+
+/**
+ * A transaction in two trips (two-trips.ts): `BEGIN` and the `first` statements, then the
+ * statements `second` makes from their rows and `COMMIT`. For a database opened by
+ * `openDatabase` only.
+ */
+export function inTwoTrips<T>(
+  db: Database,
+  first: readonly Step[],
+  second: SecondTrip<T>,
+): Promise<T> {
+  const run = twoTrips.get(db)
+  if (!run) throw new Error('inTwoTrips needs a database opened by openDatabase')
+  return run(first, second)
 }
 
 /** How long a lost PostgreSQL listener connection waits before it connects again. */
@@ -168,6 +193,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       const follower = followOnPostgres(options.databaseUrl, listeners)
       channelListeners.set(db, listeners)
       followers.set(db, follower.start)
+      twoTrips.set(db, twoTripsOnPool(pool))
       return {
         db,
         close: async () => {
@@ -192,7 +218,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   let client: PGlite | undefined
   try {
     client = await PGlite.create(dataDir)
-    const db = drizzlePglite({ client, schema })
+    // Requests are served first come, first served (arrival-order.ts); the catalog's
+    // notifications below use the client itself.
+    const session = servedInArrivalOrder(client)
+    const db = drizzlePglite({ client: session, schema })
     await migratePglite(db, { migrationsFolder })
     // One embedded session: its notifications arrive while the writing query resolves.
     const listeners = newListeners()
@@ -200,6 +229,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       await client.listen(channel, (payload) => notifyAll(listeners[channel], payload))
     }
     channelListeners.set(db, listeners)
+    twoTrips.set(db, twoTripsOnPglite(session))
     const opened = client
     return {
       db,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
+import { inArrivalOrder } from '../db/arrival-order.ts'
 import type { Env } from '../env.ts'
 import { compileTrust, type ClientBindings } from './client-address.ts'
 
@@ -16,6 +17,12 @@ export interface ListenOptions {
   timeouts: Env['timeouts']
   /** TRUST_PROXY: whose `X-Forwarded-For` names the client (client-address.ts); unset, no one's. */
   trustProxy?: Env['trustProxy']
+  /**
+   * Number the requests as they arrive, for a database that serves them in that order (PGlite's
+   * one session, db/arrival-order.ts). Off for PostgreSQL: the numbering rides on an
+   * AsyncLocalStorage, which makes every promise of the process a little dearer.
+   */
+  arrivalOrder?: boolean
 }
 
 /**
@@ -42,11 +49,17 @@ export function listen(options: ListenOptions, onListening?: (info: AddressInfo)
       // by default), so a 10 s limit could take 40; sweep often enough for the limit to hold.
       connectionsCheckingInterval: Math.min(1_000, headersMs),
     },
-    answeredFromMemory
+    // Each request that reaches the app takes an arrival number (when asked): PGlite serves the
+    // database trips of earlier requests first (db/arrival-order.ts).
+    options.arrivalOrder
       ? (incoming, outgoing) => {
-          if (!answeredFromMemory(incoming, outgoing)) void fetchListener(incoming, outgoing)
+          if (answeredFromMemory?.(incoming, outgoing)) return
+          void inArrivalOrder(() => fetchListener(incoming, outgoing))
         }
-      : fetchListener,
+      : (incoming, outgoing) => {
+          if (answeredFromMemory?.(incoming, outgoing)) return
+          void fetchListener(incoming, outgoing)
+        },
   )
   server.listen(options.port, options.hostname, () => {
     onListening?.(server.address() as AddressInfo)

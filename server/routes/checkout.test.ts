@@ -421,6 +421,33 @@ describe('POST /api/order/save-shipping-option', () => {
     expect((await cartOf(byId)).shipping).toEqual(usOneBag[1])
   })
 
+  it('is in the answer of a later add, as the cart reads it', async () => {
+    const caller = { token: newCartToken() }
+    await add(caller, bag)
+    await cartOf(await saveAddress(caller, { address: usAddress }))
+    await cartOf(
+      await call('POST', '/order/save-shipping-option', caller, { body: priority, key: newKey() }),
+    )
+    // A suit too: the parcel leaves the bracket the option was quoted for, and it shows no more.
+    const [withSuit, readBack] = [
+      await add(caller, customSuit),
+      await call('GET', '/order', caller),
+    ]
+    expect(withSuit.shipping_address).toEqual(normalisedUs)
+    expect(withSuit.shipping).toBeNull()
+    expect(withSuit).toEqual(await cartOf(readBack))
+    // A sticker pack (40 g) on a bag: the parcel stays in the 2 kg bracket, and the add shows it.
+    const light = { token: newCartToken() }
+    await add(light, bag)
+    await cartOf(await saveAddress(light, { address: usAddress }))
+    await cartOf(
+      await call('POST', '/order/save-shipping-option', light, { body: priority, key: newKey() }),
+    )
+    const stickers = await add(light, { sku: 'STICKER-PACK', qty: 1, meta: [], child: [] })
+    expect(stickers.shipping).toEqual({ ...priority, amount: 1250 })
+    expect(stickers).toEqual(await cartOf(await call('GET', '/order', light)))
+  })
+
   it('refuses an option the table does not offer for the address and weight: 422', async () => {
     const caller = { token: newCartToken() }
     const cart = await add(caller, bag)

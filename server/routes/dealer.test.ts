@@ -616,6 +616,18 @@ describe('a dealer ordering for a customer through its own cart', () => {
       name: null,
     })
     expect(await cartNow(customer.bearer)).toBeNull()
+    // The next add's answer says so too (the add reads the cart in a statement of its own).
+    const again = await call(
+      'POST',
+      '/order/add',
+      { bearer: dealer.bearer },
+      { body: { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }, key: newKey() },
+    )
+    expect(((await again.json()) as { placed_for: unknown }).placed_for).toEqual({
+      id: customer.id,
+      email: customer.email,
+      name: null,
+    })
     const [cart] = await database.db.select().from(orders).where(eq(orders.userId, dealer.id))
     expect(cart).toMatchObject({ status: 'open', placedFor: customer.id })
     expect(await creditedDealer(database.db, cart!)).toBe(dealer.id)

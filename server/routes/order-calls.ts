@@ -13,6 +13,7 @@ import { noOwnerMessage, resolveOwner, scopesOf, type CartOwner } from '../servi
 import {
   idempotencyKeyRetentionMs,
   runIdempotent,
+  type IdempotentCall,
   type SentAnswer,
   type Transaction,
   type WorkAnswer,
@@ -114,6 +115,8 @@ async function mergeDevice(db: Database, userId: string, tokenHash: string) {
 }
 
 export type Work = (owner: CartOwner) => (tx: Transaction) => Promise<WorkAnswer>
+/** Runs a change once per key its own way (the add: in two trips, services/cart.ts addToCart). */
+export type Run = (owner: CartOwner, idempotent: IdempotentCall) => Promise<SentAnswer>
 /** Runs before the change (and before its key is looked up): a refusal of its own, or none. */
 export type Gate = (owner: CartOwner) => Promise<Response | undefined>
 
@@ -131,8 +134,8 @@ export function orderCalls(db: Database) {
   const ownerOf = (c: Context) =>
     resolveOwner(db, c, (userId, tokenHash) => mergeDevice(db, userId, tokenHash))
 
-  /** Owner and key checked, then the change run once per key. */
-  async function mutate(c: Context, call: string, body: unknown, work: Work, gate?: Gate) {
+  /** Owner and key checked, then the change run once per key by `run`. */
+  async function mutateWith(c: Context, call: string, body: unknown, run: Run, gate?: Gate) {
     const resolved = await ownerOf(c)
     if ('answer' in resolved) return send(c, resolved.answer)
     const keyed = idempotencyKeyOf(c)
@@ -141,9 +144,18 @@ export function orderCalls(db: Database) {
     if (!owner) return send(c, { status: 401, body: { message: noOwnerMessage } })
     const refused = await gate?.(owner)
     if (refused) return refused
-    const scopes = scopesOf(owner)
-    return sendText(c, await runIdempotent(db, { call, scopes, key: keyed.key, body }, work(owner)))
+    return sendText(c, await run(owner, { call, scopes: scopesOf(owner), key: keyed.key, body }))
   }
 
-  return { send, sendText, ownerOf, mutate }
+  /** Owner and key checked, then the change run once per key in runIdempotent's transaction. */
+  const mutate = (c: Context, call: string, body: unknown, work: Work, gate?: Gate) =>
+    mutateWith(
+      c,
+      call,
+      body,
+      (owner, idempotent) => runIdempotent(db, idempotent, work(owner)),
+      gate,
+    )
+
+  return { send, sendText, ownerOf, mutate, mutateWith }
 }

@@ -14,7 +14,7 @@ import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
   addDiscount,
-  addLine,
+  addToCart,
   cachedPalette,
   fieldErrors,
   cartOf,
@@ -151,7 +151,7 @@ export async function mergeCartAtSignIn(
 }
 
 export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
-  const { send, ownerOf, mutate } = orderCalls(db)
+  const { send, ownerOf, mutate, mutateWith } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
     return current instanceof Promise ? await current : current
@@ -325,11 +325,10 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       const request = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
-      return mutate(c, 'POST /order/add', request, (owner) => async (tx) => {
-        const priced = priceAdd(catalogNow, palette, request)
-        if (!priced.ok) return fieldErrors(priced.errors)
-        return addLine(tx, owner, request, priced.priced, catalogNow, palette)
-      }) as never
+      const priced = priceAdd(catalogNow, palette, request)
+      return mutateWith(c, 'POST /order/add', request, (owner, idempotent) =>
+        addToCart(db, owner, idempotent, request, priced, catalogNow, palette),
+      ) as never
     })
     .openapi(updateQtyRoute, async (c) => {
       const { id } = c.req.valid('param')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Cart } from '../../contract/cart.ts'
+import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { plainTextMessage } from '../../contract/plain-text.ts'
 import {
@@ -222,6 +222,55 @@ describe('the waiver', () => {
     expect((await cartOf(await call('GET', '/order', { bearer: account.bearer }))).signed).toBe(
       false,
     )
+  })
+})
+
+describe('the answer of an add', () => {
+  /** The wire body as sent (Cart.parse would drop a field the contract does not name). */
+  async function bodyOf(res: Response): Promise<Record<string, unknown>> {
+    expect(res.status).toBe(200)
+    return (await res.json()) as Record<string, unknown>
+  }
+
+  it('is the cart as GET /api/order reads it, field for field, the checkout’s fields included', async () => {
+    // Made to measure (is_mto), signed (require_signature, signed), an address, a code.
+    const guest = await newGuest()
+    const first = await add(guest, customSuit)
+    expect(await cartOf(await signWaiver(guest))).toMatchObject({ signed: true })
+    await saveAddress(guest)
+    await cartOf(
+      await call('POST', `/order/${first.id}/add-discount`, guest, {
+        body: { discount_codes: 'SPRING' },
+        key: newKey(),
+      }),
+    )
+    // A second made-to-measure suit, summed into the line; then a new line (another height).
+    const taller = {
+      ...customSuit,
+      meta: customSuit.meta.map((entry) =>
+        entry.key === 'measurement.height' ? { ...entry, value: '190' } : entry,
+      ),
+    }
+    for (const item of [customSuit, taller]) {
+      const answer = await bodyOf(
+        await call('POST', '/order/add', guest, { body: item, key: newKey() }),
+      )
+      const read = await bodyOf(await call('GET', '/order', guest))
+      expect(answer).toEqual(read)
+      // Every field the contract names, each with what this cart holds.
+      expect(Object.keys(answer).sort()).toEqual(Object.keys(Cart.shape).sort())
+      expect(answer).toMatchObject({
+        id: first.id,
+        status: 'open',
+        is_mto: true,
+        require_signature: true,
+        signed: true,
+        shipping_address: expect.objectContaining({ country: 'US' }),
+        discounts: [expect.objectContaining({ code: 'SPRING' })],
+        merge_notice: null,
+        merged_into: null,
+      })
+    }
   })
 })
 

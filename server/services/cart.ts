@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm'
 import {
   idempotencyKeyPattern,
   maxDiscountCodes,
@@ -16,6 +17,7 @@ import {
 import type { PlacedFor } from '../../contract/placed-for.ts'
 import { holdsFor } from '../../contract/shipping.ts'
 import type { Database } from '../db/index.ts'
+import { statement, step, type Step } from '../db/two-trips.ts'
 import {
   discountCodes,
   orderDiscounts,
@@ -23,7 +25,6 @@ import {
   orderLines,
   orders,
   paletteColors,
-  users,
   type MergeNotice,
   type StoredMeta,
 } from '../db/schema.ts'
@@ -33,13 +34,16 @@ import {
   adoptKeys,
   idempotencyKeyRetentionMs,
   refOfKey,
+  runIdempotentInTwoTrips,
   sha256,
   stableJson,
+  type IdempotentCall,
+  type SentAnswer,
   type Transaction,
   type WorkAnswer,
 } from './idempotency.ts'
 import { isMadeToOrder, parcelOf, parcelWeight } from './shipping.ts'
-import { requiresSignature, signedCurrentWaiver } from './waiver.ts'
+import { requiresSignature, signedCurrentWaiver, signedCurrentWaiverText } from './waiver.ts'
 
 /*
  * The cart: the owner's open order, its lines priced on the server, discount codes, the merge of
@@ -112,25 +116,28 @@ export interface CartRows {
  * is written out as "orders"."id": drizzle names a column unqualified in a one-table statement,
  * and inside the sub-select a bare "id" would be the line's own.
  */
-const lineJson = sql<LineJson[]>`(select coalesce(json_agg(json_build_object(
+const lineJsonText = `(select coalesce(json_agg(json_build_object(
     'id', l.id, 'orderId', l.order_id, 'parentId', l.parent_id, 'lineKey', l.line_key,
     'sku', l.sku, 'productSlug', l.product_slug, 'qty', l.qty, 'meta', l.meta,
     'unitAmount', l.unit_amount, 'upgradeAmount', l.upgrade_amount, 'position', l.position,
     'createdAt', l.created_at) order by l.position, l.created_at), '[]'::json)
-  from ${orderLines} l where l.order_id = "orders"."id")`
-const codeJson = sql<CodeJson[]>`(select coalesce(json_agg(json_build_object(
+  from order_lines l where l.order_id = "orders"."id")`
+const codeJsonText = `(select coalesce(json_agg(json_build_object(
     'id', d.id, 'code', d.code, 'description', d.description, 'kind', d.kind, 'value', d.value,
     'expiresAt', d.expires_at, 'usageLimit', d.usage_limit, 'usedCount', d.used_count,
     'productFamilies', d.product_families, 'productSlugs', d.product_slugs,
     'excludesUpgrades', d.excludes_upgrades, 'combinable', d.combinable,
     'chargedAmount', od.amount)
     order by od.created_at, d.code), '[]'::json)
-  from ${orderDiscounts} od join ${discountCodes} d on d.id = od.discount_code_id
+  from order_discounts od join discount_codes d on d.id = od.discount_code_id
   where od.order_id = "orders"."id")`
 // Name and e-mail only: the customer's addresses stay the customer's.
-const placedForJson = sql<PlacedFor | null>`(select json_build_object(
+const placedForJsonText = `(select json_build_object(
     'id', u.id, 'email', u.email, 'name', u.name)
-  from ${users} u where u.id = "orders"."placed_for")`
+  from users u where u.id = "orders"."placed_for")`
+const lineJson = sql<LineJson[]>`${sql.raw(lineJsonText)}`
+const codeJson = sql<CodeJson[]>`${sql.raw(codeJsonText)}`
+const placedForJson = sql<PlacedFor | null>`${sql.raw(placedForJsonText)}`
 const cartColumns = {
   order: orders,
   lines: lineJson,
@@ -352,38 +359,120 @@ async function touch(tx: Transaction, orderId: string) {
   await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId))
 }
 
-/** POST /api/order/add, inside runMutation's transaction. */
-export async function addLine(
-  tx: Transaction,
-  owner: CartOwner,
+/** Every column of an order under its name in OrderRow, from the schema (never a list to keep). */
+const orderReturning = Object.entries(getTableColumns(orders))
+  .map(([key, column]) => `"${column.name}" as "${key}"`)
+  .join(', ')
+/*
+ * The owner's open order, made if there is none and locked either way: one upsert on the
+ * partial unique index that allows one open order per owner (a concurrent creation waits for the
+ * first and then locks its row). Every change to one cart waits here for the one before it,
+ * whichever process makes it.
+ */
+const openTokenCart = statement(
+  'open_token_cart',
+  `insert into orders (cart_token_hash, currency) values ($1::text, $2::text)
+   on conflict (cart_token_hash) where status = 'open' and user_id is null
+   do update set updated_at = now() returning ${orderReturning}`,
+)
+const openUserCart = statement(
+  'open_user_cart',
+  `insert into orders (user_id, currency) values ($1::uuid, $2::text)
+   on conflict (user_id) where status = 'open' and user_id is not null
+   do update set updated_at = now() returning ${orderReturning}`,
+)
+/*
+ * Its lines, codes and signature of the current waiver, and the transaction's time, in a
+ * statement after the lock: a statement that waited for a lock still reads with the snapshot it
+ * started with (see touchOpenCart).
+ */
+const readTokenCart = statement(
+  'read_token_cart',
+  `select ${lineJsonText} as lines, ${codeJsonText} as codes,
+     ${signedCurrentWaiverText} as signed, ${placedForJsonText} as placed_for, now() as now
+   from orders where cart_token_hash = $1::text and user_id is null and status = 'open'`,
+)
+const readUserCart = statement(
+  'read_user_cart',
+  `select ${lineJsonText} as lines, ${codeJsonText} as codes,
+     ${signedCurrentWaiverText} as signed, ${placedForJsonText} as placed_for, now() as now
+   from orders where user_id = $1::uuid and status = 'open'`,
+)
+/** New lines, a suit and its designs, in one statement. */
+const insertLines = statement(
+  'insert_lines',
+  `insert into order_lines (id, order_id, parent_id, line_key, sku, product_slug, qty, meta,
+     unit_amount, upgrade_amount, position, created_at)
+   select id, order_id, parent_id, line_key, sku, product_slug, qty, meta, unit_amount,
+     upgrade_amount, position, created_at
+   from jsonb_to_recordset($1::jsonb) as line(id uuid, order_id uuid, parent_id uuid, line_key text,
+     sku text, product_slug text, qty integer, meta jsonb, unit_amount integer,
+     upgrade_amount integer, position integer, created_at timestamptz)`,
+)
+/** A line summed into: its quantity and its children's, and its price as of now. */
+const sumLine = statement(
+  'sum_line',
+  `update order_lines set qty = $2::integer,
+     unit_amount = case when id = $1::uuid then $3::integer else unit_amount end,
+     upgrade_amount = case when id = $1::uuid then $4::integer else upgrade_amount end
+   where id = $1::uuid or parent_id = $1::uuid`,
+)
+
+/** The first trip of an add: the cart opened (made or found) and locked, then read. */
+function openCartSteps(owner: CartOwner, currency: string): Step[] {
+  return owner.kind === 'user'
+    ? [step(openUserCart, owner.userId, currency), step(readUserCart, owner.userId)]
+    : [step(openTokenCart, owner.tokenHash, currency), step(readTokenCart, owner.tokenHash)]
+}
+
+/** Lines as insertLines takes them. */
+function linesJson(lines: readonly LineRow[]): string {
+  return JSON.stringify(
+    lines.map((line) => ({
+      id: line.id,
+      order_id: line.orderId,
+      parent_id: line.parentId,
+      line_key: line.lineKey,
+      sku: line.sku,
+      product_slug: line.productSlug,
+      qty: line.qty,
+      meta: line.meta,
+      unit_amount: line.unitAmount,
+      upgrade_amount: line.upgradeAmount,
+      position: line.position,
+      created_at: line.createdAt.toISOString(),
+    })),
+  )
+}
+
+/**
+ * What an add does to a cart, locked and read: the answer, rendered from the cart and the rows
+ * the add writes (never read again: nothing else changes a locked cart), and the statements
+ * that write them.
+ */
+function addToLines(
+  cart: CartRows,
+  now: Date,
   request: AddToOrderRequest,
   priced: PricedAdd,
   catalog: CatalogSnapshot,
   palette: Palette,
-): Promise<WorkAnswer> {
-  // The order, locked, with its lines and codes in one statement; the answer is rendered from
-  // them and the rows this add writes, never read again (nothing else changes a locked cart).
-  const cart = await openCartForUpdate(tx, owner, priced.product.currency)
+): { answer: WorkAnswer; write: Step[] } {
   const { order, lines } = cart
   const lineKey = lineKeyOf(request)
   const existing = lines.find((line) => line.parentId === null && line.lineKey === lineKey)
   if (existing) {
     const qty = existing.qty + request.qty
     if (qty > maxLineQty)
-      return fieldErrors({
-        qty: [
-          `Your cart already holds ${existing.qty} of this; a line takes at most ${maxLineQty}.`,
-        ],
-      })
+      return {
+        answer: fieldErrors({
+          qty: [
+            `Your cart already holds ${existing.qty} of this; a line takes at most ${maxLineQty}.`,
+          ],
+        }),
+        write: [],
+      }
     // The new quantity on the line and its children, and the line's price as of now.
-    await tx
-      .update(orderLines)
-      .set({
-        qty,
-        unitAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.unitAmount} else ${orderLines.unitAmount} end`,
-        upgradeAmount: sql`case when ${orderLines.id} = ${existing.id} then ${priced.upgradeAmount} else ${orderLines.upgradeAmount} end`,
-      })
-      .where(sql`${orderLines.id} = ${existing.id} or ${orderLines.parentId} = ${existing.id}`)
     const summed = lines.map((line) =>
       line.id === existing.id
         ? { ...line, qty, unitAmount: priced.unitAmount, upgradeAmount: priced.upgradeAmount }
@@ -392,53 +481,95 @@ export async function addLine(
           : line,
     )
     return {
-      status: 200,
-      body: cartOf({ ...cart, lines: summed }, catalog, palette),
-      ref: existing.id,
+      answer: {
+        status: 200,
+        body: cartOf({ ...cart, lines: summed }, catalog, palette),
+        ref: existing.id,
+      },
+      write: [step(sumLine, existing.id, qty, priced.unitAmount, priced.upgradeAmount)],
     }
   }
   if (lines.filter((line) => line.parentId === null).length >= maxCartLines)
-    return fieldErrors({
-      sku: [`Your cart holds ${maxCartLines} different lines, the most it can take.`],
-    })
-  const [line] = await tx
-    .insert(orderLines)
-    .values({
-      orderId: order.id,
-      lineKey,
-      sku: request.sku,
-      productSlug: priced.product.slug,
-      qty: request.qty,
-      meta: storedMeta(request.meta),
-      unitAmount: priced.unitAmount,
-      upgradeAmount: priced.upgradeAmount,
-      position: lines.reduce((max, other) => Math.max(max, other.position), -1) + 1,
-    })
-    .returning()
-  if (!line) throw new Error('line insert returned no row')
-  const children =
-    priced.children.length === 0
-      ? []
-      : await tx
-          .insert(orderLines)
-          .values(
-            priced.children.map((child, index) => ({
-              orderId: order.id,
-              parentId: line.id,
-              sku: child.sku,
-              productSlug: priced.product.slug,
-              qty: request.qty,
-              meta: child.meta,
-              unitAmount: child.price,
-              upgradeAmount: child.price,
-              position: index,
-            })),
-          )
-          .returning()
+    return {
+      answer: fieldErrors({
+        sku: [`Your cart holds ${maxCartLines} different lines, the most it can take.`],
+      }),
+      write: [],
+    }
+  // Ids made here, so the answer is rendered before the rows are written, in one statement.
+  const line: LineRow = {
+    id: randomUUID(),
+    orderId: order.id,
+    parentId: null,
+    lineKey,
+    sku: request.sku,
+    productSlug: priced.product.slug,
+    qty: request.qty,
+    meta: storedMeta(request.meta),
+    unitAmount: priced.unitAmount,
+    upgradeAmount: priced.upgradeAmount,
+    position: lines.reduce((max, other) => Math.max(max, other.position), -1) + 1,
+    createdAt: now,
+  }
+  const children = priced.children.map((child, index): LineRow => ({
+    id: randomUUID(),
+    orderId: order.id,
+    parentId: line.id,
+    lineKey: null,
+    sku: child.sku,
+    productSlug: priced.product.slug,
+    qty: request.qty,
+    meta: child.meta,
+    unitAmount: child.price,
+    upgradeAmount: child.price,
+    position: index,
+    createdAt: now,
+  }))
   const added = [...lines, line, ...children].sort(
     (a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime(),
   )
-  return { status: 200, body: cartOf({ ...cart, lines: added }, catalog, palette), ref: line.id }
+  return {
+    answer: {
+      status: 200,
+      body: cartOf({ ...cart, lines: added }, catalog, palette),
+      ref: line.id,
+    },
+    write: [step(insertLines, linesJson([line, ...children]))],
+  }
+}
+
+/**
+ * POST /api/order/add, once per key, in two trips to the database (db/two-trips.ts): the cart
+ * made if need be, locked and read; then the line written with the key's answer. An add that
+ * does not fit the catalog (`priced` refused) keeps its 422 under the key all the same.
+ */
+export function addToCart(
+  db: Database,
+  owner: CartOwner,
+  call: IdempotentCall,
+  request: AddToOrderRequest,
+  priced: ReturnType<typeof priceAdd>,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<SentAnswer> {
+  return runIdempotentInTwoTrips(db, call, {
+    first: priced.ok ? openCartSteps(owner, priced.priced.product.currency) : [],
+    then: (results) => {
+      if (!priced.ok) return { answer: fieldErrors(priced.errors), write: [] }
+      const [order] = (results[0] ?? []) as OrderRow[]
+      const [read] = (results[1] ?? []) as {
+        lines: LineJson[]
+        codes: CodeJson[]
+        signed: boolean
+        placed_for: PlacedFor | null
+        now: Date
+      }[]
+      if (!order || !read) throw new Error('the open order was not found where it was made')
+      const { lines, codes, signed, placed_for: placedFor, now } = read
+      const cart = cartRowsOf({ order, lines, codes, signed, placedFor })
+      return addToLines(cart, new Date(now), request, priced.priced, catalog, palette)
+    },
+  })
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import type { Database } from '../db/index.ts'
+import { inTwoTrips, type Database } from '../db/index.ts'
 import { idempotencyKeys } from '../db/schema.ts'
+import { statement, step, type Row, type Step } from '../db/two-trips.ts'
 
 /*
  * Idempotent calls: every change a client may send twice (a lost answer, a second tab, a queue
@@ -92,7 +93,10 @@ export function requestHash(call: string, body: unknown): string {
   return sha256(`${call}\n${stableJson(body)}`)
 }
 
-type KeyRow = typeof idempotencyKeys.$inferSelect
+type KeyRow = Pick<
+  typeof idempotencyKeys.$inferSelect,
+  'scope' | 'requestHash' | 'status' | 'answer' | 'ref' | 'ownerScope'
+>
 
 function sent(answer: WorkAnswer): SentAnswer {
   return { status: answer.status, text: JSON.stringify(answer.body) }
@@ -164,6 +168,118 @@ export async function runIdempotent(
       .set({ status: answer.status, answer: text, ref: answer.ref ?? null })
       .where(forKey(made))
     return { status: answer.status, text }
+  })
+}
+
+/** What the change of runIdempotentInTwoTrips does in each trip. */
+export interface TwoTripChange {
+  /** Its first statements: they run whether or not the key is new, and are undone if not. */
+  first: Step[]
+  /** From the rows of its first statements: the answer and the statements that make it true. */
+  then: (results: Row[][]) => { answer: WorkAnswer; write: Step[] }
+}
+
+/**
+ * A key's row in a scope: made here (status null: a row being answered is seen only by the
+ * transaction that made it) or the one already there, locked until this transaction ends. A
+ * concurrent duplicate's row is waited for, as by runIdempotent's insert.
+ */
+const claimKey = statement(
+  'claim_key',
+  `insert into idempotency_keys (scope, key, request_hash, owner_scope)
+   values ($1::text, $2::text, $3::text, $4::text)
+   on conflict (scope, key) do update set scope = excluded.scope
+   returning scope, request_hash, status, answer, ref, owner_scope`,
+)
+const answerKey = statement(
+  'answer_key',
+  `update idempotency_keys set status = $3::integer, answer = $4::text, ref = $5::text
+   where scope = $1::text and key = $2::text`,
+)
+/** A key made in another of the caller's scopes than the one that answered: the first answer. */
+const copyKey = statement(
+  'copy_key',
+  `update idempotency_keys set request_hash = $3::text, status = $4::integer, answer = $5::text,
+     ref = $6::text, owner_scope = $7::text
+   where scope = $1::text and key = $2::text`,
+)
+/** A key made in a scope of the caller's, where another identity already holds the key. */
+const dropKey = statement(
+  'drop_key',
+  'delete from idempotency_keys where scope = $1::text and key = $2::text',
+)
+const savepoint = step(statement('savepoint', 'savepoint change'))
+const undoChange = step(statement('undo_change', 'rollback to savepoint change'))
+
+/**
+ * runIdempotent for the hot changes (an add to the cart), in two trips to the database
+ * (db/two-trips.ts), under the same rules: the key's rows are inserted first in the change's
+ * own transaction, a concurrent duplicate waits for them, and the answer is kept before the
+ * commit. The first trip claims the key in every scope and runs the change's first statements
+ * (after a savepoint); the second writes the change and its answer, or, when the key was there,
+ * undoes them and replays.
+ */
+export async function runIdempotentInTwoTrips(
+  db: Database,
+  { call, scopes, key, body }: IdempotentCall,
+  change: TwoTripChange,
+): Promise<SentAnswer> {
+  if (!key)
+    return inTwoTrips(db, change.first, (results) => {
+      const { answer, write } = change.then(results)
+      return { then: write, value: sent(answer) }
+    })
+  const hash = requestHash(call, body)
+  const first = [
+    // Every scope of the caller, its own first.
+    ...scopes.map((scope) => step(claimKey, scope, key, hash, scopes[0]!)),
+    savepoint,
+    ...change.first,
+  ]
+  return inTwoTrips(db, first, (results) => {
+    const rows = results.slice(0, scopes.length).map(([row]): KeyRow => ({
+      scope: row!.scope as string,
+      requestHash: row!.request_hash as string,
+      status: row!.status as number | null,
+      answer: row!.answer as string | null,
+      ref: row!.ref as string | null,
+      ownerScope: row!.owner_scope as string | null,
+    }))
+    const made = rows.filter((row) => row.status === null).map((row) => row.scope)
+    // The caller's own scope first, then the others in their order.
+    const first = rows.find((row) => row.status !== null)
+    if (first) {
+      const value = replayOf(first, hash, scopes)
+      if (made.length === 0) return { then: [], value, rollback: true }
+      // As in runIdempotent: the caller's other scopes keep the first answer, unless the key is
+      // another identity's, which the caller gets no copy of.
+      const keep = scopes.includes(ownerOf(first))
+        ? made.map((scope) =>
+            step(
+              copyKey,
+              scope,
+              key,
+              first.requestHash,
+              first.status,
+              first.answer,
+              first.ref,
+              scopes[0]!,
+            ),
+          )
+        : made.map((scope) => step(dropKey, scope, key))
+      return { then: [undoChange, ...keep], value }
+    }
+    const { answer, write } = change.then(results.slice(scopes.length + 1))
+    const text = JSON.stringify(answer.body)
+    return {
+      then: [
+        ...write,
+        ...made.map((scope) =>
+          step(answerKey, scope, key, answer.status, text, answer.ref ?? null),
+        ),
+      ],
+      value: { status: answer.status, text },
+    }
   })
 }
 

@@ -19,12 +19,18 @@ type Executor = Database | Transaction
  * the statements that read a cart, so `signed` costs no round trip of its own and every API
  * process sees a new version as soon as it is seeded.
  */
-export const currentWaiverVersion = sql`(select w.version from ${waivers} w
+const currentWaiverVersion = `(select w.version from waivers w
   where w.active order by w.date desc, w.version desc limit 1)`
 
-/** Whether the order (`"orders"."id"` of the statement it is written into) signed the current version. */
-export const signedCurrentWaiver = sql<boolean>`exists(select 1 from ${orderSignatures} s
+/**
+ * Whether the order (`"orders"."id"` of the statement it is written into) signed the current
+ * version, as SQL text: the add's prepared statements (services/cart.ts) are text, not drizzle's.
+ */
+export const signedCurrentWaiverText = `exists(select 1 from order_signatures s
   where s.order_id = "orders"."id" and s.waiver_version = ${currentWaiverVersion})`
+
+/** signedCurrentWaiverText for drizzle's statements. */
+export const signedCurrentWaiver = sql<boolean>`${sql.raw(signedCurrentWaiverText)}`
 
 /** The current waiver, or undefined when the store has none (it sells nothing that needs one). */
 export async function currentWaiver(db: Executor): Promise<Waiver | undefined> {

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ArrivalGate, inArrivalOrder } from './arrival-order.ts'
+import { openDatabase, type OpenDatabase } from './index.ts'
+
+/** A request: `trips` database trips one after another, each logged as it runs. */
+async function request(
+  run: (trip: () => Promise<void>) => Promise<void>,
+  name: string,
+  trips: number,
+  log: string[],
+) {
+  for (let trip = 1; trip <= trips; trip += 1) {
+    await run(async () => {
+      log.push(`${name}.${trip}`)
+    })
+  }
+}
+
+describe('ArrivalGate', () => {
+  it('grants the session to the earliest request first, whoever asked first', async () => {
+    const gate = new ArrivalGate()
+    const log: string[] = []
+    // Three requests of three trips each, all in at once. A request asks for its next trip while
+    // the session serves another's, so the two oldest alternate; the newest waits for both.
+    await Promise.all(
+      ['a', 'b', 'c'].map((name, order) => request((trip) => gate.run(trip, order), name, 3, log)),
+    )
+    expect(log).toEqual(['a.1', 'b.1', 'a.2', 'b.2', 'a.3', 'b.3', 'c.1', 'c.2', 'c.3'])
+  })
+
+  it('keeps the order of asking among trips of one request', async () => {
+    const gate = new ArrivalGate()
+    const log: string[] = []
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        gate.run(async () => {
+          log.push(`t${n}`)
+        }, 7),
+      ),
+    )
+    expect(log).toEqual(['t1', 't2', 't3'])
+  })
+
+  it('runs one trip at a time and goes on after a failed one', async () => {
+    const gate = new ArrivalGate()
+    let running = 0
+    let most = 0
+    const trip = async () => {
+      running += 1
+      most = Math.max(most, running)
+      await Promise.resolve()
+      running -= 1
+    }
+    const failing = gate.run(async () => {
+      throw new Error('statement failed')
+    }, 0)
+    await expect(failing).rejects.toThrow('statement failed')
+    await Promise.all(Array.from({ length: 10 }, (_, n) => gate.run(trip, n)))
+    expect(most).toBe(1)
+  })
+})
+
+describe('PGlite served in arrival order', () => {
+  let open: OpenDatabase
+
+  beforeAll(async () => {
+    open = await openDatabase({ inMemory: true })
+  })
+  afterAll(async () => {
+    await open.close()
+  })
+
+  it('finishes the first of 20 simultaneous requests before the last one makes its second trip', async () => {
+    const log: string[] = []
+    const requests = Array.from({ length: 20 }, (_, n) =>
+      inArrivalOrder(() =>
+        request(
+          async (trip) => {
+            await open.db.execute(sql`select 1`)
+            await trip()
+          },
+          `r${n}`,
+          4,
+          log,
+        ),
+      ),
+    )
+    await Promise.all(requests)
+    expect(log).toHaveLength(80)
+    // Without the order, PGlite's queue goes round the requests one trip at a time, and the
+    // first request's last trip comes after every other request's third.
+    expect(log.indexOf('r0.4')).toBeLessThan(log.indexOf('r19.2'))
+    const finished = Array.from({ length: 20 }, (_, n) => log.indexOf(`r${n}.4`))
+    expect(finished).toEqual([...finished].sort((a, b) => a - b))
+  })
+
+  it('still runs transactions, whose statements do not wait behind the gate', async () => {
+    const result = await inArrivalOrder(() =>
+      open.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`)
+        const result = (await tx.execute(sql`select 2 as n`)) as unknown as {
+          rows: { n: number }[]
+        }
+        return result.rows[0]?.n
+      }),
+    )
+    expect(result).toBe(2)
+  })
+})

@@ -1,0 +1,105 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/*
+ * First come, first served for PGlite's one session.
+ *
+ * PGlite runs one statement at a time and queues the rest in the order they are asked for. A
+ * request makes several trips (its session, then its transaction), and each later trip joins the
+ * back of the queue behind the first trips of every request that arrived meanwhile: with 50
+ * requests at once, an early request can wait behind hundreds of others' statements, and the
+ * slowest answers take seconds (issue 15: p99 5.2 s for adds at 50 connections). Here each
+ * request gets an arrival number when it comes in (`inArrivalOrder`, wrapped around the request
+ * listener), every database trip it makes carries that number, and the trips wait in one queue
+ * ordered by it: the oldest request's next trip goes first, so requests finish roughly in the
+ * order they came. Work outside any request (start-up, the admin command line) takes a number
+ * when it asks, which puts it behind the requests already in.
+ *
+ * PostgreSQL needs none of this: its pool hands each request a connection of its own.
+ */
+
+const arrival = new AsyncLocalStorage<number>()
+let nextArrival = 0
+
+/** Runs `work` (a request's handling) with the next arrival number. */
+export function inArrivalOrder<T>(work: () => T): T {
+  return arrival.run(nextArrival++, work)
+}
+
+/** The arrival number of the request being served, or a new one for work outside requests. */
+function currentArrival(): number {
+  return arrival.getStore() ?? nextArrival++
+}
+
+interface Waiter {
+  order: number
+  start: () => void
+}
+
+/**
+ * One trip at a time (the session is one), granted to the waiter with the lowest arrival number.
+ * Ties (two trips of one request at once) keep the order they were asked in.
+ */
+export class ArrivalGate {
+  private busy = false
+  private readonly waiting: Waiter[] = []
+
+  async run<T>(work: () => Promise<T>, order = currentArrival()): Promise<T> {
+    if (this.busy || this.waiting.length > 0) await this.wait(order)
+    else this.busy = true
+    try {
+      return await work()
+    } finally {
+      this.release()
+    }
+  }
+
+  private wait(order: number): Promise<void> {
+    return new Promise((start) => {
+      // After the last waiter whose number is not larger: FIFO among equals.
+      let index = this.waiting.length
+      while (index > 0 && this.waiting[index - 1]!.order > order) index -= 1
+      this.waiting.splice(index, 0, { order, start })
+      if (!this.busy) this.release()
+    })
+  }
+
+  private release(): void {
+    const next = this.waiting.shift()
+    if (next) {
+      this.busy = true
+      next.start()
+    } else {
+      this.busy = false
+    }
+  }
+}
+
+/** The calls of a PGlite client that take its one session from outside a transaction. */
+interface SessionCalls {
+  query: (...args: never[]) => Promise<unknown>
+  exec: (...args: never[]) => Promise<unknown>
+  transaction: (...args: never[]) => Promise<unknown>
+  /** What the others take the session with; two-trips.ts takes it so too. */
+  _runExclusiveTransaction: (...args: never[]) => Promise<unknown>
+}
+
+/**
+ * The client as drizzle (and two-trips.ts) uses it, with `query`, `exec`, `transaction` and
+ * `_runExclusiveTransaction` served in arrival order. Statements inside a transaction go through
+ * the transaction's own handle, which already holds the session, and never wait here; the
+ * client's own calls to its methods are made on the client itself, not through this proxy.
+ */
+export function servedInArrivalOrder<C extends SessionCalls>(client: C): C {
+  const gate = new ArrivalGate()
+  const gated = new Set<PropertyKey>(['query', 'exec', 'transaction', '_runExclusiveTransaction'])
+  return new Proxy(client, {
+    get(target, property) {
+      // The client's own methods use private fields: they run on the client, never the proxy.
+      const value: unknown = Reflect.get(target, property)
+      if (typeof value !== 'function') return value
+      const method = value as (...args: unknown[]) => unknown
+      if (!gated.has(property)) return method.bind(target)
+      return (...args: unknown[]) => gate.run(async () => method.apply(target, args))
+    },
+  })
+}

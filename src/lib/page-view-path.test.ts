@@ -14,9 +14,7 @@ function samplesOf(route: string): string[] {
   const filled = rests.map((rest) =>
     route
       .split('/')
-      .map((segment) =>
-        segment === '$' ? rest : segment.startsWith('$') ? 'Corvid-2' : segment,
-      )
+      .map((segment) => (segment === '$' ? rest : segment.startsWith('$') ? 'Corvid-2' : segment))
       .join('/'),
   )
   return [...new Set(filled)].flatMap((path) => [

@@ -55,7 +55,8 @@ test('the contact page reached from the home page loads reCAPTCHA and sends its 
   await page.getByRole('navigation').getByRole('link', { name: 'Contact' }).first().click()
   await expect(page).toHaveURL(/\/contact$/)
   const form = page.getByRole('region', { name: 'Write to us' })
-  await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible()
+  // A full page load, then the form's own chunk: slower than an in-app step on a busy machine.
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible({ timeout: 20_000 })
   expect(await sameDocument(page)).toBe(false)
   await expect.poll(() => asked.length).toBeGreaterThan(0)
 
@@ -82,7 +83,9 @@ test('a coach’s page reached from the coaches list loads reCAPTCHA and sends i
   await page.getByRole('main').locator(`a[href="${COACH.path}"]`).first().click()
   await expect(page).toHaveURL(new RegExp(`${COACH.path}$`))
   const form = page.getByRole('region', { name: `Write to ${COACH.name}` })
-  await expect(form.getByRole('button', { name: `Send to ${COACH.name}` })).toBeVisible()
+  await expect(form.getByRole('button', { name: `Send to ${COACH.name}` })).toBeVisible({
+    timeout: 20_000,
+  })
   expect(await sameDocument(page)).toBe(false)
   await expect.poll(() => asked.length).toBeGreaterThan(0)
 

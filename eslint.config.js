@@ -61,6 +61,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
+      'dist-recaptcha',
       'data',
       'reports',
       'test-results',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { MAX_VIEWS_PER_BATCH, pageViewPath } from './page-views.ts'
+import { pageViewPath } from './page-view-paths.ts'
+import { MAX_VIEWS_PER_BATCH } from './page-views.ts'
 
 /** The wire shapes of `POST /api/analytics/page-views` (contract/page-views.ts says what a view is). */
 

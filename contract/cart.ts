@@ -5,19 +5,14 @@ import { OrderStatus } from './order-status.ts'
 import { PlacedFor } from './placed-for.ts'
 import { ShippingQuote } from './shipping.ts'
 
+export { CART_TOKEN_HEADER, cartTokenPattern, IDEMPOTENCY_KEY_HEADER } from './cart-headers.ts'
+
 /*
  * The cart (the open order) on the wire, shared by the server's routes, the app and the service
  * worker's sync queue. Request bodies carry exactly SPEC §3/§7's field names; response keys are
  * snake_case (the app camelizes them). Money is in integer minor units of `currency`.
  */
 
-/**
- * A guest's cart belongs to an anonymous cart token: 256 random bits, made on the device the
- * first time it is needed (offline too), kept in localStorage and sent with every cart call and
- * with login. The server keeps only its hash. After login the account's cart is used and the
- * guest cart is merged into it once.
- */
-export const CART_TOKEN_HEADER = 'X-Cart-Token'
 /**
  * A cart change made while signed in carries the account's e-mail address (percent-encoded, as
  * the device knew it when the customer acted). The server applies it only with a live session of
@@ -29,9 +24,6 @@ export const CART_ACCOUNT_HEADER = 'X-Cart-Account'
 export const madeForAnotherAccountMessage =
   'This change was made signed in to another account, so it was not added to this one.'
 
-/** The token as the device makes it: 43 base64url characters (32 bytes). */
-export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
-
 /**
  * Every cart mutation carries a key made on the device when the customer acts. The server keeps
  * the key at least 90 days (longer than the device's queue keeps a change) with its first
@@ -40,7 +32,6 @@ export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
  * key is not replayed to the device's token alone after sign-out (422). update-qty takes the key
  * of the add that made a line in place of the line's id. 8–128 characters of [A-Za-z0-9_-].
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/
 
 /** POST /api/order/item/{id}/update-qty: 0 removes the line. */

@@ -16,19 +16,6 @@ import { typedText } from './waiver.ts'
 
 export const RECAPTCHA_TOKEN_HEADER = 'X-Recaptcha-Token'
 
-/**
- * The pages whose forms use the invisible reCAPTCHA, and whose Content-Security-Policy opens
- * Google's origins for it (server/http/security-headers.ts): the contact page, a coach's page,
- * sign-in with registration and guest sign-in (`/login`), and the checkout, whose first step is
- * the same sign-in. Matched in any letter case.
- */
-export function isRecaptchaPagePath(pathname: string): boolean {
-  const segments = pathname.toLowerCase().split('/').filter(Boolean)
-  const [first] = segments
-  if (first === 'contact' || first === 'login' || first === 'checkout') return segments.length <= 2
-  return first === 'coaches' && segments.length === 2
-}
-
 /** Google's origins the invisible reCAPTCHA needs: its script, its frame and its images. */
 export const recaptchaOrigins = {
   script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],

@@ -1,5 +1,3 @@
-import { matchPageRoute, productRoutes, type PageRoute } from './routes.ts'
-
 /*
  * First-party page views (SPEC §7, §9: "site-wide analytics tracking … respecting do-not-track").
  * The app sends them to our own API, `POST /api/analytics/page-views`, which keeps them in our
@@ -19,43 +17,6 @@ export const MAX_VIEWS_PER_BATCH = 50
 /** Views older than this are not recorded (the app drops them from its offline queue first). */
 export const PAGE_VIEW_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
-/**
- * The customer's own screens: their paths name an order, a payment code or a sign-in token, so a
- * view of one is recorded under its route (`/checkout/$`), never with what the path carries.
- */
-const privateRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
-  '/orders/confirmation/$',
-  '/PasswordResets/newpassword/$',
-  '/LoginFromAdmin/$',
-  '/checkout/$',
-  '/update-shipping-address/$',
-  '/orders/$orderId',
-  '/add-to-order/$paymentCode',
-  '/apple-pay/$orderId',
-  '/learnSearch/$',
-])
-
-/**
- * The path a view of `pathname` is recorded under: the page's own path (no query, no hash, no
- * trailing slash) for the store's public pages, the route for the customer's own screens and the
- * search (whose path is what was searched for); null for a path that is no page of the store.
- */
-export function pageViewPath(pathname: string): string | null {
-  if (!/^\/[\x21-\x7e]*$/.test(pathname) || pathname.length > 512) return null
-  const trimmed = pathname === '/' ? '/' : pathname.replace(/\/+$/, '')
-  const match = matchPageRoute(trimmed || '/')
-  if (!match) return null
-  return privateRoutes.has(match.route) ? match.route : trimmed || '/'
-}
-
-/** The product a recorded path shows (its family's detail route), for "most viewed products". */
-export function productSlugOfPath(path: string): string | null {
-  const match = matchPageRoute(path)
-  if (!match || !productRoutes[match.route]) return null
-  const values = Object.values(match.params)
-  return values.at(-1)?.toLowerCase() ?? null
-}
-
 /** Whether the browser asks not to be tracked: Do-Not-Track, or Global Privacy Control. */
 export function trackingRefused(signals: {
   doNotTrack?: string | null
@@ -68,7 +29,7 @@ export function trackingRefused(signals: {
 export interface PageViewRecord {
   /** A random UUID of this view alone. */
   id: string
-  /** pageViewPath() of the page. */
+  /** pageViewPath() of the page (page-view-paths.ts). */
   path: string
   /** When it was seen, ISO 8601. */
   at: string

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { isRecaptchaPagePath } from '../../contract/contact.ts'
+import { isRecaptchaPagePath } from '../../contract/recaptcha-pages.ts'
 import { isPaymentPagePath } from '../../contract/payment.ts'
 
 /** Header names and values, written once and never changed. */

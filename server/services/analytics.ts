@@ -1,9 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
-import {
-  PAGE_VIEW_MAX_AGE_MS,
-  productSlugOfPath,
-  type PageViewRecord,
-} from '../../contract/page-views.ts'
+import { productSlugOfPath } from '../../contract/page-view-paths.ts'
+import { PAGE_VIEW_MAX_AGE_MS, type PageViewRecord } from '../../contract/page-views.ts'
 import type { Database } from '../db/index.ts'
 import { pageViews, products } from '../db/schema.ts'
 

@@ -39,7 +39,8 @@ describe('the page-view sender', () => {
     const { sender, posts } = setup()
     sender.record('/checkout/Zm9vYmFy')
     sender.record('/learnSearch/my%20question')
-    sender.record('/not/a/page/here')
+    // The router showed its 404 page there.
+    sender.record('/not/a/page/here', { notFound: true })
     expect(posts.map((post) => paths(post.views))).toEqual([['/checkout/$'], ['/learnSearch/$']])
   })
 

@@ -3,7 +3,6 @@ import {
   MAX_VIEWS_PER_BATCH,
   PAGE_VIEW_DELAY_MS,
   PAGE_VIEWS_PATH,
-  pageViewPath,
   trackingRefused,
   type PageViewRecord,
 } from '../../contract/page-views.ts'
@@ -11,6 +10,7 @@ import type { WorkerMessage } from '../../sw/messages.ts'
 import type { PageViewsOutcome } from '../../store-db/page-view-queue.ts'
 import { postPageViews } from '../../store-db/page-view-queue.ts'
 import { config } from './config.ts'
+import { recordedPagePath } from './page-view-path.ts'
 
 /*
  * First-party page views (contract/page-views.ts). Loaded after the first view, and only while the
@@ -45,8 +45,11 @@ export interface PageViewSignals {
 }
 
 export interface PageViewSender {
-  /** A page was shown (its pathname); recorded unless it is no page of the store. */
-  record(pathname: string): void
+  /**
+   * A page was shown (its pathname); recorded unless it is no page of the store (`notFound`: the
+   * router showed its 404 page).
+   */
+  record(pathname: string, shown?: { notFound?: boolean }): void
   /** The page is being hidden: what is not confirmed goes by beacon (or is kept, offline). */
   pageHidden(): void
   /** The network is back: what was kept goes now. */
@@ -84,8 +87,8 @@ export function createPageViewSender(
   }
 
   return {
-    record(pathname) {
-      const path = pageViewPath(pathname)
+    record(pathname, shown) {
+      const path = shown?.notFound ? null : recordedPagePath(pathname)
       if (path === null || signals.refused()) return
       waiting.push({ id: signals.newId(), path, at: signals.now().toISOString() })
       flush()
@@ -118,6 +121,8 @@ export function browserRefusesTracking(): boolean {
 }
 
 interface RouterEvents {
+  /** What the router shows now: a match whose loader said "not found" is the 404 page. */
+  state: { matches: readonly { status: string; globalNotFound?: boolean }[] }
   subscribe(
     event: 'onResolved',
     listener: (event: { pathChanged: boolean; toLocation: { pathname: string } }) => void,
@@ -165,9 +170,16 @@ export function startPageViews(
     now: () => new Date(),
     newId: () => crypto.randomUUID(),
   })
-  sender.record(window.location.pathname)
+  const shown = () => ({
+    notFound: router.state.matches.some(
+      (match) => match.status === 'notFound' || match.globalNotFound === true,
+    ),
+  })
+  sender.record(window.location.pathname, shown())
   router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
-    if (pathChanged) setTimeout(() => sender.record(toLocation.pathname), PAGE_VIEW_DELAY_MS)
+    if (!pathChanged) return
+    const now = shown()
+    setTimeout(() => sender.record(toLocation.pathname, now), PAGE_VIEW_DELAY_MS)
   })
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') sender.pageHidden()

@@ -1,6 +1,6 @@
 import humps from 'humps'
 import ky from 'ky'
-import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../../contract/cart.ts'
+import { CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../../contract/cart-headers.ts'
 import { cartToken } from './cart-token.ts'
 import { config } from './config.ts'
 import { AUTH_COOKIE, readCookie } from './cookies.ts'

@@ -1,4 +1,4 @@
-import { cartTokenPattern } from '../../contract/cart.ts'
+import { cartTokenPattern } from '../../contract/cart-headers.ts'
 
 /*
  * The device's anonymous cart token (contract/cart.ts): made here the first time a cart call

@@ -1,5 +1,6 @@
-import { isRecaptchaPagePath } from '../../contract/contact.ts'
+import { isRecaptchaPagePath } from '../../contract/recaptcha-pages.ts'
 import { config } from './config.ts'
+import { documentLoadPath } from './recaptcha-page-load.ts'
 
 /*
  * The invisible reCAPTCHA in the page (issue 17, SPEC §7/§8). Its script loads only when a site key
@@ -9,8 +10,9 @@ import { config } from './config.ts'
  * script fails to load (§8); the form is then sent without a token, which the server takes under
  * its rate limits and honeypot. The token is asked for as the form is sent and travels in a header.
  * The Content-Security-Policy opens Google's origins on the form pages only, and the policy is the
- * first page's of a visit: on a document that was not loaded on such a page the script is not
- * tried (it would be refused), and the console says why.
+ * first page's of a visit: a form page reached inside the app is loaded afresh when online
+ * (recaptcha-page-load.ts, the root route). On a document that was still not loaded on such a
+ * page the script is not tried (it would be refused), and the console says why.
  */
 
 interface Grecaptcha {
@@ -49,13 +51,8 @@ function warnOnce(message: string): void {
 }
 
 function documentLoadedOnFormPage(): boolean {
-  const [entry] = globalThis.performance?.getEntriesByType?.('navigation') ?? []
-  const url = entry?.name ?? globalThis.location?.href
-  try {
-    return isRecaptchaPagePath(new URL(url ?? '').pathname)
-  } catch {
-    return false
-  }
+  const loadedOn = documentLoadPath()
+  return loadedOn !== undefined && isRecaptchaPagePath(loadedOn)
 }
 
 /** Loads the script once (resolves undefined, after a console warning, when it cannot). */

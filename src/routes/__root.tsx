@@ -1,9 +1,10 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { SiteLayout } from '../components/site-layout.tsx'
 import { useCartBadge } from '../lib/cart-badge.ts'
 import { useStartedQueryClient } from '../lib/data-layer.ts'
+import { recaptchaPageNeedsFullLoad } from '../lib/recaptcha-page-load.ts'
 
 /** Loaded only when a merged cart has something to tell. */
 const CartMergeOverlay = lazy(() => import('../features/cart/components/merge-overlay.tsx'))
@@ -16,6 +17,11 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location, preload }) => {
+    // A reCAPTCHA form page reached by a link inside the app: load it afresh for its policy.
+    if (!preload && recaptchaPageNeedsFullLoad(location.pathname))
+      throw redirect({ href: location.href, reloadDocument: true })
+  },
   head: () => ({
     meta: [{ title: 'Glidecraft — wingsuits, canopies and gear' }],
   }),

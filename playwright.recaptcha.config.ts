@@ -13,7 +13,7 @@ export default defineConfig({
   ...base,
   testMatch: 'recaptcha.spec.ts',
   testIgnore: [],
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright-recaptcha.json' }]],
   webServer: {
     ...base.webServer,
     command: `rm -rf "${dataDir}" && tsx server/main.ts`,

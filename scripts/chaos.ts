@@ -289,8 +289,14 @@ async function addSuit(page: Page, origin: string): Promise<boolean> {
   await goto(page, origin, SUIT.path)
   await page.getByRole('link', { name: 'Design your own' }).click()
   const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
-  await section.getByLabel(/^Corvid 2, size M/).check({ timeout: 60_000 })
-  await section.getByRole('checkbox', { name: /^Booties/ }).check()
+  // The design is the draft in IndexedDB: a choice shows once it is stored, which on a loaded
+  // machine can come after Playwright's check() looks (seeds 167 and 172). Click, then wait.
+  const size = section.getByLabel(/^Corvid 2, size M/)
+  await size.click({ timeout: 60_000 })
+  await expect(size).toBeChecked({ timeout: 30_000 })
+  const booties = section.getByRole('checkbox', { name: /^Booties/ })
+  if (!(await booties.isChecked())) await booties.click()
+  await expect(booties).toBeChecked({ timeout: 30_000 })
   await section.getByRole('button', { name: 'Add to order' }).click()
   const dialog = page.getByRole('dialog', { name: /Added/ })
   const refused = section.locator('[role=alert]')

@@ -1,27 +1,15 @@
+import { privatePageRoutes } from './private-page-routes.ts'
 import { matchPageRoute, productRoutes, type PageRoute } from './routes.ts'
 
 /*
  * The paths page views are recorded under (page-views.ts), held to the route list. Apart from
  * page-views.ts so that the page's analytics code never loads the route list: the page works
- * the same rule out from a short list of private routes (src/lib/page-view-path.ts, pinned to
- * this file by its test).
+ * the same rule out from the short list of private routes alone (src/lib/page-view-path.ts,
+ * held to this file by its test).
  */
 
-/**
- * The customer's own screens: their paths name an order, a payment code or a sign-in token, so a
- * view of one is recorded under its route (`/checkout/$`), never with what the path carries.
- */
-export const privateRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
-  '/orders/confirmation/$',
-  '/PasswordResets/newpassword/$',
-  '/LoginFromAdmin/$',
-  '/checkout/$',
-  '/update-shipping-address/$',
-  '/orders/$orderId',
-  '/add-to-order/$paymentCode',
-  '/apple-pay/$orderId',
-  '/learnSearch/$',
-])
+/** The private routes, each one of the route list (a route not in it does not compile). */
+export const privateRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>(privatePageRoutes)
 
 /**
  * The path a view of `pathname` is recorded under: the page's own path (no query, no hash, no

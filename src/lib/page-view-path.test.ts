@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { pageViewPath, privateRoutes } from '../../contract/page-view-paths.ts'
 import { pageRoutes } from '../../contract/routes.ts'
-import { privatePageRoutes, recordedPagePath } from './page-view-path.ts'
+import { recordedPagePath } from './page-view-path.ts'
 
 /*
  * The page works out a view's recorded path without the route list (page-view-path.ts); the
@@ -26,8 +26,9 @@ function samplesOf(route: string): string[] {
 }
 
 describe('the recorded path of a page view, in the page', () => {
-  it('lists exactly the private routes the server records under their route', () => {
-    expect(new Set(privatePageRoutes)).toEqual(new Set(privateRoutes))
+  it('takes every private route for a page of the store', () => {
+    expect(privateRoutes.size).toBeGreaterThan(0)
+    for (const route of privateRoutes) expect(pageRoutes).toContain(route)
   })
 
   it('is the server’s for every page of the route list', () => {

@@ -1,11 +1,13 @@
+import { privatePageRoutes } from '../../contract/private-page-routes.ts'
+
 /*
  * The path a page view is recorded under, worked out in the page without the route list
  * (contract/routes.ts weighs 3 KiB on a first visit; the app's router already knows what it
  * showed). The rule is contract/page-views.ts pageViewPath, which the server holds every view
  * to: a public page is recorded under its own path, and the customer's own screens (an order, a
- * payment code, a sign-in token) and the search under their route. Those few routes are listed
- * here by the fixed start of their paths; page-view-path.test.ts holds the list and the rule to
- * the route list. A path that is no page of the store is the one the router showed as its 404
+ * payment code, a sign-in token) and the search under their route. Those few routes
+ * (contract/private-page-routes.ts) are matched by the fixed start of their paths;
+ * page-view-path.test.ts holds the rule to the route list's. A path that is no page of the store is the one the router showed as its 404
  * page, and is not recorded.
  */
 
@@ -26,19 +28,6 @@ const privatePage = (route: string): PrivatePage => {
     route,
   }
 }
-
-/** Most specific first (`/orders/confirmation/…` before `/orders/$orderId`). */
-export const privatePageRoutes: readonly string[] = [
-  '/orders/confirmation/$',
-  '/PasswordResets/newpassword/$',
-  '/LoginFromAdmin/$',
-  '/checkout/$',
-  '/update-shipping-address/$',
-  '/orders/$orderId',
-  '/add-to-order/$paymentCode',
-  '/apple-pay/$orderId',
-  '/learnSearch/$',
-]
 
 const privatePages = privatePageRoutes.map(privatePage)
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
+import { bag, customSuit, usAddress } from '../order-fixtures.ts'
 
 /*
  * What the checkout, payment and order tests share: the two products they buy, the demo
@@ -110,26 +111,7 @@ export const DECLINED_CARD = '4000 1111 1111 1115'
 
 // Orders placed through the real calls.
 
-export const bagItem = { sku: 'MISSION-BAG-BLACK', qty: 1, meta: [], child: [] }
-export const customSuitItem = {
-  sku: 'CORVID2-CUSTOM',
-  qty: 1,
-  meta: [
-    { key: 'color.body', value: 'n4D' },
-    { key: 'measurement.units', value: 'metric' },
-    { key: 'measurement.height', value: '182' },
-    { key: 'accent', value: 'none' },
-  ],
-  child: [],
-}
-const address = {
-  name: 'Dana Flyer',
-  line1: '1200 Skydive Lane',
-  city: 'Eloy',
-  region: 'AZ',
-  postal_code: '85131',
-  country: 'US',
-}
+export { bag as bagItem, customSuit as customSuitItem }
 
 /**
  * A guest session for a fresh address. Through a page's request context its cookie is the
@@ -166,7 +148,7 @@ export async function placeOrder(
     return (await res.json()) as CartAnswer
   }
   let cart = await post('/api/order/add', item)
-  cart = await post('/api/order/save-shipping-address', { address })
+  cart = await post('/api/order/save-shipping-address', { address: usAddress })
   if (!cart.is_mto) {
     cart = await post('/api/order/save-shipping-option', {
       carrier: 'usps',

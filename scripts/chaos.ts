@@ -13,7 +13,7 @@
 // read from the database once the phase's API processes stop, one settled charge per payment and
 // each mail queued once (scripts/chaos/checkout-model.ts).
 //
-//   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres]
+//   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres] [--report FILE]
 //                 [--postgres-runs N]          (20 runs in `npm test`)
 //
 // Needs a build (`npm run build`). The last `--postgres-runs` runs (1 by default; every run with
@@ -63,6 +63,7 @@ import {
 } from './chaos/checkout-model.ts'
 import { checkOut, lineOf, readLedger, type WireLine } from './chaos/checkout.ts'
 import { formsChaos } from './chaos/forms.ts'
+import { writeChaosReport, type ChaosEntry } from './chaos/report.ts'
 import { Store } from './chaos/store.ts'
 import { startLossyProxy, type LossyProxy } from './lossy-proxy.ts'
 
@@ -781,6 +782,7 @@ async function main(): Promise<void> {
       'proxy-port': { type: 'string' },
       postgres: { type: 'boolean', default: false },
       'postgres-runs': { type: 'string', default: '1' },
+      report: { type: 'string' },
     },
   })
   const runs = Number(values.runs)
@@ -805,6 +807,8 @@ async function main(): Promise<void> {
   let paymentsMade = 0
   let ledgerFailures = 0
   const phaseCheckouts: CheckoutSeen[] = []
+  // One entry per run (and per ledger check), written to --report for CI's summary.
+  const entries: ChaosEntry[] = []
   let postgres: Postgres | undefined
   try {
     await withChromium(async (browser) => {
@@ -826,11 +830,15 @@ async function main(): Promise<void> {
             if (problems.length === 0) continue
             ledgerFailures += 1
             if (!failures.includes(one.seed)) failures.push(one.seed)
-            console.log(`seed ${one.seed}: the database after the runs: ${problems.join('; ')}`)
+            const message = `the database after the runs: ${problems.join('; ')}`
+            entries.push({ name: `seed ${one.seed} ledger`, ok: false, message })
+            console.log(`seed ${one.seed}: ${message}`)
           }
         } catch (error) {
           ledgerFailures += 1
-          console.log(`chaos: could not read the database: ${(error as Error).message}`)
+          const message = `could not read the database: ${(error as Error).message}`
+          entries.push({ name: 'ledger', ok: false, message })
+          console.log(`chaos: ${message}`)
         }
       }
       const setUp = async (onPostgres: boolean) => {
@@ -867,6 +875,11 @@ async function main(): Promise<void> {
             moved += result.moved
             const ok = result.differences.length === 0 && result.checkoutProblems.length === 0
             if (!ok) failures.push(seed)
+            entries.push({
+              name: label,
+              ok,
+              message: [...result.differences, ...result.checkoutProblems].join('; '),
+            })
             checkoutMs += result.checkoutMs
             if (result.checkout) {
               submits += 1
@@ -890,6 +903,7 @@ async function main(): Promise<void> {
           } catch (error) {
             failed += 1
             failures.push(seed)
+            entries.push({ name: label, ok: false, message: (error as Error).message })
             console.log(`${label}: FAILED: ${(error as Error).message}`)
           } finally {
             await store!.start()
@@ -912,6 +926,14 @@ async function main(): Promise<void> {
     log: console.log,
   })
   failures.push(...payouts.failures.map((failure) => failure.seed))
+  for (const failure of payouts.failures) {
+    entries.push({
+      name: `payouts seed ${failure.seed}`,
+      ok: false,
+      message: failure.problems.join('; '),
+    })
+  }
+  entries.push({ name: 'payouts', ok: payouts.failures.length === 0, message: '' })
   // The forms (issue 17): the same outbox and drainer, server-level, in-process.
   let formsLost = 0
   let formsDoubled = 0
@@ -921,6 +943,11 @@ async function main(): Promise<void> {
     formsLost += result.lost
     formsDoubled += result.doubled
     if (result.lost + result.doubled > 0) formsFailures.push(seed)
+    entries.push({
+      name: `forms seed ${seed}`,
+      ok: result.lost + result.doubled === 0,
+      message: `lost ${result.lost}, sent twice ${result.doubled}`,
+    })
   }
   console.log(
     `chaos forms: lost ${formsLost}, sent twice ${formsDoubled}` +
@@ -935,6 +962,7 @@ async function main(): Promise<void> {
       (failures.length ? `; seeds to replay: ${failures.join(' ')}` : ''),
   )
   if (failures.length > 0 || ledgerFailures > 0) process.exitCode = 1
+  if (values.report) writeChaosReport(values.report, entries)
 }
 
 await main()

@@ -8,6 +8,7 @@
 // while its reports show no failure (lint, build, an unhandled error) also counts as 1 failed.
 // Exit code: 1 when anything failed, else 0.
 import { readFileSync } from 'node:fs'
+import type { ChaosReport } from './chaos/report.ts'
 
 interface Counts {
   passed: number
@@ -18,7 +19,7 @@ interface Counts {
 
 interface ReportSpec {
   file: string
-  kind: 'vitest' | 'playwright'
+  kind: 'vitest' | 'playwright' | 'chaos'
   step: string
 }
 
@@ -27,6 +28,7 @@ const reports: ReportSpec[] = [
   { file: 'reports/vitest.json', kind: 'vitest', step: 'npm-test' },
   { file: 'reports/playwright-recaptcha.json', kind: 'playwright', step: 'npm-test' },
   { file: 'reports/playwright.json', kind: 'playwright', step: 'npm-test' },
+  { file: 'reports/chaos.json', kind: 'chaos', step: 'npm-test' },
   { file: 'reports/vitest-postgres.json', kind: 'vitest', step: 'server-postgres' },
 ]
 
@@ -140,6 +142,20 @@ function fromPlaywright(report: PlaywrightReport): Counts {
   return counts
 }
 
+/** The chaos check's report (scripts/chaos/report.ts): a run that did not match is a failed test. */
+function fromChaos(report: ChaosReport): Counts {
+  if (report.kind !== 'chaos' || !Array.isArray(report.entries)) {
+    throw new Error('not a chaos report')
+  }
+  const failed = report.entries.filter((entry) => !entry.ok)
+  return {
+    passed: report.entries.length - failed.length,
+    failed: failed.length,
+    skipped: 0,
+    notes: failed.map((entry) => `failed: chaos ${entry.name}: ${firstLine(entry.message)}`),
+  }
+}
+
 function readReport(spec: ReportSpec): Counts {
   let raw: string
   try {
@@ -154,6 +170,7 @@ function readReport(spec: ReportSpec): Counts {
   }
   try {
     const json: unknown = JSON.parse(raw)
+    if (spec.kind === 'chaos') return fromChaos(json as ChaosReport)
     return spec.kind === 'vitest'
       ? fromVitest(json as VitestReport)
       : fromPlaywright(json as PlaywrightReport)

@@ -21,12 +21,38 @@ describe('ArrivalGate', () => {
   it('grants the session to the earliest request first, whoever asked first', async () => {
     const gate = new ArrivalGate()
     const log: string[] = []
-    // Three requests of three trips each, all in at once. A request asks for its next trip while
-    // the session serves another's, so the two oldest alternate; the newest waits for both.
+    // Three requests of three trips each, all in at once, the newest asking first. A request
+    // asks for its next trip before the session is granted again, so each finishes before the
+    // next begins.
     await Promise.all(
-      ['a', 'b', 'c'].map((name, order) => request((trip) => gate.run(trip, order), name, 3, log)),
+      ['c', 'b', 'a'].map((name) =>
+        request((trip) => gate.run(trip, name.charCodeAt(0)), name, 3, log),
+      ),
     )
-    expect(log).toEqual(['a.1', 'b.1', 'a.2', 'b.2', 'a.3', 'b.3', 'c.1', 'c.2', 'c.3'])
+    expect(log).toEqual(['a.1', 'a.2', 'a.3', 'b.1', 'b.2', 'b.3', 'c.1', 'c.2', 'c.3'])
+  })
+
+  it('gives the event loop a turn before each trip, so what arrives meanwhile is seen', async () => {
+    const gate = new ArrivalGate()
+    const log: string[] = []
+    // Ten trips queued at once. Work the loop has to do (accepting a connection, reading a
+    // request) is an immediate here: each gets its turn between two trips, not after all ten.
+    const trips = Array.from({ length: 10 }, (_, n) =>
+      gate.run(async () => {
+        log.push(`trip ${n}`)
+        setImmediate(() => log.push(`loop after ${n}`))
+      }, n),
+    )
+    await Promise.all(trips)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(log.slice(0, 6)).toEqual([
+      'trip 0',
+      'loop after 0',
+      'trip 1',
+      'loop after 1',
+      'trip 2',
+      'loop after 2',
+    ])
   })
 
   it('keeps the order of asking among trips of one request', async () => {

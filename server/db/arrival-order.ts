@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { setImmediate as nextTurn } from 'node:timers'
 
 /*
  * First come, first served for PGlite's one session.
@@ -14,7 +15,19 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * order they came. Work outside any request (start-up, the admin command line) takes a number
  * when it asks, which puts it behind the requests already in.
  *
- * PostgreSQL needs none of this: its pool hands each request a connection of its own.
+ * One trip per turn of the event loop. PGlite runs a trip synchronously in WebAssembly and
+ * resolves it with a promise, so a request whose trips never wait for anything else runs from
+ * its first byte to its answer in one go, and so does the next one the gate releases: the event
+ * loop does not get back to its sockets until every waiting request is answered. Node (libuv
+ * since 1.45) accepts one new connection per turn of the loop, and reads the requests that came
+ * in meanwhile only then, so under load a new connection's first request waited seconds, behind
+ * every request that came later on a connection already open (issue 15: p99 2 s at ~300 adds/s,
+ * where the queue alone makes 50/300 s ≈ 170 ms). Each grant therefore waits for the next turn
+ * (setImmediate): between two trips the loop accepts, reads and numbers whatever has arrived, and
+ * the oldest waiter at that moment goes next.
+ *
+ * PostgreSQL needs none of this: its pool hands each request a connection of its own, and its
+ * trips are socket reads that give the loop its turns.
  */
 
 const arrival = new AsyncLocalStorage<number>()
@@ -37,40 +50,34 @@ interface Waiter {
 
 /**
  * One trip at a time (the session is one), granted to the waiter with the lowest arrival number.
- * Ties (two trips of one request at once) keep the order they were asked in.
+ * Ties (two trips of one request at once) keep the order they were asked in. Each grant waits
+ * for a turn of the event loop (see "One trip per turn" above), and goes to the oldest waiter
+ * at that moment.
  */
 export class ArrivalGate {
   private busy = false
   private readonly waiting: Waiter[] = []
 
   async run<T>(work: () => Promise<T>, order = currentArrival()): Promise<T> {
-    if (this.busy || this.waiting.length > 0) await this.wait(order)
-    else this.busy = true
-    try {
-      return await work()
-    } finally {
-      this.release()
-    }
-  }
-
-  private wait(order: number): Promise<void> {
-    return new Promise((start) => {
+    await new Promise<void>((start) => {
       // After the last waiter whose number is not larger: FIFO among equals.
       let index = this.waiting.length
       while (index > 0 && this.waiting[index - 1]!.order > order) index -= 1
       this.waiting.splice(index, 0, { order, start })
-      if (!this.busy) this.release()
+      if (!this.busy) this.grantNext()
     })
+    try {
+      return await work()
+    } finally {
+      this.busy = false
+      if (this.waiting.length > 0) this.grantNext()
+    }
   }
 
-  private release(): void {
-    const next = this.waiting.shift()
-    if (next) {
-      this.busy = true
-      next.start()
-    } else {
-      this.busy = false
-    }
+  /** The session to the oldest waiter, once the event loop has had its turn. */
+  private grantNext(): void {
+    this.busy = true
+    nextTurn(() => this.waiting.shift()!.start())
   }
 }
 

@@ -171,22 +171,27 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl })
+    const listeners = newListeners()
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      // Every pooled connection LISTENs to the catalog too: PostgreSQL hands a session its own
+      // notifications before the commit's answer, so a catalog write made here is known here
+      // before it resolves. Queued mail needs no such haste: the follower's connection tells it.
+      // The pool hands a new connection out once this has resolved: a LISTEN sent from the
+      // pool's 'connect' event was still running when the caller's first query came, which pg
+      // queues behind it with a warning (and pg 9 refuses).
+      onConnect: async (client) => {
+        client.on('notification', (message) => {
+          if (message.channel === catalogChannel) {
+            notifyAll(listeners[catalogChannel], message.payload ?? '')
+          }
+        })
+        await client.query(`LISTEN ${catalogChannel}`)
+      },
+    })
     // An idle connection the server closes (a restart, a dropped database) leaves the pool and
     // is replaced on next use; unhandled, the pool's error event would end the process.
     pool.on('error', () => undefined)
-    const listeners = newListeners()
-    // Every pooled connection LISTENs to the catalog too: PostgreSQL hands a session its own
-    // notifications before the commit's answer, so a catalog write made here is known here
-    // before it resolves. Queued mail needs no such haste: the follower's connection tells it.
-    pool.on('connect', (client) => {
-      client.on('notification', (message) => {
-        if (message.channel === catalogChannel) {
-          notifyAll(listeners[catalogChannel], message.payload ?? '')
-        }
-      })
-      client.query(`LISTEN ${catalogChannel}`).catch(() => undefined)
-    })
     try {
       const db = drizzleNodePg({ client: pool, schema })
       await migrateNodePg(db, { migrationsFolder })

@@ -1,0 +1,96 @@
+/*
+ * A cart answer as it goes on the wire, through the server's own listener: a JSON text sent
+ * with its length in one piece (not streamed in chunks), still marked as varying with
+ * Accept-Encoding, and gzipped for a client that accepts it.
+ */
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
+import { request } from 'node:http'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Cart } from '../../contract/cart.ts'
+import { bag } from '../../tests/order-fixtures.ts'
+import { loadEnv } from '../env.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { listen } from './node-server.ts'
+
+let database: TestDatabase
+let server: Server
+let port: number
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const app = createTestApp(database.db)
+  server = listen({
+    fetch: app.fetch,
+    hostname: '127.0.0.1',
+    port: 0,
+    timeouts: loadEnv({ NODE_ENV: 'test' }).timeouts,
+  })
+  await once(server, 'listening')
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await database.close()
+})
+
+/** An add over a real socket: status, headers and the body's bytes as they came. */
+function add(headers: Record<string, string>) {
+  const body = JSON.stringify(bag)
+  return new Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>(
+    (resolve, reject) => {
+      const sent = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/order/add',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-cart-token': randomBytes(32).toString('base64url'),
+            'idempotency-key': `wire-${randomUUID()}`,
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              bytes: Buffer.concat(chunks),
+            }),
+          )
+        },
+      )
+      sent.on('error', reject)
+      sent.end(body)
+    },
+  )
+}
+
+it('sends a cart answer with its length, in one piece, varying with Accept-Encoding', async () => {
+  const answer = await add({})
+  expect(answer.status).toBe(200)
+  expect(answer.headers['transfer-encoding']).toBeUndefined()
+  expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
+  expect(answer.headers['vary']).toMatch(/accept-encoding/i)
+  expect(answer.headers['content-type']).toMatch(/^application\/json/)
+  expect(answer.headers['x-glidecraft-api']).toBe('1')
+  const cart = Cart.parse(JSON.parse(answer.bytes.toString('utf8')))
+  expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([[bag.sku, 1]])
+})
+
+it('gzips the same answer for a client that accepts gzip', async () => {
+  const answer = await add({ 'accept-encoding': 'gzip' })
+  expect(answer.status).toBe(200)
+  expect(answer.headers['content-encoding']).toBe('gzip')
+  expect(answer.headers['vary']).toMatch(/accept-encoding/i)
+  const cart = Cart.parse(JSON.parse(gunzipSync(answer.bytes).toString('utf8')))
+  expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([[bag.sku, 1]])
+})

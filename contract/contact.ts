@@ -10,11 +10,9 @@ import { typedText } from './waiver.ts'
  * carry `website`, a honeypot: a field people never see and so never fill. A form that fills it
  * gets the same answer as any other and is dropped.
  *
- * The reCAPTCHA token (when the site uses one) travels in a header, RECAPTCHA_TOKEN_HEADER, so
- * these bodies stay as they are.
+ * The reCAPTCHA token (when the site uses one) travels in a header (recaptcha-pages.ts
+ * RECAPTCHA_TOKEN_HEADER), so these bodies stay as they are.
  */
-
-export const RECAPTCHA_TOKEN_HEADER = 'X-Recaptcha-Token'
 
 /** Google's origins the invisible reCAPTCHA needs: its script, its frame and its images. */
 export const recaptchaOrigins = {

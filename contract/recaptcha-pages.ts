@@ -1,7 +1,14 @@
 /*
  * Kept apart from contact.ts (and its zod schemas): the app's root route reads it on every
- * navigation (src/lib/recaptcha-page-load.ts), so it must weigh nothing on a first view.
+ * navigation (src/lib/recaptcha-page-load.ts), and the sign-in calls send the header, so it must
+ * weigh nothing on a first view (zod alone would double the sign-in page's JavaScript).
  */
+
+/**
+ * The reCAPTCHA token (when the site uses one) travels in this header, so the forms' bodies stay
+ * as SPEC §3 writes them.
+ */
+export const RECAPTCHA_TOKEN_HEADER = 'X-Recaptcha-Token'
 
 /**
  * The pages whose forms use the invisible reCAPTCHA, and whose Content-Security-Policy opens

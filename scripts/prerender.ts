@@ -11,6 +11,7 @@ import { loadContent } from '../server/content/load.ts'
 import { listFamily } from '../server/services/catalog.ts'
 import { pageDataSources } from './page-data/sources.ts'
 import { writePageData } from './page-data/write.ts'
+import { routeStylesheets, withStylesheets, type BuildManifest } from './route-styles.ts'
 import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
 
 /**
@@ -76,7 +77,11 @@ async function publicUrls(
  * Screens that are the customer's own (their cart, signing in, the checkout) are not public pages,
  * but their first paint need not wait for code: a shell of each is prerendered (the app bar, the
  * heading, the sign-in form, "Loading your cart…") and hydrated into the customer's view. They
- * hold nothing of anyone's and stay out of the sitemap (robots.txt disallows them).
+ * hold nothing of anyone's and stay out of the sitemap (robots.txt disallows them). Their routes'
+ * stylesheets are named in their heads (route-styles.ts): what these screens show first is laid
+ * out by them, and would move when they arrived with the code. (The public pages' route styles
+ * lay out only what a first view does not show, below the fold or opened later: they stay with
+ * the code, off the first paint's path.)
  */
 export const privateShells = ['/cart', '/login', '/checkout']
 
@@ -195,12 +200,16 @@ async function main() {
       await writeFile(file, injectPage(template, page, url))
       written.push(url)
     }
+    const manifest = JSON.parse(
+      await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as BuildManifest
     for (const url of privateShells) {
       const page = await entry.renderPage(url)
       if (page.status !== 200) throw new Error(`${url} rendered with status ${page.status}`)
       const file = pageFile(url)
       await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, injectPage(template, page, url))
+      const styles = routeStylesheets(manifest, page.routeIds)
+      await writeFile(file, withStylesheets(injectPage(template, page, url), styles))
     }
     await writeFile(path.join(distDir, 'sitemap.xml'), sitemap(written))
     await writeFile(path.join(distDir, 'robots.txt'), robots())

@@ -42,11 +42,16 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   // Drops the cached queries and their garbage-collection timers, which would otherwise keep
   // the build process alive for minutes after the last page.
   queryClient.clear()
-  return { status, html, head: collectHead(matches) }
+  return { status, html, head: collectHead(matches), routeIds: matches.map((m) => m.routeId) }
 }
 
 /** What the prerender reads of a match: its outcome and the tags its route's head() gave. */
-type RenderedMatch = MatchHead & { status: string; error?: unknown; globalNotFound?: boolean }
+type RenderedMatch = MatchHead & {
+  routeId: string
+  status: string
+  error?: unknown
+  globalNotFound?: boolean
+}
 
 type MatchHead = {
   meta?: ReadonlyArray<Record<string, unknown> | undefined>

@@ -10,4 +10,6 @@ export interface RenderedPage {
   status: 200 | 404 | 500
   html: string
   head: HeadTag[]
+  /** The ids of the routes that matched, root first (`__root__`, `/checkout/$`, …). */
+  routeIds: string[]
 }

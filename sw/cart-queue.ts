@@ -5,7 +5,7 @@ import {
   CART_TOKEN_HEADER,
   IDEMPOTENCY_KEY_HEADER,
 } from '../contract/cart.ts'
-import { RECAPTCHA_TOKEN_HEADER } from '../contract/contact.ts'
+import { RECAPTCHA_TOKEN_HEADER } from '../contract/recaptcha-pages.ts'
 import {
   entryName,
   intentFromRequest,

@@ -1,11 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CartPage } from '../features/cart/components/cart-page.tsx'
+import { lazy, Suspense } from 'react'
+import { CartFrame, CartLoading } from '../features/cart/components/cart-frame.tsx'
 import { withHead } from '../lib/head.ts'
 import { loaderHead } from '../lib/loader-head.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 
-/** The cart: what the customer is about to order, also offline. */
+/**
+ * The cart: what the customer is about to order, also offline. The page paints and hydrates the
+ * cart's frame ("Loading your cart…", the prerendered shell) with nothing else; the cart itself,
+ * with IndexedDB, loads once the page is up, so the first view's work comes in small pieces.
+ */
+const loadCartPage = () =>
+  import('../features/cart/components/cart-page.tsx').then((module) => ({
+    default: module.CartPage,
+  }))
+const CartPage = lazy(loadCartPage)
+
+const loading = (
+  <CartFrame>
+    <CartLoading />
+  </CartFrame>
+)
+
 export const Route = createFileRoute('/cart')({
-  loader: async ({ context }) => {
+  loader: async ({ context, preload }) => {
+    // A link the customer is about to follow (intent): the cart itself comes along.
+    if (preload) void loadCartPage().catch(() => undefined)
     await context.loadQueryClient()
     return withHead(
       {},
@@ -16,5 +36,13 @@ export const Route = createFileRoute('/cart')({
     )
   },
   head: loaderHead,
-  component: CartPage,
+  component: function CartRoute() {
+    const hydrated = useHydrated()
+    if (!hydrated) return loading
+    return (
+      <Suspense fallback={loading}>
+        <CartPage />
+      </Suspense>
+    )
+  },
 })

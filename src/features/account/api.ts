@@ -1,4 +1,4 @@
-import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/contact.ts'
+import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/recaptcha-pages.ts'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type {
   Accepted,

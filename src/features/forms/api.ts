@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/contact.ts'
+import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/recaptcha-pages.ts'
 import type { OutboxForm } from '../../../store-db/cart-outbox-model.ts'
 import type { CartRefusalRecord, FormSentRecord } from '../../../store-db/store-db.ts'
 import type { QueuedAnswer } from '../../../sw/messages.ts'

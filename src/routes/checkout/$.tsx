@@ -1,26 +1,28 @@
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { addressesQuery, userQuery } from '../../features/account/api.ts'
-import { LoginScreen } from '../../features/account/components/login-screen.tsx'
-import { cartQuery, sendSubmit } from '../../features/cart/api.ts'
-import { RefusalNotices } from '../../features/cart/components/refusal-notices.tsx'
-import { useCartView } from '../../features/cart/outbox.ts'
-import { CheckoutScreen } from '../../features/checkout/components/checkout-screen.tsx'
-import { PlaceForControl } from '../../features/dealer/components/place-for.tsx'
+import { lazy, Suspense } from 'react'
+import { CheckoutLoading } from '../../features/checkout/components/checkout-page.tsx'
 import { withHead } from '../../lib/head.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { useSignedIn } from '../../lib/signed-in.ts'
 import { loaderHead } from '../../lib/loader-head.ts'
-import { PayByLink, PaymentStepSlot } from './-components/payment-step-slot.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
- * `/checkout`: the checkout's steps (features/checkout), composed here with what it may not import
- * itself: the cart as the device shows it and its outbox (the submit), the sign-in form and the
- * saved addresses (account), the payment step, and for a dealer whom the order is for (dealer). `/checkout/{code}` is an order's payment link
- * (SPEC §2 "checkout/*"): its balance paid without signing in.
+ * `/checkout`: the checkout's steps (features/checkout), composed in `-components/live-checkout.tsx`
+ * with what the feature may not import itself. The page paints and hydrates the checkout's frame
+ * ("Loading your checkout…", the prerendered shell) with nothing else; the checkout itself, with
+ * IndexedDB and the steps, loads once the page is up, so the first view's work comes in small
+ * pieces. `/checkout/{code}` is an order's payment link (SPEC §2 "checkout/*"): its balance paid
+ * without signing in.
  */
+const loadLiveCheckout = () => import('./-components/live-checkout.tsx')
+const LiveCheckout = lazy(loadLiveCheckout)
+const PayByLink = lazy(() =>
+  import('./-components/payment-step-slot.tsx').then((module) => ({ default: module.PayByLink })),
+)
+
 export const Route = createFileRoute('/checkout/$')({
-  loader: async ({ context }) => {
+  loader: async ({ context, preload }) => {
+    // A link the customer is about to follow (intent): the checkout itself comes along.
+    if (preload) void loadLiveCheckout().catch(() => undefined)
     await context.loadQueryClient()
     return withHead(
       {},
@@ -34,41 +36,26 @@ export const Route = createFileRoute('/checkout/$')({
   head: loaderHead,
   component: function CheckoutRoute() {
     const { _splat } = Route.useParams()
-    return _splat ? <PayByLink code={_splat} /> : <Checkout />
+    const hydrated = useHydrated()
+    if (_splat) {
+      return (
+        <Suspense
+          fallback={
+            <article className="page checkout-page">
+              <h1>Pay for your order</h1>
+              <p role="status">Loading the order…</p>
+            </article>
+          }
+        >
+          <PayByLink code={_splat} />
+        </Suspense>
+      )
+    }
+    if (!hydrated) return <CheckoutLoading />
+    return (
+      <Suspense fallback={<CheckoutLoading />}>
+        <LiveCheckout />
+      </Suspense>
+    )
   },
 })
-
-function Checkout() {
-  // Reads the server's cart into this device; the screen shows the device's view of it.
-  const read = useQuery(cartQuery)
-  const view = useCartView()
-  // Saved addresses are an account's: a guest session has none (the server answers 403).
-  const who = useSignedIn()
-  // 'u' alone: signed in, but whether as an account or a guest is not read yet.
-  const account = who.startsWith('u') && who.length > 1
-  const saved = useQuery({ ...addressesQuery(), enabled: account })
-  // A dealer orders for its customers through this same checkout (SPEC §6).
-  const user = useQuery({ ...userQuery(), enabled: account })
-  const online = useOnlineStatus()
-  const dealer = account && user.data?.role === 'dealer'
-  return (
-    <CheckoutScreen
-      view={view}
-      refreshCart={() => read.refetch()}
-      submit={sendSubmit}
-      login={(onSignedIn) => <LoginScreen heading="Sign in to check out" onSignedIn={onSignedIn} />}
-      savedAddresses={account ? (saved.data ?? []) : undefined}
-      payment={(order, settled) => <PaymentStepSlot order={order} settled={settled} />}
-      notices={<RefusalNotices />}
-      placeFor={
-        dealer && view ? (
-          <PlaceForControl
-            placedFor={view.cart.placedFor ?? null}
-            online={online}
-            onPlaced={() => read.refetch()}
-          />
-        ) : undefined
-      }
-    />
-  )
-}

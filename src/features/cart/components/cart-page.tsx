@@ -6,8 +6,8 @@ import { formatPrice } from '../../../lib/format-price.ts'
 import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
 import { heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
 import { useCartView } from '../outbox.ts'
+import { CartFrame, CartLoading } from './cart-frame.tsx'
 import { RefusalNotices } from './refusal-notices.tsx'
-import './cart.css'
 
 /**
  * The cart: its lines with their configuration, quantities, a discount code and the totals, as
@@ -27,8 +27,7 @@ export function CartPage() {
       : null
 
   return (
-    <article className="page cart-page">
-      <h1>Your cart</h1>
+    <CartFrame>
       {waiting > 0 && (
         <div className="cart-waiting" role="status" data-testid="cart-waiting">
           <p>
@@ -59,7 +58,7 @@ export function CartPage() {
       )}
       <RefusalNotices />
       {!cart || (isPending && !view.known && cart.items.length === 0) ? (
-        <p role="status">Loading your cart…</p>
+        <CartLoading />
       ) : cart.items.length === 0 ? (
         cart.submitting ? (
           <section className="panel" data-testid="cart-submitting">
@@ -127,7 +126,7 @@ export function CartPage() {
           </p>
         </>
       )}
-    </article>
+    </CartFrame>
   )
 }
 

@@ -30,8 +30,18 @@ export interface SavedAddress {
   isDefault: boolean
 }
 
-/** The countries we ship to: the rate table's (content/shipping-rates.json), by name. */
-const countries = (() => {
+/**
+ * The countries we ship to: the rate table's (content/shipping-rates.json), by name. Worked out
+ * when the address step is first shown, not when the checkout's code loads: naming and sorting
+ * them is a long task on a phone, and most visits to the checkout never reach this step.
+ */
+let countries: { value: string; label: string }[] | undefined
+function shippingCountries(): { value: string; label: string }[] {
+  countries ??= namedCountries()
+  return countries
+}
+
+function namedCountries(): { value: string; label: string }[] {
   const codes = rates.zones.flatMap((zone) => zone.countries)
   let names: Intl.DisplayNames | undefined
   try {
@@ -42,7 +52,7 @@ const countries = (() => {
   return codes
     .map((code) => ({ value: code, label: names?.of(code) ?? code }))
     .sort((a, b) => a.label.localeCompare(b.label))
-})()
+}
 
 const labels: Record<AddressField, string> = {
   name: 'Full name of the person receiving the parcel',
@@ -172,7 +182,7 @@ export function AddressStep({
               value={address[field].toUpperCase()}
               onChange={(value) => set(field, value)}
               error={errors[field]}
-              options={countries}
+              options={shippingCountries()}
               autoComplete={autoComplete[field]}
             />
           ) : (

@@ -27,6 +27,7 @@ import {
   type CheckoutDraft,
 } from '../model.ts'
 import { AddressStep, type SavedAddress } from './address-step.tsx'
+import { CheckoutLoading, CheckoutPage } from './checkout-page.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { ShippingStep } from './shipping-step.tsx'
 import {
@@ -36,7 +37,6 @@ import {
   type SubmittedOrder,
 } from './submit-step.tsx'
 import { WaiverStep } from './waiver-step.tsx'
-import './checkout.css'
 
 export type { SubmitOrder, SubmittedOrder } from './submit-step.tsx'
 
@@ -148,13 +148,7 @@ export function CheckoutScreen({
     stepBefore.current = step
   }, [step])
 
-  if (!hydrated || !view || !cart || waitingSubmit === undefined) {
-    return (
-      <CheckoutPage>
-        <p role="status">Loading your checkout…</p>
-      </CheckoutPage>
-    )
-  }
+  if (!hydrated || !view || !cart || waitingSubmit === undefined) return <CheckoutLoading />
 
   if (owed) {
     return (
@@ -318,27 +312,6 @@ function orderOf(order: OrderSubmittedRecord['order']): SubmittedOrder {
     total: order.total,
     paymentDueToday: order.payment_due_today,
   }
-}
-
-function CheckoutPage({
-  children,
-  notices,
-  summary,
-}: {
-  children: ReactNode
-  notices?: ReactNode
-  summary?: ReactNode
-}) {
-  return (
-    <article className="page checkout-page">
-      <h1>Checkout</h1>
-      {notices}
-      <div className={summary ? 'checkout-layout' : undefined}>
-        {summary}
-        <div className="checkout-main">{children}</div>
-      </div>
-    </article>
-  )
 }
 
 /** What a step done says it holds, to see at a glance and change. */

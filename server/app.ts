@@ -254,11 +254,19 @@ export function createHttp({
       : isServerPagePath(request.path)
         ? undefined
         : site?.answerFromMemory(request)
-  // What the answers kept in memory depend on: the catalog's version and the built files.
+  // What the answers kept in memory depend on: the catalog's version and the built files. The
+  // string is made again only when one of them changes: asked for on every request, it is then
+  // compared by reference.
+  let stamped = { version: Number.NaN, generation: 0, stamp: '' }
   const stamp = () => {
     const snapshot = catalog.current()
     if (snapshot instanceof Promise) return undefined
-    return `${snapshot.version} ${site?.generation() ?? 0}`
+    const generation = site?.generation() ?? 0
+    if (snapshot.version !== stamped.version || generation !== stamped.generation) {
+      const { version } = snapshot
+      stamped = { version, generation, stamp: `${version} ${generation}` }
+    }
+    return stamped.stamp
   }
   const answeredFromMemory = memoryListener({
     answer: fromMemory,

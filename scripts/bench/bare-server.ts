@@ -3,11 +3,14 @@
 //   tsx scripts/bench/bare-server.ts PORT ANSWERS.json
 //
 // ANSWERS.json maps a request path (with its query) to the headers and base64 body to send; each
-// body is what the store itself sent for that path, so both servers put the same bytes on the wire.
+// is what the store itself sent for that path (every header but the three node:http writes
+// itself: Date, Connection, Keep-Alive), so both servers put the same bytes on the wire. Each
+// answer's header object is built once, as a bare server sending fixed bytes would.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
 export interface BareAnswer {
+  /** Names as the store wrote them, in its order (Content-Length included). */
   headers: Record<string, string>
   body: string
 }
@@ -28,6 +31,6 @@ createServer((req, res) => {
     res.writeHead(404).end()
     return
   }
-  res.writeHead(200, { ...answer.headers, 'Content-Length': answer.body.byteLength })
+  res.writeHead(200, answer.headers)
   res.end(answer.body)
 }).listen(Number(port), '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${port}`))

@@ -115,9 +115,13 @@ async function measure(url: string, duration: number, group?: number): Promise<L
 }
 
 /** One GET as autocannon sends it, with the body as it came over the wire (not decoded). */
-function rawGet(
-  url: string,
-): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+function rawGet(url: string): Promise<{
+  status: number
+  headers: Record<string, string>
+  /** Names (as sent) and values, in the order they came. */
+  rawHeaders: string[]
+  body: Buffer
+}> {
   return new Promise((resolvePromise, reject) => {
     const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = []
@@ -127,7 +131,12 @@ function rawGet(
         for (const [name, value] of Object.entries(res.headers)) {
           if (typeof value === 'string') headers[name] = value
         }
-        resolvePromise({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) })
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        })
       })
       res.on('error', reject)
     })
@@ -137,7 +146,14 @@ function rawGet(
   })
 }
 
-/** What the store sends for each request, to be sent again byte for byte by the bare server. */
+/** Headers node:http writes itself, the bare server's as the store's. */
+const writtenByNode = new Set(['date', 'connection', 'keep-alive'])
+
+/**
+ * What the store sends for each request, to be sent again byte for byte by the bare server: the
+ * status, every header (names as written, in the same order) and the body. Only `Date`,
+ * `Connection` and `Keep-Alive` are left for node:http to write, as it does for the store.
+ */
 async function captureAnswers(origin: string): Promise<Record<string, BareAnswer>> {
   const answers: Record<string, BareAnswer> = {}
   for (const { path } of requests) {
@@ -147,11 +163,14 @@ async function captureAnswers(origin: string): Promise<Record<string, BareAnswer
       await sleep(100)
       answer = await rawGet(origin + path)
     }
-    const { status, headers, body } = answer
+    const { status, rawHeaders, body } = answer
     if (status !== 200) throw new Error(`${path} answered ${status}`)
-    const kept: Record<string, string> = { 'Content-Type': headers['content-type'] ?? '' }
-    if (headers['content-encoding']) kept['Content-Encoding'] = headers['content-encoding']
-    answers[path] = { headers: kept, body: body.toString('base64') }
+    const headers: Record<string, string> = {}
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!
+      if (!writtenByNode.has(name.toLowerCase())) headers[name] = rawHeaders[i + 1]!
+    }
+    answers[path] = { headers, body: body.toString('base64') }
   }
   return answers
 }

@@ -45,11 +45,19 @@ export interface MemoryListenerOptions {
   stamp?: () => string | undefined
 }
 
-/** A 200 kept for the requests that ask for it alike (`keyOf`). */
+/**
+ * A 200 kept for the requests that ask for it alike: the same target (path and query), method,
+ * scheme and Accept-Encoding.
+ */
 interface KeptAnswer {
+  method: 'GET' | 'HEAD'
+  https: boolean
+  acceptEncoding: string | undefined
   answer: PlainAnswer
   stamp: string
   until: number
+  /** Its access-log line's fixed part, made on first use (request-log.ts). */
+  logged: string | undefined
 }
 
 /**
@@ -57,8 +65,10 @@ interface KeptAnswer {
  * added where no watcher looks (a new folder) is served within this time.
  */
 const keptAnswerMs = 1_000
-/** Kept answers at most; a flood of different requests only refills the map. */
-const maxKeptAnswers = 512
+/** Targets kept at most; a flood of different requests only refills the map. */
+const maxKeptTargets = 512
+/** Forms kept per target (method, scheme, Accept-Encoding); a flood of headers only cycles them. */
+const maxFormsPerTarget = 8
 
 /**
  * The request listener's fast path: a GET or HEAD whose answer is complete in memory (a built
@@ -75,42 +85,56 @@ export function memoryListener({
   stamp,
 }: MemoryListenerOptions) {
   /**
-   * The 200s given last, by request: the same request (method, path and query, Accept-Encoding,
-   * HTTPS) with the same stamp gets the same answer without looking the path up again, which was
-   * a fifth of the time a page took. Conditional and Range requests are answered afresh.
+   * The 200s given last, by target: a request asked as one kept here (same method, scheme and
+   * Accept-Encoding) with the same stamp gets the same answer without its target being checked
+   * or looked up again, which was a fifth of the time a page took. Conditional and Range requests
+   * are answered afresh.
    */
-  const kept = new Map<string, KeptAnswer>()
+  const kept = new Map<string, KeptAnswer[]>()
 
-  function keep(key: string, found: PlainAnswer, now: string, acceptEncoding?: string) {
-    if (found.status !== 200) return
+  function keep(target: string, entry: KeptAnswer) {
+    const { status, headers } = entry.answer
+    if (status !== 200) return
     // Kept only in the best form the client takes: a better one may still be being made.
-    const coding = found.headers['Content-Encoding']
-    if (found.headers.Vary !== undefined && coding !== acceptedCodings(acceptEncoding)[0]) return
-    if (kept.size >= maxKeptAnswers) kept.clear()
-    kept.set(key, { answer: found, stamp: now, until: performance.now() + keptAnswerMs })
+    const coding = headers['Content-Encoding']
+    if (headers.Vary !== undefined && coding !== acceptedCodings(entry.acceptEncoding)[0]) return
+    let forms = kept.get(target)
+    if (!forms) {
+      if (kept.size >= maxKeptTargets) kept.clear()
+      forms = []
+      kept.set(target, forms)
+    }
+    const index = forms.findIndex((form) => sameRequest(form, entry))
+    if (index >= 0) forms[index] = entry
+    else if (forms.push(entry) > maxFormsPerTarget) forms.shift()
   }
 
   return function answeredFromMemory(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
     const method = incoming.method
     if (method !== 'GET' && method !== 'HEAD') return false
-    const target = incoming.url ?? ''
-    const mark = target.indexOf('?')
-    const path = mark < 0 ? target : target.slice(0, mark)
-    const query = mark < 0 ? '' : target.slice(mark + 1)
-    if (path.length > maxPathLength || !plainPath.test(path) || !plainQuery.test(query)) {
-      return false
-    }
     const headers = incoming.headers
-    if (headers.host === undefined || !plainHost.test(headers.host)) return false
-    const started = log.enabled() ? performance.now() : undefined
+    const host = headers.host
+    if (host === undefined || !plainHost.test(host)) return false
+    const started = performance.now()
+    const target = incoming.url ?? ''
     const scheme = (incoming.socket as TLSSocket).encrypted ? 'https:' : 'http:'
     const https = viaHttps(stringOf(headers['x-forwarded-proto']), scheme)
     const acceptEncoding = stringOf(headers['accept-encoding'])
     const plain = headers['if-none-match'] === undefined && headers.range === undefined
     const now = plain ? stamp?.() : undefined
-    const key = now === undefined ? '' : `${method} ${target} ${https} ${acceptEncoding ?? ''}`
-    let found = now === undefined ? undefined : reused(kept.get(key), now)
-    if (!found) {
+    // A target kept passed the checks below when it was kept.
+    let entry =
+      now === undefined
+        ? undefined
+        : keptFor(kept.get(target), method, https, acceptEncoding, now, started)
+    if (!entry) {
+      const mark = target.indexOf('?')
+      const path = mark < 0 ? target : target.slice(0, mark)
+      const query = mark < 0 ? '' : target.slice(mark + 1)
+      if (path.length > maxPathLength || !plainPath.test(path) || !plainQuery.test(query)) {
+        return false
+      }
+      let found: PlainAnswer | undefined
       try {
         found = answer({
           method,
@@ -125,12 +149,29 @@ export function memoryListener({
         return false
       }
       if (!found) return false
-      if (now !== undefined) keep(key, found, now, acceptEncoding)
+      entry = {
+        method,
+        https,
+        acceptEncoding,
+        answer: found,
+        stamp: '',
+        until: 0,
+        logged: undefined,
+      }
+      if (now !== undefined) {
+        entry.stamp = now
+        entry.until = started + keptAnswerMs
+        keep(target, entry)
+      }
     }
-    outgoing.writeHead(found.status, found.headers)
-    if (found.body) outgoing.end(found.body)
+    const { status, headers: answerHeaders, body } = entry.answer
+    outgoing.writeHead(status, answerHeaders)
+    if (body) outgoing.end(body)
     else outgoing.end()
-    if (started !== undefined) log.write(method, path, found.status, started)
+    if (log.enabled()) {
+      entry.logged ??= log.fixedPart(method, pathOf(target), status)
+      log.writeFixed(entry.logged, started)
+    }
     return true
   }
 }
@@ -140,8 +181,30 @@ function stringOf(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-function reused(entry: KeptAnswer | undefined, stamp: string): PlainAnswer | undefined {
-  return entry && entry.stamp === stamp && performance.now() < entry.until
-    ? entry.answer
-    : undefined
+function pathOf(target: string): string {
+  const mark = target.indexOf('?')
+  return mark < 0 ? target : target.slice(0, mark)
+}
+
+function sameRequest(a: KeptAnswer, b: KeptAnswer): boolean {
+  return a.method === b.method && a.https === b.https && a.acceptEncoding === b.acceptEncoding
+}
+
+/** The kept answer for this request, if one is kept under this stamp and not too long. */
+function keptFor(
+  forms: KeptAnswer[] | undefined,
+  method: string,
+  https: boolean,
+  acceptEncoding: string | undefined,
+  stamp: string,
+  now: number,
+): KeptAnswer | undefined {
+  if (!forms) return undefined
+  for (const form of forms) {
+    if (form.method !== method || form.https !== https || form.acceptEncoding !== acceptEncoding) {
+      continue
+    }
+    return form.stamp === stamp && now < form.until ? form : undefined
+  }
+  return undefined
 }

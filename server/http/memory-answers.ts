@@ -51,6 +51,8 @@ export interface MemoryListenerOptions {
  */
 interface KeptAnswer {
   method: 'GET' | 'HEAD'
+  /** The target's path, for its access-log line. */
+  path: string
   https: boolean
   acceptEncoding: string | undefined
   answer: PlainAnswer
@@ -104,7 +106,9 @@ export function memoryListener({
       forms = []
       kept.set(target, forms)
     }
-    const index = forms.findIndex((form) => sameRequest(form, entry))
+    const index = forms.findIndex((form) =>
+      askedAlike(form, entry.method, entry.https, entry.acceptEncoding),
+    )
     if (index >= 0) forms[index] = entry
     else if (forms.push(entry) > maxFormsPerTarget) forms.shift()
   }
@@ -151,6 +155,7 @@ export function memoryListener({
       if (!found) return false
       entry = {
         method,
+        path,
         https,
         acceptEncoding,
         answer: found,
@@ -169,7 +174,7 @@ export function memoryListener({
     if (body) outgoing.end(body)
     else outgoing.end()
     if (log.enabled()) {
-      entry.logged ??= log.fixedPart(method, pathOf(target), status)
+      entry.logged ??= log.fixedPart(method, entry.path, status)
       log.writeFixed(entry.logged, started)
     }
     return true
@@ -181,13 +186,14 @@ function stringOf(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-function pathOf(target: string): string {
-  const mark = target.indexOf('?')
-  return mark < 0 ? target : target.slice(0, mark)
-}
-
-function sameRequest(a: KeptAnswer, b: KeptAnswer): boolean {
-  return a.method === b.method && a.https === b.https && a.acceptEncoding === b.acceptEncoding
+/** Whether `form` was kept for a request asked this way (method, scheme, Accept-Encoding). */
+function askedAlike(
+  form: KeptAnswer,
+  method: string,
+  https: boolean,
+  acceptEncoding: string | undefined,
+): boolean {
+  return form.method === method && form.https === https && form.acceptEncoding === acceptEncoding
 }
 
 /** The kept answer for this request, if one is kept under this stamp and not too long. */
@@ -200,11 +206,11 @@ function keptFor(
   now: number,
 ): KeptAnswer | undefined {
   if (!forms) return undefined
+  // A loop, not find(): this runs for every request the fast path answers.
   for (const form of forms) {
-    if (form.method !== method || form.https !== https || form.acceptEncoding !== acceptEncoding) {
-      continue
+    if (askedAlike(form, method, https, acceptEncoding)) {
+      return form.stamp === stamp && now < form.until ? form : undefined
     }
-    return form.stamp === stamp && now < form.until ? form : undefined
   }
   return undefined
 }

@@ -19,6 +19,7 @@ describe('loadEnv', () => {
       mailFrom: 'Glidecraft <shop@localhost>',
       devMailPage: false,
       trustProxy: undefined,
+      apiProcesses: 1,
       contactEmail: 'shop@localhost',
       recaptcha: { siteKey: undefined, secretKey: undefined },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
@@ -44,6 +45,17 @@ describe('loadEnv', () => {
     expect(env.timeouts).toEqual({ headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 })
     expect(() => loadEnv({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/)
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/)
+  })
+
+  it('runs more than one API process only on PostgreSQL', () => {
+    const url = 'postgres://shop@db.example/shop'
+    expect(loadEnv({ API_PROCESSES: '2', DATABASE_URL: url }).apiProcesses).toBe(2)
+    expect(() => loadEnv({ API_PROCESSES: '2' })).toThrow(
+      /API_PROCESSES: more than one API process/,
+    )
+    expect(loadEnv({ API_PROCESSES: '1' }).apiProcesses).toBe(1)
+    expect(() => loadEnv({ API_PROCESSES: '0', DATABASE_URL: url })).toThrow(/API_PROCESSES/)
+    expect(() => loadEnv({ API_PROCESSES: 'two', DATABASE_URL: url })).toThrow(/API_PROCESSES/)
   })
 
   it('shows the development mail page only with DEV_MAIL=true, and never in production', () => {

@@ -73,6 +73,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Glidecraft <shop@localhost>'),
     DEV_MAIL: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: trustProxySetting.optional(),
+    API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     BRAINTREE_MERCHANT_ID: z.string().optional(),
     BRAINTREE_PUBLIC_KEY: z.string().optional(),
     BRAINTREE_PRIVATE_KEY: z.string().optional(),
@@ -88,6 +89,11 @@ const EnvSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     message: 'must not exceed REQUEST_TIMEOUT_MS',
+  })
+  // PGlite is one session inside one process: a second process could not open its files.
+  .refine((env) => env.API_PROCESSES === 1 || env.DATABASE_URL !== undefined, {
+    path: ['API_PROCESSES'],
+    message: 'more than one API process needs DATABASE_URL (PGlite runs in one process)',
   })
   // Braintree is used with all four settings or not at all: half a configuration is a mistake,
   // not a reason to take test payments in production.
@@ -118,6 +124,8 @@ const EnvSchema = z
     devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
     /** Which proxies' `X-Forwarded-For` names the client (client-address.ts); unset, none. */
     trustProxy: env.TRUST_PROXY,
+    /** How many processes serve the port (node:cluster); more than one only on PostgreSQL. */
+    apiProcesses: env.API_PROCESSES,
     /** Braintree's credentials; unset, the built-in test gateway takes cards. */
     braintree:
       env.BRAINTREE_MERCHANT_ID &&

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import type { Database, OpenDatabase } from './db/index.ts'
 import { loadEnv } from './env.ts'
-import { createLogger, loggableError, redactPath } from './log.ts'
+import { createLogger, joinedUpTo, loggableError, redactPath } from './log.ts'
 import { createTempDir, openTestDatabase } from './test-helpers.ts'
 
 function capture() {
@@ -81,6 +81,14 @@ describe('stdout', () => {
     const [code] = (await once(child, 'close')) as [number]
     expect(code).not.toBe(0)
     expect(messages()).toEqual(Array.from({ length: 100 }, (_, i) => String(i)))
+  })
+
+  it('writes whole lines of at most 4096 bytes at a time when processes share it', () => {
+    const accented = `${'é'.repeat(999)}\n` // 1,999 bytes in 1,000 characters
+    const [b, c, d, e] = [2000, 200, 5000, 10].map((bytes) => `${'x'.repeat(bytes - 1)}\n`)
+    const writes = joinedUpTo([accented, b!, c!, d!, e!], 4096)
+    // Bytes are counted, not characters; only a line longer than the limit goes over it, alone.
+    expect(writes).toEqual([accented + b, c, d, e])
   })
 })
 

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { pino, type DestinationStream, type Logger } from 'pino'
 import type { PageRoute } from '../contract/routes.ts'
 import type { Env } from './env.ts'
@@ -31,6 +32,31 @@ let stdout: DestinationStream | undefined
 const lineWaitMs = 100
 /** ...or until this many wait. */
 const linesPerWrite = 64
+/**
+ * With several API processes on one standard output (API_PROCESSES, server/main.ts), a write is
+ * at most PIPE_BUF bytes (4096 on Linux): a pipe takes a write that size whole, so lines of two
+ * processes never mix. Lines longer than that go alone.
+ */
+const sharedWriteBytes = 4096
+
+/** `lines` joined into writes of at most `max` bytes (UTF-8), whole lines each. */
+export function joinedUpTo(lines: readonly string[], max: number): string[] {
+  const writes: string[] = []
+  let current = ''
+  let bytes = 0
+  for (const line of lines) {
+    const size = Buffer.byteLength(line)
+    if (bytes > 0 && bytes + size > max) {
+      writes.push(current)
+      current = ''
+      bytes = 0
+    }
+    current += line
+    bytes += size
+  }
+  if (bytes > 0) writes.push(current)
+  return writes
+}
 
 /**
  * Standard output, written in batches: the lines logged (an access-log line per request, a
@@ -51,9 +77,10 @@ function stdoutInBatches(): DestinationStream {
     if (timer) clearTimeout(timer)
     timer = undefined
     if (lines.length === 0) return
-    const batch = lines.join('')
+    const batch = lines
     lines = []
-    stream.write(batch)
+    if (!cluster.isWorker) stream.write(batch.join(''))
+    else for (const write of joinedUpTo(batch, sharedWriteBytes)) stream.write(write)
   }
   process.on('exit', writeLines)
   stdout = {
@@ -73,7 +100,8 @@ export function createLogger(
 ): Logger {
   const options = {
     level: env.logLevel,
-    base: { env: env.nodeEnv },
+    // With several API processes (API_PROCESSES), a line says which one wrote it.
+    base: cluster.isWorker ? { pid: process.pid, env: env.nodeEnv } : { env: env.nodeEnv },
     redact: { paths: redactPaths, censor: '[redacted]' },
   }
   return pino(options, destination)

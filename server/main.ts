@@ -1,3 +1,4 @@
+import cluster, { type Worker } from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { createHttp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
@@ -31,7 +32,12 @@ function pruneHourly(db: Database, logger: Logger) {
   setInterval(prune, 3_600_000).unref()
 }
 
-function start(env: Env, logger: Logger, database: OpenDatabase) {
+function start(
+  env: Env,
+  logger: Logger,
+  database: OpenDatabase,
+  { announce }: { announce: boolean },
+) {
   if (!existsSync(env.staticDir)) {
     logger.warn({ staticDir: env.staticDir }, 'no built site found; pages answer 404')
   }
@@ -53,7 +59,8 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
   }
   const server = listen(options, (info) => {
     // A plain line on stdout whatever LOG_LEVEL says: scripts wait for it before they start.
-    console.log(`listening on http://localhost:${info.port}`)
+    // Workers of several leave it to their supervisor, which says it once all listen.
+    if (announce) console.log(`listening on http://localhost:${info.port}`)
   })
   // Mail queued before a stop or a crash is delivered now; new mail as its transaction commits.
   mailer.start()
@@ -81,6 +88,50 @@ function start(env: Env, logger: Logger, database: OpenDatabase) {
   process.on('SIGTERM', stop)
 }
 
+/**
+ * API_PROCESSES > 1 (PostgreSQL only): this process migrates and seeds the database, then starts
+ * that many workers (node:cluster) that share the port, each a whole server of its own (its pool,
+ * its LISTEN, its mail worker, its memory answers); it only watches them. Everything they share
+ * is in PostgreSQL: carts and idempotency keys, throttles, the mail outbox (claimed with
+ * FOR UPDATE SKIP LOCKED), the catalog (its changes reach every process by NOTIFY). A worker that
+ * dies is started again; SIGINT/SIGTERM reach every worker, and this process exits when they
+ * have.
+ */
+function supervise(env: Env, logger: Logger) {
+  let stopping = false
+  let listening = 0
+  const fork = () => cluster.fork({ GLIDECRAFT_API_WORKER: '1' })
+  cluster.on('listening', (_worker, address) => {
+    // One plain line once every worker listens: scripts wait for it before they start. Workers
+    // asked for port 0 share the one port the first was given.
+    if (++listening === env.apiProcesses)
+      console.log(`listening on http://localhost:${address.port} (${env.apiProcesses} processes)`)
+  })
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      return
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'API process ended; starting another')
+    fork()
+  })
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    const workers = Object.values(cluster.workers ?? {})
+    if (workers.length === 0) process.exit(0)
+    for (const worker of workers) worker?.process.kill(signal)
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, shutdownGraceMs + 1_000).unref()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  for (let n = 0; n < env.apiProcesses; n++) fork()
+}
+
 async function main() {
   let env: Env
   try {
@@ -90,14 +141,23 @@ async function main() {
     process.exit(1)
   }
   const logger = createLogger(env)
+  // A worker of several (see supervise): the supervisor has migrated and seeded.
+  const worker = cluster.isWorker && process.env.GLIDECRAFT_API_WORKER === '1'
   let database: OpenDatabase | undefined
   try {
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
-    logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
-    await seed(database.db, { demoAccounts: env.demoAccounts })
-    if (env.demoAccounts) warnAboutDemoAccounts(logger)
+    if (!worker) {
+      logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
+      await seed(database.db, { demoAccounts: env.demoAccounts })
+      if (env.demoAccounts) warnAboutDemoAccounts(logger)
+    }
+    if (env.apiProcesses > 1 && !worker) {
+      await database.close()
+      supervise(env, logger)
+      return
+    }
     pruneHourly(database.db, logger)
-    start(env, logger, database)
+    start(env, logger, database, { announce: !worker })
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')
     await database?.close()

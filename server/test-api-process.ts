@@ -15,6 +15,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 export interface ApiProcess {
   child: ChildProcess
   origin: string
+  /** What the process has written to stdout and stderr so far. */
+  output: () => string
 }
 
 export interface ApiProcessOptions {
@@ -23,6 +25,10 @@ export interface ApiProcessOptions {
   dataDir?: string | undefined
   /** Where the outbox's worker sends mail; unset, the development mailbox. */
   smtpUrl?: string | undefined
+  /** API_PROCESSES: workers sharing the port (PostgreSQL only); unset, one process. */
+  processes?: number
+  /** LOG_LEVEL; `error` unless said (`info` writes the access log). */
+  logLevel?: string
 }
 
 /** `tsx server/main.ts` on a free port (tsx as a loader: the server is this one process). */
@@ -39,7 +45,8 @@ export function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
         : { DATABASE_URL: '', DATA_DIR: options.dataDir }),
       SMTP_URL: options.smtpUrl ?? '',
       MAIL_FROM: 'Glidecraft <shop@example.com>',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: options.logLevel ?? 'error',
+      API_PROCESSES: String(options.processes ?? 1),
       NODE_ENV: 'test',
       STATIC_DIR: path.join(root, 'no-such-dir'),
       DEMO_ACCOUNTS: 'false',
@@ -51,7 +58,7 @@ export function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
     const read = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output)
-      if (match) resolve({ child, origin: `http://127.0.0.1:${match[1]}` })
+      if (match) resolve({ child, origin: `http://127.0.0.1:${match[1]}`, output: () => output })
     }
     child.stdout!.on('data', read)
     child.stderr!.on('data', read)

@@ -1,0 +1,128 @@
+// The add's CPU in this process, away from the machine's other load (issue 15): the production
+// app in-process (createApp, no HTTP), `POST /api/order/add` of the bench's suit over 50 guest
+// carts, a few adds in flight at once, and this process's CPU time per add (process.cpuUsage).
+// On PGlite that is the database's work too; on PostgreSQL (DATABASE_URL) only the app's.
+// CPU time, unlike adds per second, hardly moves when other processes share the cores.
+//
+//   tsx scripts/bench/order-add-cpu.ts [--adds N] [--session] [--prof FILE]
+//   DATABASE_URL=postgres://… tsx scripts/bench/order-add-cpu.ts
+//
+// `--session`: bearer sessions of guest accounts instead of cart tokens. `--prof FILE`: a CPU
+// profile of the measured adds (node:inspector), for order-add-profile.ts's summary or DevTools.
+import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { createApp } from '../../server/app.ts'
+import { openDatabase } from '../../server/db/index.ts'
+import { seed } from '../../server/db/seed.ts'
+import { loadEnv } from '../../server/env.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string) => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const adds = Number(option('--adds') ?? 3000)
+const inFlight = Number(option('--in-flight') ?? 8)
+const profileFile = option('--prof')
+const withSession = args.includes('--session')
+const carts = 50
+
+function body(variant: number) {
+  return JSON.stringify({
+    sku: 'CORVID2-CUSTOM',
+    qty: 1,
+    meta: [
+      { key: 'color.body', value: 'y9F' },
+      { key: 'color.arm-wing', value: 'm1S' },
+      { key: 'measurement.units', value: 'metric' },
+      { key: 'measurement.height', value: String(170 + variant) },
+      { key: 'option.booties', value: 'on' },
+      { key: 'accent', value: 'neon' },
+      { key: 'total_price', value: '0' },
+    ],
+    child: [
+      {
+        sku: 'SUPERCUSTOM-WS',
+        qty: 1,
+        meta: [
+          { key: 'child_super_custom_check', value: 'on' },
+          { key: 'pc_edit_state', value: 'v1.stripes.body' },
+        ],
+      },
+    ],
+  })
+}
+
+const databaseUrl = process.env.DATABASE_URL || undefined
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true })
+await seed(database.db, { demoAccounts: false })
+const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' })
+const app = createApp({ db: database.db, env })
+const run = randomBytes(4).toString('hex')
+
+const owners: Record<string, string>[] = []
+for (let n = 0; n < carts; n++) {
+  if (!withSession) {
+    owners.push({ 'x-cart-token': randomBytes(32).toString('base64url') })
+    continue
+  }
+  const response = await app.request('/api/login-guest', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n}.1` },
+    body: JSON.stringify({ email: `cpu-${run}-${n}@example.com` }),
+  })
+  const { token } = (await response.json()) as { token: string }
+  owners.push({ authorization: `Bearer ${token}` })
+}
+const bodies = Array.from({ length: 4 }, (_, variant) => body(variant))
+
+let sent = 0
+async function addOne() {
+  const n = sent++
+  const response = await app.request('/api/order/add', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(bodies[0]!.length),
+      ...owners[n % carts],
+      'idempotency-key': `cpu-${run}-${n}`,
+    },
+    body: bodies[Math.floor(n / carts) % bodies.length]!,
+  })
+  await response.text()
+  if (response.status !== 200) throw new Error(`add ${n}: ${response.status}`)
+}
+
+async function load(count: number) {
+  const until = sent + count
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (sent < until) await addOne()
+    }),
+  )
+}
+
+await load(Math.min(500, adds)) // warm-up: JIT, prepared statements, the palette
+const session = profileFile ? new Session() : undefined
+if (session) {
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+}
+const cpuFrom = process.cpuUsage()
+const wallFrom = performance.now()
+await load(adds)
+const cpu = process.cpuUsage(cpuFrom)
+const wall = performance.now() - wallFrom
+if (session) {
+  const { profile } = await session.post('Profiler.stop')
+  writeFileSync(profileFile!, JSON.stringify(profile))
+}
+console.log(
+  `${databaseUrl ? 'PostgreSQL' : 'PGlite'} ${withSession ? 'session' : 'guest'}: ` +
+    `${Math.round((cpu.user + cpu.system) / adds)} µs CPU per add ` +
+    `(user ${Math.round(cpu.user / adds)}, system ${Math.round(cpu.system / adds)}), ` +
+    `${Math.round((adds / wall) * 1000)} adds/s in one process, ${inFlight} in flight`,
+)
+await database.close()

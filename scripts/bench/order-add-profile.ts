@@ -1,0 +1,284 @@
+// The add's CPU, for working on it (issue 15): runs the store (`node --import tsx server/main.ts`,
+// LOG_LEVEL=info, access log to /dev/null) on PGlite or a private PostgreSQL, drives
+// `POST /api/order/add` at 50 connections as order-add.ts does, and prints adds/s, p99 and the
+// server process's CPU per add (from /proc, over the measured seconds only). With `--prof` the
+// server runs under `--cpu-prof` and the profile's self time is summed by function and by file.
+//
+//   tsx scripts/bench/order-add-profile.ts [pglite|postgres] [guest|session] [--prof] [--port N]
+//
+// `guest`: the device's cart token only (the bench's add). `session`: a bearer session of a guest
+// account per cart (`/api/login-guest`), no cart token: the session is looked up on every add.
+import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+import { startPostgres } from './postgres.ts'
+import {
+  freePort,
+  installCleanup,
+  makeTempDir,
+  removeTempDir,
+  spawnGroup,
+  stopGroup,
+} from './processes.ts'
+import { readyPath, waitForStatus } from './server.ts'
+
+const connections = 50
+const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 5)
+const warmupSeconds = Number(process.env.BENCH_ORDER_ADD_WARMUP_SECONDS ?? 2)
+const carts = 50
+const variantsPerCart = 4
+
+const args = process.argv.slice(2)
+const database = args.includes('postgres') ? 'PostgreSQL' : 'PGlite'
+const mode = args.includes('session') ? 'session' : 'guest'
+const profile = args.includes('--prof')
+const portArg = args.indexOf('--port')
+const postgresPort = portArg >= 0 ? Number(args[portArg + 1]) : undefined
+
+function body(variant: number) {
+  return JSON.stringify({
+    sku: 'CORVID2-CUSTOM',
+    qty: 1,
+    meta: [
+      { key: 'color.body', value: 'y9F' },
+      { key: 'color.arm-wing', value: 'm1S' },
+      { key: 'measurement.units', value: 'metric' },
+      { key: 'measurement.height', value: String(170 + variant) },
+      { key: 'option.booties', value: 'on' },
+      { key: 'accent', value: 'neon' },
+      { key: 'total_price', value: '0' },
+    ],
+    child: [
+      {
+        sku: 'SUPERCUSTOM-WS',
+        qty: 1,
+        meta: [
+          { key: 'child_super_custom_check', value: 'on' },
+          { key: 'pc_edit_state', value: 'v1.stripes.body' },
+        ],
+      },
+    ],
+  })
+}
+
+/** utime and stime of the processes of a process group (the server and its workers), in µs. */
+function cpuMicros(group: number): { user: number; system: number } {
+  const total = { user: 0, system: 0 }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(fields[2]) !== group) continue
+    total.user += Number(fields[11]) * 10_000
+    total.system += Number(fields[12]) * 10_000
+  }
+  return total
+}
+
+async function ownerHeaders(origin: string): Promise<Record<string, string>[]> {
+  if (mode === 'guest')
+    return Array.from({ length: carts }, () => ({
+      'x-cart-token': randomBytes(32).toString('base64url'),
+    }))
+  const run = randomBytes(4).toString('hex')
+  return Promise.all(
+    Array.from({ length: carts }, async (_, n) => {
+      const response = await fetch(`${origin}/api/login-guest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n}.1` },
+        body: JSON.stringify({ email: `bench-${run}-${n}@example.com` }),
+      })
+      const answer = (await response.json()) as { token?: string }
+      if (!answer.token)
+        throw new Error(`login-guest: ${response.status} ${JSON.stringify(answer)}`)
+      return { authorization: `Bearer ${answer.token}` }
+    }),
+  )
+}
+
+async function main() {
+  installCleanup()
+  const root = resolve(import.meta.dirname, '..', '..')
+  const dir = makeTempDir('order-add-profile')
+  const postgres =
+    database === 'PostgreSQL' ? startPostgres(postgresPort ?? (await freePort())) : undefined
+  const port = await freePort()
+  const spawnedAt = performance.now()
+  const profileDir = join(dir, 'prof')
+  const server = spawnGroup(
+    process.execPath,
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, 'data'),
+        DATABASE_URL: postgres?.url ?? '',
+        STATIC_DIR: join(root, 'dist'),
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'loopback',
+      },
+      discardStdout: true,
+    },
+  )
+  const origin = `http://127.0.0.1:${port}`
+  const started = { ...server, origin, spawnedAt }
+  try {
+    await waitForStatus(started, readyPath, { timeoutMs: 120_000 })
+    const owners = await ownerHeaders(origin)
+    const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant))
+    const run = randomBytes(6).toString('base64url')
+    let sent = 0
+    const loadFrom = performance.now() - spawnedAt
+    const measuredFrom = performance.now() + warmupSeconds * 1000
+    let cpuFrom = { user: 0, system: 0 }
+    let cpuTo = { user: 0, system: 0 }
+    const latencies: number[] = []
+    const pid = server.child.pid!
+    const startCpu = setTimeout(() => (cpuFrom = cpuMicros(pid)), warmupSeconds * 1000)
+    const endCpu = setTimeout(() => (cpuTo = cpuMicros(pid)), (warmupSeconds + seconds) * 1000)
+    const result = await new Promise<autocannon.Result>((done, fail) => {
+      const instance = autocannon(
+        {
+          url: origin,
+          connections,
+          duration: warmupSeconds + seconds,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/order/add',
+              setupRequest: (request) => {
+                const n = sent++
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    ...owners[n % carts],
+                    'idempotency-key': `prof-${run}-${n}`,
+                  },
+                  body: bodies[Math.floor(n / carts) % variantsPerCart]!,
+                }
+              },
+            },
+          ],
+        },
+        (error, finished) => (error ? fail(error as Error) : done(finished)),
+      )
+      instance.on('response', (_client, _status, _bytes, latency: number) => {
+        if (performance.now() >= measuredFrom) latencies.push(latency)
+      })
+    })
+    const loadTo = performance.now() - spawnedAt
+    clearTimeout(startCpu)
+    clearTimeout(endCpu)
+    const failed = result.non2xx + result.errors + result.timeouts
+    if (failed > 0) throw new Error(`${failed} of ${result.requests.total} adds failed`)
+    latencies.sort((a, b) => a - b)
+    const p99 = latencies[Math.ceil(0.99 * latencies.length) - 1] ?? 0
+    const user = Math.round((cpuTo.user - cpuFrom.user) / latencies.length)
+    const system = Math.round((cpuTo.system - cpuFrom.system) / latencies.length)
+    const cpuPerAdd = user + system
+    console.log(
+      `${database} ${mode}${profile ? ' (profiled)' : ''}: ${Math.round(latencies.length / seconds)} adds/s, ` +
+        `p99 ${Math.round(p99)} ms, server CPU ${cpuPerAdd} µs per add (user ${user}, system ${system}) ` +
+        `(load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+    )
+    await stopGroup(server)
+    if (profile) summarize(profileDir, cpuPerAdd, loadFrom + warmupSeconds * 1000, loadTo)
+  } finally {
+    await stopGroup(server)
+    postgres?.stop()
+    removeTempDir(dir)
+  }
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+
+/**
+ * Self and total time per function, and self time per file, in µs per add, from the .cpuprofile
+ * Node wrote: only the samples taken while the load ran (ms after the spawn; the process's
+ * start-up is a few ms). Kept as PROFILE_OUT when set, for a second look.
+ *
+ * Samples are counted, not weighted by the time between them: a sample is taken when the thread
+ * runs, so on a busy machine the time before one includes the time the process waited for a core
+ * (a syscall that wakes PostgreSQL then carries whole milliseconds). Counts are shares of the CPU
+ * the process used; `cpuPerAdd` (from /proc) turns them into µs per add.
+ */
+function summarize(profileDir: string, cpuPerAdd: number, fromMs: number, toMs: number) {
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'))
+  if (!file) throw new Error('no .cpuprofile written')
+  const text = readFileSync(join(profileDir, file), 'utf8')
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, text)
+  const prof = JSON.parse(text) as {
+    nodes: ProfileNode[]
+    samples: number[]
+    timeDeltas: number[]
+  }
+  const byId = new Map(prof.nodes.map((node) => [node.id, node]))
+  const parentOf = new Map<number, number>()
+  for (const node of prof.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const fileOf = (url: string) =>
+    url
+      .replace(/^file:\/\//, '')
+      .replace(/.*\/node_modules\/((@[^/]+\/)?[^/]+)\/.*/, 'npm:$1')
+      .replace(/.*\/wt-[^/]+\//, '') || '(native)'
+  const nameOf = (id: number) => {
+    const { callFrame } = byId.get(id)!
+    return `${callFrame.functionName || '(anonymous)'} ${fileOf(callFrame.url)}:${callFrame.lineNumber + 1}`
+  }
+  const selfByFunction = new Map<string, number>()
+  const totalByFunction = new Map<string, number>()
+  const byFile = new Map<string, number>()
+  const add = (map: Map<string, number>, key: string, micros: number) =>
+    map.set(key, (map.get(key) ?? 0) + micros)
+  let busy = 0
+  let at = 0
+  prof.samples.forEach((id, i) => {
+    at += prof.timeDeltas[i] ?? 0
+    if (at < fromMs * 1000 || at > toMs * 1000) return
+    const { callFrame } = byId.get(id)!
+    if (callFrame.functionName === '(idle)') return
+    const delta = 1
+    busy += delta
+    add(selfByFunction, nameOf(id), delta)
+    add(byFile, fileOf(callFrame.url), delta)
+    const seen = new Set<string>()
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+      const name = nameOf(node)
+      if (!seen.has(name)) add(totalByFunction, name, delta)
+      seen.add(name)
+    }
+  })
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => `${((count / busy) * cpuPerAdd).toFixed(1).padStart(8)} µs  ${name}`)
+      .join('\n')
+  console.log(`${busy} busy samples while the load ran, shared out over ${cpuPerAdd} µs per add`)
+  console.log(`-- self, by file --\n${top(byFile, 30)}`)
+  console.log(`-- self, by function --\n${top(selfByFunction, 50)}`)
+  console.log(`-- total (self and callees), by function --\n${top(totalByFunction, 120)}`)
+}
+
+await main()

@@ -10,7 +10,7 @@ import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { bearerToken } from '../middleware/auth.ts'
 import { sha256 } from './idempotency.ts'
-import { findSession, hashToken } from './sessions.ts'
+import { findSession, hashToken, type SessionUser } from './sessions.ts'
 
 /*
  * Who a cart call is for, decided in one place for every cart route and every sign-in:
@@ -92,6 +92,11 @@ export async function isProtectedAccount(
   return row?.passwordHash != null
 }
 
+/** isProtectedAccount of a session's account, from the session's own row (no second query). */
+function isProtectedSession(session: SessionUser): boolean {
+  return session.user.role !== 'guest' || session.hasPassword
+}
+
 /** The device's cart token from the request: undefined if not sent, null if malformed. */
 function deviceTokenHash(c: Context): string | undefined | null {
   const header = c.req.header(CART_TOKEN_HEADER)
@@ -140,7 +145,7 @@ export async function resolveOwner(
     return { answer: { status: 401, body: { message: expiredSessionMessage } } }
   if (account !== undefined && account !== session.user.email.trim().toLowerCase())
     return { answer: { status: 409, body: { message: madeForAnotherAccountMessage } } }
-  if (session.guest && (await isProtectedAccount(db, session.user)))
+  if (session.guest && isProtectedSession(session))
     return { owner: { kind: 'token', tokenHash: tokenHash ?? sessionCartKey(hashToken(bearer)) } }
   if (tokenHash) await mergeDevice(session.user.id, tokenHash)
   return { owner: { kind: 'user', userId: session.user.id, tokenHash } }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { sessions, users } from '../db/schema.ts'
@@ -55,16 +55,43 @@ export interface SessionUser {
   /** Opened by guest login: the account's own data stays out of its reach. */
   guest: boolean
   createdAt: Date
+  /** Whether the account has a password, read with the session (services/cart-owner.ts). */
+  hasPassword: boolean
+}
+
+/**
+ * The session query, built once per database and prepared under its name: every signed-in
+ * call asks it, and building drizzle's SQL for it cost more than running it. On PostgreSQL each
+ * pooled connection parses and plans it once.
+ */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof sessionQuery>>()
+function sessionQuery(db: Database) {
+  return db
+    .select({ user: users, guest: sessions.guest, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_session')
 }
 
 /** The user a bearer token belongs to, if its session exists and has not expired. */
 export async function findSession(db: Database, token: string): Promise<SessionUser | undefined> {
-  const [row] = await db
-    .select({ user: users, guest: sessions.guest, createdAt: sessions.createdAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-  return row ? { user: toUser(row.user), guest: row.guest, createdAt: row.createdAt } : undefined
+  let query = sessionQueries.get(db)
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)))
+  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date() })
+  return row
+    ? {
+        user: toUser(row.user),
+        guest: row.guest,
+        createdAt: row.createdAt,
+        hasPassword: row.user.passwordHash != null,
+      }
+    : undefined
 }
 
 /** The user a bearer token belongs to, if its session exists and has not expired. */

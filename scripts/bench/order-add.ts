@@ -29,6 +29,8 @@ import type { BenchContext, Measurement, Row } from './types.ts'
 const connections = 50
 const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 5)
 const warmupSeconds = Number(process.env.BENCH_ORDER_ADD_WARMUP_SECONDS ?? 2)
+/** API_PROCESSES for the PostgreSQL part (PGlite runs in one process): BENCH_API_PROCESSES. */
+const postgresProcesses = Number(process.env.BENCH_API_PROCESSES ?? 1)
 const cartTokens = 50
 /** Distinct configurations per cart: with the tokens, room for 50 × 4 × 99 adds. */
 const variantsPerCart = 4
@@ -132,6 +134,7 @@ async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL
       databaseUrl: postgres?.url,
       logLevel: 'info',
       discardStdout: true,
+      env: { API_PROCESSES: database === 'PostgreSQL' ? String(postgresProcesses) : '1' },
     })
     await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
     console.error(`  ${database} POST /api/order/add`)
@@ -163,6 +166,8 @@ export const orderAdd: Measurement = {
       '',
       `pgbench: the TPC-B-like mix (\`pgbench -i -s 10\`, then \`-c ${connections} -j 2 -T ${seconds}\`) ` +
         'on the same PostgreSQL cluster in the same run, with the store stopped.',
+      '',
+      `The store on PostgreSQL runs as ${postgresProcesses} API process${postgresProcesses === 1 ? '' : 'es'} (\`BENCH_API_PROCESSES\`).`,
       '',
       '| database | adds/s | p99 | adds in the run | pgbench TPC-B tps |',
       '| --- | ---: | ---: | ---: | ---: |',

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { BackgroundJobsReport } from '../../sw/messages.ts'
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
 
 interface WorkerFixtures {
@@ -59,6 +60,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
         once: true,
       }),
     )
+  })
+}
+
+/** Asks the worker to run its background jobs and waits for its report (joins a run under way). */
+export function runBackgroundJobs(page: Page): Promise<BackgroundJobsReport> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return new Promise<BackgroundJobsReport>((resolve) => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = (event) => resolve(event.data as BackgroundJobsReport)
+      registration.active!.postMessage({ type: 'RUN_BACKGROUND_JOBS' }, [channel.port2])
+    })
   })
 }
 

@@ -18,7 +18,9 @@
 //
 // Needs a build (`npm run build`). The last `--postgres-runs` runs (1 by default; every run with
 // `--postgres`) use two API processes on one private PostgreSQL, the proxy alternating between
-// them. Prints per run the carts expected and found per owner and the lost, doubled and moved
+// them; they run at the same time as the PGlite runs (servers, proxy and data of their own; one
+// Chromium), followed there by the ledger's and the forms' chaos. With `--port P` the runs keep
+// to P … P+9, with `--proxy-port Q` to Q and Q+1. Prints per run the carts expected and found per owner and the lost, doubled and moved
 // counts; exits 1 unless every run matched. Same seed, same sequence of actions.
 import { createHash } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
@@ -334,6 +336,21 @@ function owners(carts: Record<Owner, readonly Line[]>): string {
     .sort()
     .map((owner) => `${owner} [${describe(carts[owner]!).map(short).join(', ')}]`)
     .join('; ')
+}
+
+/** What one phase (PGlite, or PostgreSQL) of the runs found. */
+interface PhaseResult {
+  /** One entry per run (and per ledger check), for --report. */
+  entries: ChaosEntry[]
+  lost: number
+  doubled: number
+  moved: number
+  failed: number
+  failures: number[]
+  submits: number
+  checkoutMs: number
+  paymentsMade: number
+  ledgerFailures: number
 }
 
 interface RunResult {
@@ -795,165 +812,236 @@ async function main(): Promise<void> {
   process.env.TRUST_PROXY = 'loopback'
   const basePort = values.port ? Number(values.port) : undefined
   const proxyPort = values['proxy-port'] ? Number(values['proxy-port']) : 0
-  const dataDir = makeTempDir('chaos')
   const started = performance.now()
-  let lost = 0
-  let doubled = 0
-  let moved = 0
-  let failed = 0
-  const failures: number[] = []
-  let submits = 0
-  let checkoutMs = 0
-  let paymentsMade = 0
-  let ledgerFailures = 0
-  const phaseCheckouts: CheckoutSeen[] = []
-  // One entry per run (and per ledger check), written to --report for CI's summary.
-  const entries: ChaosEntry[] = []
-  let postgres: Postgres | undefined
-  try {
-    await withChromium(async (browser) => {
-      let store: Store | undefined
-      let proxy: LossyProxy | undefined
-      let suitMeta: string | undefined
-      // The database of the runs so far, once their API processes stopped: one settled charge
-      // and one payment per payment, the confirmation and the receipt queued once each.
-      const checkLedger = async () => {
-        if (!store || phaseCheckouts.length === 0) return
-        const seen = phaseCheckouts.splice(0)
-        try {
-          const ledger = await readLedger(
-            { dataDir: store.dataDir, databaseUrl: store.databaseUrl },
-            seen.map((one) => orderOf(one).id),
-          )
-          for (const one of seen) {
-            const problems = ledgerProblems(one, ledger)
-            if (problems.length === 0) continue
-            ledgerFailures += 1
-            if (!failures.includes(one.seed)) failures.push(one.seed)
-            const message = `the database after the runs: ${problems.join('; ')}`
-            entries.push({ name: `seed ${one.seed} ledger`, ok: false, message })
-            console.log(`seed ${one.seed}: ${message}`)
-          }
-        } catch (error) {
-          ledgerFailures += 1
-          const message = `could not read the database: ${(error as Error).message}`
-          entries.push({ name: 'ledger', ok: false, message })
-          console.log(`chaos: ${message}`)
-        }
-      }
-      const setUp = async (onPostgres: boolean) => {
-        if (proxy) await proxy.close()
-        if (store) await store.stop()
-        await checkLedger()
-        if (onPostgres) {
-          // With --port P the run keeps to P … P+9: P+9 for PostgreSQL.
-          postgres = startPostgres(basePort !== undefined ? basePort + 9 : await freePort())
-          store = await Store.create(
-            dataDir,
-            basePort !== undefined ? basePort + 2 : undefined,
-            2,
-            postgres.url,
-          )
-        } else store = await Store.create(dataDir, basePort, 1)
-        await store.start()
-        proxy = await startLossyProxy(store.origins, proxyPort)
-        proxy.forwardedFor('10.250.0.1')
-        suitMeta = await learnSuitMeta(browser, proxy, new Api(store, 0))
-        console.log(
-          `chaos: ${onPostgres ? 'two API processes on one PostgreSQL' : 'one API process on PGlite'}, proxy ${proxy.origin}`,
+
+  /**
+   * One phase's runs on API processes of their own: on PGlite (one process), or on PostgreSQL
+   * (two processes, the proxy alternating between them). The two phases share nothing but the
+   * browser (each run has a context of its own), so they run at the same time: most of a run is
+   * spent waiting on the browser, its worker and the network, not computing.
+   */
+  const runPhase = async (
+    browser: Browser,
+    onPostgres: boolean,
+    indices: number[],
+    postgres: Postgres | undefined,
+  ): Promise<PhaseResult> => {
+    const result: PhaseResult = {
+      entries: [],
+      lost: 0,
+      doubled: 0,
+      moved: 0,
+      failed: 0,
+      failures: [],
+      submits: 0,
+      checkoutMs: 0,
+      paymentsMade: 0,
+      ledgerFailures: 0,
+    }
+    if (indices.length === 0) return result
+    const log = (line: string) => console.log(line)
+    const dataDir = makeTempDir(onPostgres ? 'chaos-postgres' : 'chaos')
+    // With --port P the runs keep to P … P+9: P on PGlite, P+2 and P+3 on PostgreSQL (P+9).
+    // With --proxy-port Q: Q on PGlite, Q+1 on PostgreSQL.
+    const store = onPostgres
+      ? await Store.create(
+          dataDir,
+          basePort !== undefined ? basePort + 2 : undefined,
+          2,
+          postgres!.url,
         )
-      }
+      : await Store.create(dataDir, basePort, 1)
+    let proxy: LossyProxy | undefined
+    // The database of the phase's runs, once their API processes stopped: one settled charge
+    // and one payment per payment, the confirmation and the receipt queued once each.
+    const phaseCheckouts: CheckoutSeen[] = []
+    const checkLedger = async () => {
+      if (phaseCheckouts.length === 0) return
+      const seen = phaseCheckouts.splice(0)
       try {
-        for (let index = 0; index < runs; index += 1) {
-          const seed = firstSeed + index
-          if (index === 0 || index === firstPostgres) await setUp(index >= firstPostgres)
-          const label = `run ${index + 1}/${runs} seed ${seed}${index >= firstPostgres ? ' (PostgreSQL, 2 APIs)' : ''}`
-          try {
-            const result = await run(seed, store!, proxy!, browser, suitMeta!)
-            lost += result.lost
-            doubled += result.doubled
-            moved += result.moved
-            const ok = result.differences.length === 0 && result.checkoutProblems.length === 0
-            if (!ok) failures.push(seed)
-            entries.push({
-              name: label,
-              ok,
-              message: [...result.differences, ...result.checkoutProblems].join('; '),
-            })
-            checkoutMs += result.checkoutMs
-            if (result.checkout) {
-              submits += 1
-              if (result.checkout.payment) paymentsMade += 1
-              phaseCheckouts.push(result.checkout)
-            }
-            console.log(
-              `${label}: ${ok ? 'match' : 'MISMATCH'} lost ${result.lost} doubled ${result.doubled} moved ${result.moved}\n` +
-                `  actions: ${result.actions.join(', ')} (checkout ${Math.round(result.checkoutMs)} ms)\n` +
-                `  expected: ${owners(result.expected)}\n` +
-                `  found:    ${owners(result.found)}` +
-                (result.codes ? `\n  codes:    ${result.codes}` : '') +
-                (result.refusals.length ? `\n  refused:  ${result.refusals.join(' | ')}` : '') +
-                (result.differences.length
-                  ? `\n  differences: ${result.differences.join('; ')}`
-                  : '') +
-                (result.checkoutProblems.length
-                  ? `\n  checkout: ${result.checkoutProblems.join('; ')}`
-                  : ''),
-            )
-          } catch (error) {
-            failed += 1
-            failures.push(seed)
-            entries.push({ name: label, ok: false, message: (error as Error).message })
-            console.log(`${label}: FAILED: ${(error as Error).message}`)
-          } finally {
-            await store!.start()
-          }
+        const ledger = await readLedger(
+          { dataDir: store.dataDir, databaseUrl: store.databaseUrl },
+          seen.map((one) => orderOf(one).id),
+        )
+        for (const one of seen) {
+          const problems = ledgerProblems(one, ledger)
+          if (problems.length === 0) continue
+          result.ledgerFailures += 1
+          if (!result.failures.includes(one.seed)) result.failures.push(one.seed)
+          const message = `the database after the runs: ${problems.join('; ')}`
+          result.entries.push({ name: `seed ${one.seed} ledger`, ok: false, message })
+          log(`seed ${one.seed}: ${message}`)
         }
-      } finally {
-        if (proxy) await proxy.close()
-        if (store) await store.stop()
-        await checkLedger()
+      } catch (error) {
+        result.ledgerFailures += 1
+        const message = `could not read the database: ${(error as Error).message}`
+        result.entries.push({ name: 'ledger', ok: false, message })
+        log(`chaos: ${message}`)
       }
+    }
+    try {
+      await store.start()
+      proxy = await startLossyProxy(
+        store.origins,
+        proxyPort && onPostgres ? proxyPort + 1 : proxyPort,
+      )
+      proxy.forwardedFor('10.250.0.1')
+      const suitMeta = await learnSuitMeta(browser, proxy, new Api(store, 0))
+      log(
+        `chaos: ${onPostgres ? 'two API processes on one PostgreSQL' : 'one API process on PGlite'}, proxy ${proxy.origin}`,
+      )
+      for (const index of indices) {
+        const seed = firstSeed + index
+        const label = `run ${index + 1}/${runs} seed ${seed}${onPostgres ? ' (PostgreSQL, 2 APIs)' : ''}`
+        try {
+          const outcome = await run(seed, store, proxy, browser, suitMeta)
+          result.lost += outcome.lost
+          result.doubled += outcome.doubled
+          result.moved += outcome.moved
+          const ok = outcome.differences.length === 0 && outcome.checkoutProblems.length === 0
+          if (!ok) result.failures.push(seed)
+          result.entries.push({
+            name: label,
+            ok,
+            message: [...outcome.differences, ...outcome.checkoutProblems].join('; '),
+          })
+          result.checkoutMs += outcome.checkoutMs
+          if (outcome.checkout) {
+            result.submits += 1
+            if (outcome.checkout.payment) result.paymentsMade += 1
+            phaseCheckouts.push(outcome.checkout)
+          }
+          log(
+            `${label}: ${ok ? 'match' : 'MISMATCH'} lost ${outcome.lost} doubled ${outcome.doubled} moved ${outcome.moved}\n` +
+              `  actions: ${outcome.actions.join(', ')} (checkout ${Math.round(outcome.checkoutMs)} ms)\n` +
+              `  expected: ${owners(outcome.expected)}\n` +
+              `  found:    ${owners(outcome.found)}` +
+              (outcome.codes ? `\n  codes:    ${outcome.codes}` : '') +
+              (outcome.refusals.length ? `\n  refused:  ${outcome.refusals.join(' | ')}` : '') +
+              (outcome.differences.length
+                ? `\n  differences: ${outcome.differences.join('; ')}`
+                : '') +
+              (outcome.checkoutProblems.length
+                ? `\n  checkout: ${outcome.checkoutProblems.join('; ')}`
+                : ''),
+          )
+        } catch (error) {
+          result.failed += 1
+          result.failures.push(seed)
+          result.entries.push({ name: label, ok: false, message: (error as Error).message })
+          log(`${label}: FAILED: ${(error as Error).message}`)
+        } finally {
+          await store.start()
+        }
+      }
+    } catch (error) {
+      // The phase could not start (a server or the proxy): each of its runs is a failing entry.
+      const message = `could not start: ${(error as Error).message}`
+      for (const index of indices.slice(result.entries.length)) {
+        result.failed += 1
+        result.failures.push(firstSeed + index)
+        result.entries.push({
+          name: `run ${index + 1}/${runs} seed ${firstSeed + index}${onPostgres ? ' (PostgreSQL, 2 APIs)' : ''}`,
+          ok: false,
+          message,
+        })
+      }
+      log(`chaos: ${onPostgres ? 'PostgreSQL' : 'PGlite'} ${message}`)
+    } finally {
+      if (proxy) await proxy.close()
+      await store.stop()
+      await checkLedger()
+      removeTempDir(dataDir)
+    }
+    return result
+  }
+
+  /**
+   * The dealer ledger's chaos (issue 17, scripts/chaos/payouts.ts): payouts racing refunds; and
+   * the forms (issue 17): the same outbox and drainer, server-level, in-process.
+   */
+  const ledgerAndForms = async () => {
+    const entries: ChaosEntry[] = []
+    const payouts = await runPayoutChaos({
+      runs: Math.min(runs, 20),
+      seed: firstSeed,
+      log: console.log,
     })
+    for (const failure of payouts.failures) {
+      entries.push({
+        name: `payouts seed ${failure.seed}`,
+        ok: false,
+        message: failure.problems.join('; '),
+      })
+    }
+    // One passing entry for the ledger's runs, or one failing entry per failing seed (not both).
+    if (payouts.failures.length === 0) entries.push({ name: 'payouts', ok: true, message: '' })
+    let formsLost = 0
+    let formsDoubled = 0
+    const formsFailures: number[] = []
+    for (let seed = firstSeed; seed < firstSeed + Math.min(runs, 20); seed += 1) {
+      const result = await formsChaos(seed)
+      formsLost += result.lost
+      formsDoubled += result.doubled
+      if (result.lost + result.doubled > 0) formsFailures.push(seed)
+      entries.push({
+        name: `forms seed ${seed}`,
+        ok: result.lost + result.doubled === 0,
+        message: `lost ${result.lost}, sent twice ${result.doubled}`,
+      })
+    }
+    console.log(
+      `chaos forms: lost ${formsLost}, sent twice ${formsDoubled}` +
+        (formsFailures.length ? `; seeds to replay: ${formsFailures.join(' ')}` : ''),
+    )
+    return { entries, payoutFailures: payouts.failures.map((f) => f.seed), formsFailures }
+  }
+
+  const all = Array.from({ length: runs }, (_, index) => index)
+  let postgres: Postgres | undefined
+  let phases: PhaseResult[]
+  let rest: Awaited<ReturnType<typeof ledgerAndForms>>
+  try {
+    // Started before the runs: starting PostgreSQL blocks this process for a moment.
+    if (postgresRuns > 0) {
+      postgres = startPostgres(basePort !== undefined ? basePort + 9 : await freePort())
+    }
+    // Two lanes at once: the PGlite runs; the PostgreSQL run(s), then the ledger's and the forms'
+    // chaos (in this process, no browser), which fit in the time the PGlite runs take.
+    let onPostgres: PhaseResult | undefined
+    const [onPglite, afterwards] = await withChromium((browser) =>
+      Promise.all([
+        runPhase(browser, false, all.slice(0, firstPostgres), undefined),
+        (async () => {
+          try {
+            onPostgres = await runPhase(browser, true, all.slice(firstPostgres), postgres)
+          } finally {
+            postgres?.stop()
+          }
+          return ledgerAndForms()
+        })(),
+      ]),
+    )
+    phases = [onPglite, onPostgres!]
+    rest = afterwards
   } finally {
     postgres?.stop()
-    removeTempDir(dataDir)
   }
-  // The dealer ledger's chaos (issue 17, scripts/chaos/payouts.ts): payouts racing refunds.
-  const payouts = await runPayoutChaos({
-    runs: Math.min(runs, 20),
-    seed: firstSeed,
-    log: console.log,
-  })
-  failures.push(...payouts.failures.map((failure) => failure.seed))
-  for (const failure of payouts.failures) {
-    entries.push({
-      name: `payouts seed ${failure.seed}`,
-      ok: false,
-      message: failure.problems.join('; '),
-    })
-  }
-  // One passing entry for the ledger's runs, or one failing entry per failing seed (not both).
-  if (payouts.failures.length === 0) entries.push({ name: 'payouts', ok: true, message: '' })
-  // The forms (issue 17): the same outbox and drainer, server-level, in-process.
-  let formsLost = 0
-  let formsDoubled = 0
-  const formsFailures: number[] = []
-  for (let seed = firstSeed; seed < firstSeed + Math.min(runs, 20); seed += 1) {
-    const result = await formsChaos(seed)
-    formsLost += result.lost
-    formsDoubled += result.doubled
-    if (result.lost + result.doubled > 0) formsFailures.push(seed)
-    entries.push({
-      name: `forms seed ${seed}`,
-      ok: result.lost + result.doubled === 0,
-      message: `lost ${result.lost}, sent twice ${result.doubled}`,
-    })
-  }
-  console.log(
-    `chaos forms: lost ${formsLost}, sent twice ${formsDoubled}` +
-      (formsFailures.length ? `; seeds to replay: ${formsFailures.join(' ')}` : ''),
-  )
+  // The report lists the runs in order, PGlite's then PostgreSQL's, then the ledger and the forms,
+  // as when they ran one after the other.
+  const entries = [...phases.flatMap((phase) => phase.entries), ...rest.entries]
+  const sum = (key: Exclude<keyof PhaseResult, 'entries' | 'failures'>) =>
+    phases.reduce((total, phase) => total + phase[key], 0)
+  const lost = sum('lost')
+  const doubled = sum('doubled')
+  const moved = sum('moved')
+  const failed = sum('failed')
+  const submits = sum('submits')
+  const checkoutMs = sum('checkoutMs')
+  const paymentsMade = sum('paymentsMade')
+  const ledgerFailures = sum('ledgerFailures')
+  const failures = [...phases.flatMap((phase) => phase.failures), ...rest.payoutFailures]
+  const { formsFailures } = rest
   if (formsFailures.length > 0) process.exitCode = 1
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(

@@ -173,12 +173,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return result.data
 }
 
-const TestEnvSchema = z.object({ TEST_DATABASE_URL: postgresUrl.optional() })
+const TestEnvSchema = z.object({
+  TEST_DATABASE_URL: postgresUrl.optional(),
+  TEST_PGLITE_TEMPLATE: z.string().optional(),
+})
 
 /**
- * The test suite's own setting: when TEST_DATABASE_URL names a PostgreSQL server the database
- * tests run there (one throwaway database per test file) instead of in-memory PGlite.
+ * The test suite's own settings: when TEST_DATABASE_URL names a PostgreSQL server the database
+ * tests run there (one throwaway database per test file) instead of in-memory PGlite; the
+ * in-memory ones start from the migrated, seeded database in the file TEST_PGLITE_TEMPLATE names
+ * (written once per run by server/test-template.ts; unset, each process makes its own).
  */
 export function loadTestEnv(source: Record<string, string | undefined> = process.env) {
-  return { testDatabaseUrl: TestEnvSchema.parse(withoutEmpty(source)).TEST_DATABASE_URL }
+  const parsed = TestEnvSchema.parse(withoutEmpty(source))
+  return {
+    testDatabaseUrl: parsed.TEST_DATABASE_URL,
+    pgliteTemplate: parsed.TEST_PGLITE_TEMPLATE,
+  }
 }

@@ -160,6 +160,24 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined
   /** A throwaway PGlite database in memory, for tests. */
   inMemory?: boolean
+  /**
+   * With `inMemory`: start from this database (a `dumpPglite` tarball) instead of an empty one,
+   * which skips initdb. Its migrations still run, and find nothing left to apply when it is current.
+   */
+  loadDataDir?: Blob
+}
+
+/** The PGlite behind each database opened here, for `dumpPglite`. */
+const pgliteClients = new WeakMap<Database, PGlite>()
+
+/**
+ * A PGlite database's files as one uncompressed tarball (PGlite's `dumpDataDir`): tests migrate
+ * and seed one database and start each of theirs from its copy (server/test-helpers.ts).
+ */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const client = pgliteClients.get(db)
+  if (!client) throw new Error('not a PGlite database opened by openDatabase')
+  return client.dumpDataDir('none')
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -222,7 +240,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   }
   let client: PGlite | undefined
   try {
-    client = await PGlite.create(dataDir)
+    client = await PGlite.create(dataDir, {
+      ...(options.inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    })
     // Requests are served first come, first served (arrival-order.ts); the catalog's
     // notifications below use the client itself.
     const session = servedInArrivalOrder(client)
@@ -235,6 +255,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     }
     channelListeners.set(db, listeners)
     twoTrips.set(db, twoTripsOnPglite(session))
+    pgliteClients.set(db, client)
     const opened = client
     return {
       db,

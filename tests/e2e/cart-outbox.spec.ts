@@ -602,6 +602,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
   context,
   page,
   consoleErrors,
+  storeServer,
 }) => {
   await openStore(page, MISSION.path, URATUL.path, WEEKEND.path)
   // A backlog: the cart's calls get no network while the customer adds three bags and one more.
@@ -615,7 +616,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
 
   // A new build of the worker: it installs (and starts draining at once) while the active one,
   // told the network is back, drains too.
-  await withNewBuild(async () => {
+  await withNewBuild(storeServer, async () => {
     await context.unroute('**/api/order/**')
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready

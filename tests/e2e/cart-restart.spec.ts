@@ -5,6 +5,7 @@ import type { BrowserContext, BrowserType } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { startLossyProxy } from '../../scripts/lossy-proxy.ts'
 import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { thisWorkerPorts } from './store-server.ts'
 
 /*
  * Issue 11: nothing is lost when the browser itself is closed while offline. The browser runs on
@@ -15,7 +16,8 @@ import { expect, test, waitForServiceWorker } from './fixtures.ts'
  * page is open, and a browser that starts while the shop is reachable sends the change before.
  */
 
-const PROXY_PORT = 5161
+// Beside the worker's server (store-server.ts), so workers and runs on one machine keep apart.
+const PROXY_PORT = thisWorkerPorts().restartProxy
 
 const BAG = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
 

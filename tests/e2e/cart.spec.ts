@@ -8,6 +8,7 @@ import {
   waitForServiceWorker,
 } from './fixtures.ts'
 import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
+import { thisWorkerPorts } from './store-server.ts'
 
 /*
  * The cart's promise, end to end in Chromium with the real worker and server: what a customer
@@ -17,8 +18,8 @@ import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
  * can lose answers; the server's cart is read straight from the API with the page's cart token.
  */
 
-// Beside the server's port, so two runs on one machine (E2E_PORT) keep apart: 5160 by default.
-const PROXY_PORT = Number(process.env.E2E_PORT ?? 4318) + 842
+// Beside the worker's server (store-server.ts), so workers and runs on one machine keep apart.
+const PROXY_PORT = thisWorkerPorts().cartProxy
 const BAG = { path: '/equipment/mission-bag', name: 'Mission bag', sku: 'MISSION-BAG-BLACK' }
 const SUIT = { path: '/wingsuits/corvid-2', name: 'Corvid 2', sku: 'CORVID2-M' }
 

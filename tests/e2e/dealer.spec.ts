@@ -46,7 +46,8 @@ test('the demo dealer sees its customers, their orders and its balance; a payout
   await expect(page.getByRole('link', { name: /\/login\?mode=register&dealer=/ })).toBeVisible()
 
   const orders = page.getByTestId('dealer-orders').getByRole('listitem')
-  expect(await orders.count()).toBeGreaterThanOrEqual(3)
+  // The orders arrive after the customers: wait for them, not for the first look.
+  await expect.poll(() => orders.count()).toBeGreaterThanOrEqual(3)
   await expect(
     page.getByTestId('dealer-orders').getByText('Kari Nordmann, placed by you').first(),
   ).toBeVisible()

@@ -1,13 +1,39 @@
 import { readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { BackgroundJobsReport } from '../../sw/messages.ts'
+import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
+
+interface WorkerFixtures {
+  /** The build the worker's server serves: `dist`, or `dist-recaptcha` in that config. */
+  storeStaticDir: string
+  /** More environment for the worker's server (a reCAPTCHA site key in that config). */
+  storeEnv: Record<string, string>
+  /** The worker's own store server (store-server.ts); tests reach it through `baseURL`. */
+  storeServer: StoreServer
+}
 
 /**
  * Fails a test on any console error or uncaught page error (CSP violations included). A test
  * that expects a resource to fail says so with `expectFailedResource`.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
+  storeStaticDir: ['dist', { scope: 'worker', option: true }],
+  storeEnv: [{}, { scope: 'worker', option: true }],
+  storeServer: [
+    async ({ storeStaticDir, storeEnv }, use, workerInfo) => {
+      const server = await startStoreServer(workerPorts(workerInfo.parallelIndex), {
+        staticDir: storeStaticDir,
+        env: storeEnv,
+      })
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ storeServer }, use) => use(storeServer.origin),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -34,6 +60,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
         once: true,
       }),
     )
+  })
+}
+
+/** Asks the worker to run its background jobs and waits for its report (joins a run under way). */
+export function runBackgroundJobs(page: Page): Promise<BackgroundJobsReport> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return new Promise<BackgroundJobsReport>((resolve) => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = (event) => resolve(event.data as BackgroundJobsReport)
+      registration.active!.postMessage({ type: 'RUN_BACKGROUND_JOBS' }, [channel.port2])
+    })
   })
 }
 
@@ -122,11 +160,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * A new build deployed while `during` runs: the service worker's bytes change (`dist/sw.js`, as a
- * release changes them), and are put back afterwards whatever happens.
+ * A new build deployed while `during` runs: the service worker's bytes change (`sw.js` in the
+ * worker server's copy of the build, as a release changes them), and are put back afterwards
+ * whatever happens.
  */
-export async function withNewBuild<T>(during: () => Promise<T>): Promise<T> {
-  const swPath = 'dist/sw.js'
+export async function withNewBuild<T>(server: StoreServer, during: () => Promise<T>): Promise<T> {
+  const swPath = join(server.staticDir, 'sw.js')
   const original = await readFile(swPath, 'utf8')
   await writeFile(swPath, `${original}\n// next release\n`)
   try {

@@ -82,7 +82,10 @@ test('a video that fails to load says so and can be tried again', async ({
   const video = dialog.locator('video')
   await video.focus()
   await page.keyboard.press('Space')
+  // Starting playback can take a while on a busy machine (two test workers on two cores).
   await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0.2)
 })

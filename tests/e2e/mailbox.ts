@@ -1,14 +1,14 @@
 import { receiveMail, type ReceivedMail } from '../../server/received-mail.ts'
+import { thisWorkerPorts } from './store-server.ts'
 
 /*
  * The customer's mailbox for the end-to-end tests: a real SMTP server (smtp-server) in the test
- * process, where the store's server, started with SMTP_URL pointing here (playwright.config.ts),
+ * process, where the store's server, started with SMTP_URL pointing here (store-server.ts),
  * delivers its mail. Tests read each message as the customer's mail server received it.
  */
 
-const e2ePort = Number(process.env.E2E_PORT ?? 4318)
-/** Where the store's server sends mail during the end-to-end run (E2E_SMTP_PORT overrides). */
-export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1000)
+/** Where the worker's store server (store-server.ts) sends its mail. */
+export const smtpPort = thisWorkerPorts().smtp
 
 export interface Mailbox {
   /** The first message to `address` (not taken before) that `matches`, once it arrives. */

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import type { PageDataManifest } from '../../contract/page-data-manifest.ts'
-import type { BackgroundJobsReport } from '../../sw/messages.ts'
-import { expect, test, waitForServiceWorker } from './fixtures.ts'
+import { expect, runBackgroundJobs, test, waitForServiceWorker } from './fixtures.ts'
 
 /*
  * The whole site offline after one visit: the visitor opens only the home page, the worker
@@ -72,18 +70,6 @@ function sampleOfEveryKind(paths: string[], seed: number): string[] {
   const sample = new Map<string, string>()
   for (const p of shuffle(paths, seeded(seed))) if (!sample.has(kindOf(p))) sample.set(kindOf(p), p)
   return [...sample.values()]
-}
-
-/** Asks the worker to run its background jobs and waits for its report (joins a run under way). */
-function runBackgroundJobs(page: Page): Promise<BackgroundJobsReport> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    return new Promise<BackgroundJobsReport>((resolve) => {
-      const channel = new MessageChannel()
-      channel.port1.onmessage = (event) => resolve(event.data as BackgroundJobsReport)
-      registration.active!.postMessage({ type: 'RUN_BACKGROUND_JOBS' }, [channel.port2])
-    })
-  })
 }
 
 /**

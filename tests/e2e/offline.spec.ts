@@ -58,7 +58,7 @@ test('visited pages work offline after the service worker installs', async ({ pa
   }
 })
 
-test('a new version waits until the visitor chooses to reload', async ({ page }) => {
+test('a new version waits until the visitor chooses to reload', async ({ page, storeServer }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
   const firstWorker = await page.evaluate(
@@ -67,7 +67,7 @@ test('a new version waits until the visitor chooses to reload', async ({ page })
   expect(firstWorker).toMatch(/\/sw\.js$/)
 
   // Deploy a new build of the worker, then let the page find it.
-  await withNewBuild(() => reloadOntoNewBuild(page))
+  await withNewBuild(storeServer, () => reloadOntoNewBuild(page))
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reload to update' })).toHaveCount(0)
 })

@@ -87,6 +87,7 @@ for (const width of widths) {
       page,
       context,
       consoleErrors,
+      storeServer,
     }) => {
       const bearer = await signInAsGuest(page.request)
       const seen = await placeOrder(page.request, bearer, customSuit)
@@ -97,7 +98,7 @@ for (const width of widths) {
       await expect(page.getByTestId('order-as-of')).toHaveCount(0)
 
       // A new build: the worker's bytes change, the page finds it, the customer reloads onto it.
-      await withNewBuild(() => reloadOntoNewBuild(page))
+      await withNewBuild(storeServer, () => reloadOntoNewBuild(page))
       await expect(page.getByTestId('order-status')).toHaveText('Submitted')
       // A new build busts the persisted query cache (as does its 24-hour expiry): it goes.
       await page.evaluate(() => {

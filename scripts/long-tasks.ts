@@ -167,13 +167,24 @@ function report(path: string, events: TraceEvent[], profile?: Profile): void {
   )
   if (!navStart) throw new Error(`${path}: no navigationStart in the trace`)
   const onMain = events.filter((e) => e.pid === navStart.pid && e.tid === navStart.tid)
-  const tasks = onMain.filter(
+  // A task is a RunTask (older traces: ThreadControllerImpl::RunTask) not inside another one.
+  const runs = onMain.filter(
     (e) =>
       (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
       e.ph === 'X' &&
-      e.ts >= navStart.ts &&
-      Math.max(wallMs(e), cpuMs(e)) >= minMs,
+      e.ts >= navStart.ts,
   )
+  const outermost = runs.filter(
+    (e) =>
+      !runs.some(
+        (outer) =>
+          outer !== e &&
+          outer.ts <= e.ts &&
+          outer.ts + outer.dur! >= e.ts + e.dur! &&
+          (outer.dur! > e.dur! || outer.ts < e.ts || outer.name === 'RunTask'),
+      ),
+  )
+  const tasks = outermost.filter((e) => Math.max(wallMs(e), cpuMs(e)) >= minMs)
   let blocking = 0
   for (const task of tasks) {
     // Lantern: 4x, layout 2x; over 50 ms simulated is blocking.

@@ -10,6 +10,7 @@ import {
   type ServiceWorkerHandlers,
 } from './lib/sw-registration.ts'
 import { loadQueryClient } from './lib/data-layer.ts'
+import { nextTask } from './lib/next-task.ts'
 import { trackingRefused } from '../contract/page-views.ts'
 import type { createAppRouter } from './router.tsx'
 
@@ -21,14 +22,17 @@ import type { createAppRouter } from './router.tsx'
  * runs, the page takes the snapshot itself. Then the cart's sync with the worker's queue (the
  * header's count, changes waiting to sync). And first-party page views (lib/analytics.ts), whose
  * code is not even loaded while the browser signals Do-Not-Track or Global Privacy Control.
+ * Each starts in a task of its own (lib/next-task.ts), so none waits long behind the others and
+ * none keeps a tap waiting.
  */
-export function startBackgroundWork(
+export async function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,
   serviceWorker: ServiceWorkerHandlers,
   queryClient: Promise<QueryClient>,
-): void {
+): Promise<void> {
   keepDocumentHead(router)
   startAnchorScrolling()
+  await nextTask()
   watchSignedIn(queryClient)
   // The header shows the user this device kept; whether the session still holds is asked now.
   if (readCookie(AUTH_COOKIE)) {
@@ -36,10 +40,12 @@ export function startBackgroundWork(
       ([client, { refreshSignedInUser }]) => refreshSignedInUser(client),
     )
   }
+  await nextTask()
   if (shouldPrefetch(navigator as Navigator & { connection?: object })) {
     const prefetcher = startLinkPrefetch((href) => router.preloadRoute({ to: href }))
     router.subscribe('onRendered', () => prefetcher.scan())
   }
+  await nextTask()
   const worker = import.meta.env.PROD
     ? registerServiceWorker(serviceWorker)
     : Promise.resolve(undefined)
@@ -49,6 +55,7 @@ export function startBackgroundWork(
       startNewBuildWatch(router, worker, serviceWorker.onUpdateWaiting),
     )
     .catch(() => undefined)
+  await nextTask()
   if (!trackingRefused(navigator as Navigator & { globalPrivacyControl?: boolean })) {
     void import('./lib/analytics.ts')
       .then(({ startPageViews }) => startPageViews(router, worker))

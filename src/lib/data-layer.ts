@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { nextTask } from './next-task.ts'
 
 /**
  * The server-state layer (TanStack Query, its localStorage persister and the API client) loads
@@ -12,9 +13,15 @@ let loading: Promise<QueryClient> | undefined
 const listeners = new Set<() => void>()
 
 export function loadQueryClient(): Promise<QueryClient> {
+  // Evaluating the chunk, restoring the persisted cache and rendering the pages that waited for
+  // it are tasks of their own (lib/next-task.ts).
   loading ??= import('./query-client.ts')
-    .then((module) => module.startQueryClient())
-    .then((started) => {
+    .then(async (module) => {
+      await nextTask()
+      return module.startQueryClient()
+    })
+    .then(async (started) => {
+      await nextTask()
       client = started
       for (const listener of listeners) listener()
       return started

@@ -37,6 +37,9 @@ export function needsFullPageLoad(pathname: string, state: PageLoadState): boole
 
 /** The same, for this document and this device now. */
 export function recaptchaPageNeedsFullLoad(pathname: string): boolean {
+  // Every navigation asks, the first too: the document's navigation entry, costly to read the
+  // first time, is read only for a form page with a site key.
+  if (!config.recaptchaSiteKey || !isRecaptchaPagePath(pathname)) return false
   return needsFullPageLoad(pathname, {
     siteKey: config.recaptchaSiteKey,
     online: typeof navigator !== 'undefined' && navigator.onLine,

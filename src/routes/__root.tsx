@@ -1,6 +1,6 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { SiteLayout } from '../components/site-layout.tsx'
 import { useCartBadge } from '../lib/cart-badge.ts'
 import { useStartedQueryClient } from '../lib/data-layer.ts'
@@ -28,29 +28,48 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 })
 
+// What changes after the first view (the query client arriving, the cart's badge) is read by
+// small components of its own, so a change re-renders them, not the whole page under the root.
 function RootLayout() {
+  return (
+    <StartedQueryClientProvider>
+      <SiteLayout>
+        <CartRefusal />
+        <Outlet />
+      </SiteLayout>
+      <CartMerge />
+    </StartedQueryClientProvider>
+  )
+}
+
+function StartedQueryClientProvider({ children }: { children: ReactNode }) {
   // The provider stays in place from the first render; its value arrives with the data layer,
-  // before any route that reads queries renders (their loaders await it).
+  // before any route that reads queries renders (their loaders, or the route itself, await it).
   const queryClient = useStartedQueryClient()
+  return <QueryClientContext.Provider value={queryClient}>{children}</QueryClientContext.Provider>
+}
+
+function CartRefusal() {
+  const refused = !!useCartBadge()?.refused
+  return (
+    refused && (
+      <Suspense>
+        <CartRefusalBanner />
+      </Suspense>
+    )
+  )
+}
+
+function CartMerge() {
   const cart = useCartBadge()
   // Once shown, the overlay stays mounted until closed (telling the server clears the flag).
   const [merged, setMerged] = useState(false)
   if (cart?.merged && !merged) setMerged(true)
   return (
-    <QueryClientContext.Provider value={queryClient}>
-      <SiteLayout>
-        {!!cart?.refused && (
-          <Suspense>
-            <CartRefusalBanner />
-          </Suspense>
-        )}
-        <Outlet />
-      </SiteLayout>
-      {merged && (
-        <Suspense>
-          <CartMergeOverlay />
-        </Suspense>
-      )}
-    </QueryClientContext.Provider>
+    merged && (
+      <Suspense>
+        <CartMergeOverlay />
+      </Suspense>
+    )
   )
 }

@@ -1,19 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { CartFrame, CartLoading } from '../features/cart/components/cart-frame.tsx'
+import { loadQueryClient } from '../lib/data-layer.ts'
+import { loadDatabaseCode } from '../lib/db-code.ts'
 import { withHead } from '../lib/head.ts'
 import { loaderHead } from '../lib/loader-head.ts'
+import { inTasks } from '../lib/next-task.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 
 /**
  * The cart: what the customer is about to order, also offline. The page paints and hydrates the
- * cart's frame ("Loading your cart…", the prerendered shell) with nothing else; the cart itself,
- * with IndexedDB, loads once the page is up, so the first view's work comes in small pieces.
+ * cart's frame ("Loading your cart…", the prerendered shell) with nothing else; the cart itself
+ * loads once the page is up, so the first view's work comes in small pieces: the query layer, then
+ * IndexedDB's code, then the cart's, each in tasks of its own (lib/next-task.ts).
  */
 const loadCartPage = () =>
-  import('../features/cart/components/cart-page.tsx').then((module) => ({
-    default: module.CartPage,
-  }))
+  inTasks(
+    () => loadQueryClient(),
+    () => loadDatabaseCode(),
+    () => import('../features/cart/components/cart-page.tsx'),
+  ).then((module) => ({ default: module.CartPage }))
 const CartPage = lazy(loadCartPage)
 
 const loading = (
@@ -23,10 +29,9 @@ const loading = (
 )
 
 export const Route = createFileRoute('/cart')({
-  loader: async ({ context, preload }) => {
+  loader: ({ preload }) => {
     // A link the customer is about to follow (intent): the cart itself comes along.
     if (preload) void loadCartPage().catch(() => undefined)
-    await context.loadQueryClient()
     return withHead(
       {},
       {

@@ -2,6 +2,7 @@ import { hashKey, type QueryClient } from '@tanstack/react-query'
 import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { onCartBadgeStale, setCartBadge } from '../../lib/cart-badge.ts'
+import { loadDatabaseCode } from '../../lib/db-code.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
 import { cartKeys } from './keys.ts'
 import { badgeLabel } from './model.ts'
@@ -42,7 +43,9 @@ function showBadge({ count, waiting, refused, merged }: Badge): void {
 
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
   if (!wb) {
-    // No worker (a first visit before it activates, no support): IndexedDB's code loads here.
+    // No worker (a first visit before it activates, no support): IndexedDB's code loads here,
+    // Dexie in a task of its own first.
+    await loadDatabaseCode()
     const [{ liveQuery }, { readCartView }, { db }] = await Promise.all([
       import('dexie'),
       import('./outbox.ts'),

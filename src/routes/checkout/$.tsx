@@ -1,29 +1,39 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { CheckoutLoading } from '../../features/checkout/components/checkout-page.tsx'
+import { loadQueryClient } from '../../lib/data-layer.ts'
+import { loadDatabaseCode } from '../../lib/db-code.ts'
 import { withHead } from '../../lib/head.ts'
 import { loaderHead } from '../../lib/loader-head.ts'
+import { inTasks } from '../../lib/next-task.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
  * `/checkout`: the checkout's steps (features/checkout), composed in `-components/live-checkout.tsx`
  * with what the feature may not import itself. The page paints and hydrates the checkout's frame
- * ("Loading your checkout…", the prerendered shell) with nothing else; the checkout itself, with
- * IndexedDB and the steps, loads once the page is up, so the first view's work comes in small
- * pieces. `/checkout/{code}` is an order's payment link (SPEC §2 "checkout/*"): its balance paid
- * without signing in.
+ * ("Loading your checkout…", the prerendered shell) with nothing else; the checkout itself loads
+ * once the page is up, so the first view's work comes in small pieces: the query layer, then
+ * IndexedDB's code, then the steps, each in tasks of its own (lib/next-task.ts). Neither the
+ * loader nor the hydration waits for any of it. `/checkout/{code}` is an order's payment link
+ * (SPEC §2 "checkout/*"): its balance paid without signing in.
  */
-const loadLiveCheckout = () => import('./-components/live-checkout.tsx')
+const loadLiveCheckout = () =>
+  inTasks(
+    () => loadQueryClient(),
+    () => loadDatabaseCode(),
+    () => import('./-components/live-checkout.tsx'),
+  )
 const LiveCheckout = lazy(loadLiveCheckout)
 const PayByLink = lazy(() =>
   import('./-components/payment-step-slot.tsx').then((module) => ({ default: module.PayByLink })),
 )
 
 export const Route = createFileRoute('/checkout/$')({
-  loader: async ({ context, preload }) => {
+  loader: async ({ context, preload, params }) => {
     // A link the customer is about to follow (intent): the checkout itself comes along.
-    if (preload) void loadLiveCheckout().catch(() => undefined)
-    await context.loadQueryClient()
+    if (preload && !params._splat) void loadLiveCheckout().catch(() => undefined)
+    // The payment link's page reads its order through the query layer as it renders.
+    if (params._splat) await context.loadQueryClient()
     return withHead(
       {},
       {

@@ -18,6 +18,7 @@ import { users } from '../../server/db/schema.ts'
 import { seed } from '../../server/db/seed.ts'
 import { loadEnv } from '../../server/env.ts'
 import { startSession } from '../../server/services/sessions.ts'
+import { body } from './order-add.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -29,32 +30,6 @@ const inFlight = Number(option('--in-flight') ?? 8)
 const profileFile = option('--prof')
 const withSession = args.includes('--session')
 const carts = 50
-
-function body(variant: number) {
-  return JSON.stringify({
-    sku: 'CORVID2-CUSTOM',
-    qty: 1,
-    meta: [
-      { key: 'color.body', value: 'y9F' },
-      { key: 'color.arm-wing', value: 'm1S' },
-      { key: 'measurement.units', value: 'metric' },
-      { key: 'measurement.height', value: String(170 + variant) },
-      { key: 'option.booties', value: 'on' },
-      { key: 'accent', value: 'neon' },
-      { key: 'total_price', value: '0' },
-    ],
-    child: [
-      {
-        sku: 'SUPERCUSTOM-WS',
-        qty: 1,
-        meta: [
-          { key: 'child_super_custom_check', value: 'on' },
-          { key: 'pc_edit_state', value: 'v1.stripes.body' },
-        ],
-      },
-    ],
-  })
-}
 
 const databaseUrl = process.env.DATABASE_URL || undefined
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true })

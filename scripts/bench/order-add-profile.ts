@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { body } from './order-add.ts'
 import { startPostgres } from './postgres.ts'
 import {
   freePort,
@@ -36,32 +37,6 @@ const mode = args.includes('session') ? 'session' : 'guest'
 const profile = args.includes('--prof')
 const portArg = args.indexOf('--port')
 const postgresPort = portArg >= 0 ? Number(args[portArg + 1]) : undefined
-
-function body(variant: number) {
-  return JSON.stringify({
-    sku: 'CORVID2-CUSTOM',
-    qty: 1,
-    meta: [
-      { key: 'color.body', value: 'y9F' },
-      { key: 'color.arm-wing', value: 'm1S' },
-      { key: 'measurement.units', value: 'metric' },
-      { key: 'measurement.height', value: String(170 + variant) },
-      { key: 'option.booties', value: 'on' },
-      { key: 'accent', value: 'neon' },
-      { key: 'total_price', value: '0' },
-    ],
-    child: [
-      {
-        sku: 'SUPERCUSTOM-WS',
-        qty: 1,
-        meta: [
-          { key: 'child_super_custom_check', value: 'on' },
-          { key: 'pc_edit_state', value: 'v1.stripes.body' },
-        ],
-      },
-    ],
-  })
-}
 
 /** utime and stime of the processes of a process group (the server and its workers), in µs. */
 function cpuMicros(group: number): { user: number; system: number } {

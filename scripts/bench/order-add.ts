@@ -41,7 +41,8 @@ interface Load {
   total: number
 }
 
-function body(variant: number) {
+/** The bench's add: a Corvid 2 with a super custom design, its height varied per configuration. */
+export function body(variant: number) {
   return JSON.stringify({
     sku: 'CORVID2-CUSTOM',
     qty: 1,

@@ -98,12 +98,14 @@ async function twoWorkersOnPostgres() {
   expect(cart.items.map((item) => item.qty)).toEqual([keys.length])
 
   // Both workers answered, each line of the shared access log is whole.
-  await new Promise((resolve) => setTimeout(resolve, 200)) // the log's 100 ms batch
-  const requestLines = api
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"msg":"request"'))
-  const lines = requestLines.map((line) => JSON.parse(line) as { pid: number; path: string })
+  const requestLines = () =>
+    api!
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"'))
+  // The log writes in batches: wait for the adds' lines and the cart read's to come out.
+  await expect.poll(() => requestLines().length).toBeGreaterThanOrEqual(2 * keys.length + 1)
+  const lines = requestLines().map((line) => JSON.parse(line) as { pid: number; path: string })
   expect(lines.filter((line) => line.path === '/api/order/add')).toHaveLength(2 * keys.length)
   expect(new Set(lines.map((line) => line.pid))).toEqual(new Set(workers))
 

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
-import { body } from './order-add.ts'
+import { body, seconds, warmupSeconds } from './order-add.ts'
 import { startPostgres } from './postgres.ts'
 import {
   freePort,
@@ -26,8 +26,6 @@ import {
 import { readyPath, waitForStatus } from './server.ts'
 
 const connections = 50
-const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 5)
-const warmupSeconds = Number(process.env.BENCH_ORDER_ADD_WARMUP_SECONDS ?? 2)
 const carts = 50
 const variantsPerCart = 4
 

@@ -175,7 +175,7 @@ afterEach(async () => {
 })
 
 let dbCounter = 0
-function setup({ bearer }: { bearer?: string } = {}) {
+function setup({ bearer, fromCookie = true }: { bearer?: string; fromCookie?: boolean } = {}) {
   const db = new StoreDB(`outbox-test-${(dbCounter += 1)}`)
   databases.push(db)
   const server = fakeServer()
@@ -186,7 +186,7 @@ function setup({ bearer }: { bearer?: string } = {}) {
     createCartQueue({
       db,
       send: (url, init) => server.send(url, init),
-      credentials: async () => ({ bearer: credentials.bearer }),
+      credentials: async () => ({ bearer: credentials.bearer, fromCookie }),
       withLock: lock,
       broadcast: async (report) => void reports.push(report),
       schedule: (retry, ms) => void timers.push({ retry, ms }),
@@ -540,6 +540,34 @@ describe('the drainer', () => {
     expect(last.Authorization).toBeUndefined()
     expect(last['X-Cart-Token']).toBe('device-token')
     expect(server.lines).toEqual(['MISSION'])
+  })
+
+  // Chaos seed 87: a new build's worker, waiting, had been handed the session's bearer; the
+  // customer signed out offline (the server never heard) and added a bag for the next visitor.
+  it('never sends a change with a bearer a page handed over once the cookie says signed out', async () => {
+    const { db, server, queue } = setup({ bearer: undefined })
+    queue.rememberBearer('ended-offline')
+    await db.keepCartToken('next-visitor-token')
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    expect(await queue.replay()).toBe('done')
+    const sent = server.sent.at(-1)!.init.headers as Record<string, string>
+    expect(sent.Authorization).toBeUndefined()
+    expect(sent['X-Cart-Token']).toBe('next-visitor-token')
+  })
+
+  it('without the Cookie Store API, sends with the bearer a page handed over, until sign-out', async () => {
+    const { db, server, queue } = setup({ fromCookie: false })
+    await db.keepCartToken('device-token')
+    queue.rememberBearer('handed')
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    expect(await queue.replay()).toBe('done')
+    // Sign-out (CLEAR_USER_CACHES) takes the handed bearer away.
+    queue.rememberBearer(undefined)
+    await db.addCartIntent(addIntent('URATUL'), 'key-uratul')
+    expect(await queue.replay()).toBe('done')
+    const headers = server.sent.map((sent) => sent.init.headers as Record<string, string>)
+    expect(headers.map((sent) => sent.Authorization)).toEqual(['Bearer handed', undefined])
+    expect(server.lines).toEqual(['MISSION', 'URATUL'])
   })
 
   it('records a refusal whichever page listens, in the customer’s words', async () => {

@@ -97,6 +97,14 @@ export type OutboxStore = Pick<
 export interface SendCredentials {
   /** The bearer of the session signed in now (the `authToken` cookie), if any. */
   bearer?: string
+  /**
+   * Whether `bearer` was read from the cookie itself (the Cookie Store API in the worker). Then
+   * no cookie means signed out, whatever a page handed over before: a worker that missed the
+   * sign-out (a new build's, waiting while the customer signed out offline) must not send the
+   * next visitor's changes with the ended session. Without the API (Firefox, Safari), the bearer
+   * pages hand over (CART_REPLAY, an older page's request) stands in for the cookie.
+   */
+  fromCookie: boolean
 }
 
 export interface CartQueueDeps {
@@ -271,6 +279,12 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   /** reCAPTCHA tokens pages handed over with a form, by the form's key: memory only, once. */
   const formTokens = new Map<string, { token: string; at: number }>()
 
+  /** The session's bearer now (see SendCredentials), if signed in. */
+  async function currentBearer(): Promise<string | undefined> {
+    const { bearer, fromCookie } = await deps.credentials()
+    return fromCookie ? bearer : (bearer ?? handedBearer)
+  }
+
   function remember(key: string, answer: { status: number; body: unknown }): void {
     answers.set(key, answer)
     // The last few are enough: a page asks right after its change went in.
@@ -357,14 +371,14 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     // made signed in is held below; one made signed out goes to the device's cart.
     const status = await deps.db.cartOutboxStatus()
     if (status.state === 'signed-out' && status.refusedSession) {
-      const { bearer = handedBearer } = await deps.credentials()
+      const bearer = await currentBearer()
       if (bearer && (await sessionHash(bearer)) === status.refusedSession) return 'signed-out'
     }
     for (;;) {
       if (deps.online && !deps.online()) {
         return (await deps.db.cartOutboxEntries()).length > 0 ? 'offline' : 'done'
       }
-      const { bearer = handedBearer } = await deps.credentials()
+      const bearer = await currentBearer()
       const entry = await deps.db.claimNextCartEntry({ signedIn: bearer !== undefined })
       if (!entry) return 'done'
       // Made signed in, and no session now: it waits for the customer to sign in again (sent
@@ -448,7 +462,7 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
   /** The server's cart, read with the credentials of now, kept unless a change is in flight. */
   async function refresh(): Promise<void> {
     const version = (await deps.db.cartServer()).version
-    const { bearer = handedBearer } = await deps.credentials()
+    const bearer = await currentBearer()
     const token = await deps.db.cartToken()
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (bearer) headers.Authorization = `Bearer ${bearer}`

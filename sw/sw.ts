@@ -26,6 +26,7 @@ import {
   isCartMutation,
   type CartQueue,
   type ReplayResult,
+  type SendCredentials,
 } from './cart-queue.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
 import { PAGE_VIEWS_PATH } from '../contract/page-views.ts'
@@ -343,13 +344,18 @@ async function broadcast(report: CartWorkerReport): Promise<void> {
 let cartDB: StoreDB | undefined
 const outboxDB = () => (cartDB ??= new StoreDB())
 
-/** The bearer of the session signed in now: the `authToken` cookie, where workers can read it. */
-async function currentBearer(): Promise<string | undefined> {
+/**
+ * The bearer of the session signed in now: the `authToken` cookie, where workers can read it.
+ * A cookie that cannot be read counts as none: a change made signed out then goes to the
+ * device's cart, and one made signed in waits for a session.
+ */
+async function currentCredentials(): Promise<SendCredentials> {
   const store = (
     self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }
   ).cookieStore
-  if (!store) return undefined
-  return (await store.get('authToken').catch(() => null))?.value || undefined
+  if (!store) return { fromCookie: false }
+  const bearer = (await store.get('authToken').catch(() => null))?.value || undefined
+  return { bearer, fromCookie: true }
 }
 
 const cartQueue: CartQueue = createCartQueue({
@@ -357,7 +363,7 @@ const cartQueue: CartQueue = createCartQueue({
     return outboxDB()
   },
   send: (url, init) => fetch(url, init),
-  credentials: async () => ({ bearer: await currentBearer() }),
+  credentials: currentCredentials,
   // One drainer at a time across the installing and the active worker and every page.
   withLock: (drain) =>
     self.navigator.locks ? self.navigator.locks.request(CART_OUTBOX_LOCK, drain) : drain(),

@@ -69,7 +69,7 @@ export async function formsChaos(seed: number, forms = 12): Promise<FormsChaosRe
     createCartQueue({
       db,
       send,
-      credentials: async () => ({}),
+      credentials: async () => ({ fromCookie: true }),
       withLock,
       broadcast: async () => {},
       apiOrigin: 'http://shop.test',

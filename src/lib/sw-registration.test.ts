@@ -49,6 +49,32 @@ describe('clearWorkerUserCaches', () => {
     expect(received).toEqual([{ type: 'CLEAR_USER_CACHES' }])
   })
 
+  it('tells a new build’s worker, waiting or installing, too, without waiting for it', async () => {
+    const received: [string, unknown][] = []
+    const worker = (name: string) => ({
+      postMessage: (data: unknown, ports?: MessagePort[]) => {
+        received.push([name, data])
+        ports?.[0]?.postMessage({ cleared: ['api'] })
+      },
+    })
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: {
+        getRegistration: async () => ({
+          active: worker('active'),
+          waiting: worker('waiting'),
+          installing: worker('installing'),
+        }),
+      },
+    })
+    await clearWorkerUserCaches()
+    expect(received).toEqual([
+      ['installing', { type: 'CLEAR_USER_CACHES' }],
+      ['waiting', { type: 'CLEAR_USER_CACHES' }],
+      ['active', { type: 'CLEAR_USER_CACHES' }],
+    ])
+  })
+
   it('has nothing to do when no worker is active', async () => {
     vi.stubGlobal('navigator', {
       ...navigator,

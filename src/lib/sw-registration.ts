@@ -66,15 +66,19 @@ export async function startWorkerBackgroundJobs(wb: Workbox): Promise<void> {
 }
 
 /**
- * Clears what the service worker keeps for the signed-in customer (its API cache); logout calls
- * this. Resolves once the worker has done it, or at once when no worker runs.
+ * Clears what the service worker keeps for the signed-in customer (its API cache, the bearer a
+ * page handed over); logout calls this. Resolves once the active worker has done it, or at once
+ * when no worker runs. A new build's worker, installing or waiting, is told too (without waiting
+ * for it: it may still be installing): it may have been handed the session's bearer, and will
+ * send the outbox once it activates.
  */
 export async function clearWorkerUserCaches(): Promise<void> {
   if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) return
   const registration = await navigator.serviceWorker.getRegistration()
-  if (!registration?.active) return
   const message: WorkerMessage = { type: 'CLEAR_USER_CACHES' }
-  await messageSW(registration.active, message)
+  for (const worker of [registration?.installing, registration?.waiting])
+    worker?.postMessage(message)
+  if (registration?.active) await messageSW(registration.active, message)
 }
 
 /**

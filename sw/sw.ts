@@ -482,7 +482,9 @@ self.addEventListener('message', (event) => {
       event.waitUntil(cartQueue.report().then(reply))
       break
     case 'CART_REPLAY':
-      if (message.bearer) cartQueue.rememberBearer(message.bearer)
+      // The asking page says who is signed in now: without a bearer, nobody (a sign-out this
+      // worker did not hear of, as a new build's worker that workbox-window messages first).
+      cartQueue.rememberBearer(message.bearer)
       event.waitUntil(
         cartQueue
           .replay({ refresh: true })

@@ -75,8 +75,7 @@ async function main(): Promise<void> {
 
   const port = Number(process.env.SCREENSHOTS_PORT) || (await freePort())
   const dataDir = makeTempDir('screenshots')
-  const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
-  const spawned = spawnGroup(process.execPath, [tsxCli, 'server/main.ts'], {
+  const spawned = spawnGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,7 +7,7 @@
 //   npm run bench -- order-add [--no-build]      (within the whole bench's report)
 //   tsx scripts/bench/order-add.ts                (this part alone)
 //
-// The store runs as production does (`tsx server/main.ts`, LOG_LEVEL=info, its access log written
+// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its access log written
 // to /dev/null) and autocannon here. BENCH_ORDER_ADD_SECONDS (default 8) is the measured time per
 // database, after a warm-up of BENCH_ORDER_ADD_WARMUP_SECONDS (default 10) on the same 50
 // connections: the figures are the steady state, what the clients of a store that has been

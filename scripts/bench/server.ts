@@ -1,5 +1,5 @@
-// Starts the built store's server (`tsx server/main.ts`) the way production does, on a free port.
-import { join } from 'node:path'
+// Starts the built store's server (`node --import tsx server/main.ts`) the way production does
+// (`npm start`), on a free port.
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { BenchContext } from './types.ts'
@@ -39,7 +39,6 @@ export async function spawnServer(
   options: ServerOptions = {},
 ): Promise<StartedServer> {
   const port = options.port ?? (await freePort())
-  const tsxCli = join(context.root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
   const env = {
     ...process.env,
     PORT: String(port),
@@ -52,7 +51,7 @@ export async function spawnServer(
     ...options.env,
   }
   const spawnedAt = performance.now()
-  const spawned = spawnGroup(process.execPath, [tsxCli, 'server/main.ts'], {
+  const spawned = spawnGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: context.root,
     env,
     discardStdout: options.discardStdout,

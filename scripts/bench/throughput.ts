@@ -6,7 +6,7 @@
 //   npm run bench -- throughput [--no-build]      (within the whole bench's report)
 //   tsx scripts/bench/throughput.ts                (this part alone, on an existing build)
 //
-// The store runs as production does (`tsx server/main.ts`, LOG_LEVEL=info, its access log written
+// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its access log written
 // to /dev/null), the bare server as another process, and autocannon here, so none of the three
 // shares an event loop. Both servers get a warm-up first (the store makes its brotli forms on first
 // demand). Then they take turns, one second each, so that a neighbour's burst on a shared machine
@@ -176,10 +176,9 @@ async function captureAnswers(origin: string): Promise<Record<string, BareAnswer
 }
 
 async function startBare(root: string, port: number, answersFile: string): Promise<Spawned> {
-  const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
   const bare = spawnGroup(
     process.execPath,
-    [tsxCli, 'scripts/bench/bare-server.ts', String(port), answersFile],
+    ['--import', 'tsx', 'scripts/bench/bare-server.ts', String(port), answersFile],
     { cwd: root },
   )
   const deadline = Date.now() + 30_000

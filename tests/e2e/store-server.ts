@@ -89,8 +89,8 @@ export async function startStoreServer(
   ])
   await cp(options.staticDir, staticDir, { recursive: true })
   const origin = `http://localhost:${ports.server}`
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-    // Its own process group, so stopping it stops tsx's child too.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // Its own process group, so stopping it stops whatever it started too.
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -4,44 +4,26 @@ import { expect, expectFailedResource, test } from './fixtures.ts'
 test.describe('the whole site', () => {
   test('every page of the sitemap renders with status 200, an <h1> and no console errors', async ({
     page,
-    context,
     request,
+    consoleErrors,
   }) => {
     test.setTimeout(15 * 60_000)
     const sitemap = await (await request.get('/sitemap.xml')).text()
     const paths = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!)
     expect(paths.length).toBeGreaterThan(250)
-    // A few tabs of one browser at a time, as a visitor with several open: a page's load waits
-    // on its network and timers as much as on the CPU, so tabs overlap. Each tab has listeners
-    // of its own; the fixture's page is the first tab.
-    const tabs = [page, ...(await Promise.all(Array.from({ length: 2 }, () => context.newPage())))]
     const failures: string[] = []
-    let next = 0
-    await Promise.all(
-      tabs.map(async (tab) => {
-        const errors: string[] = []
-        tab.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text())
-        })
-        tab.on('pageerror', (error) => errors.push(error.message))
-        while (next < paths.length) {
-          const path = paths[next++]!
-          const response = await tab.goto(path, { waitUntil: 'load' })
-          const status = response?.status()
-          const visible = await tab
-            .locator('h1')
-            .first()
-            .isVisible()
-            .catch(() => false)
-          if (status !== 200 || !visible || errors.length > 0) {
-            failures.push(
-              `${path}: status ${status}, h1 ${visible ? 'visible' : 'missing'}, ${errors.join(' | ')}`,
-            )
-            errors.length = 0
-          }
-        }
-      }),
-    )
+    for (const path of paths) {
+      const response = await page.goto(path, { waitUntil: 'load' })
+      const status = response?.status()
+      const h1 = page.locator('h1').first()
+      const visible = await h1.isVisible().catch(() => false)
+      if (status !== 200 || !visible || consoleErrors.length > 0) {
+        failures.push(
+          `${path}: status ${status}, h1 ${visible ? 'visible' : 'missing'}, ${consoleErrors.join(' | ')}`,
+        )
+        consoleErrors.length = 0
+      }
+    }
     expect(failures).toEqual([])
   })
 

@@ -11,8 +11,8 @@
 // once all have answered the 20 pay at once, each request with its own Idempotency-Key. Every
 // answer must be a 200 (submitted, then paid); the confirmation and receipt mail each commit with
 // them (the outbox; without SMTP_URL the worker delivers into the development mailbox, in the
-// same process). The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its
-// access log written to /dev/null). BENCH_CHECKOUT_ROUNDS (default 10) rounds are measured after
+// same process). The store runs as production does (`node --import tsx server/main.ts`,
+// LOG_LEVEL=info, its access log written to /dev/null). BENCH_CHECKOUT_ROUNDS (default 10) rounds are measured after
 // one round of warm-up: 200 submits and 200 payments per database.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { join, resolve } from 'node:path'

@@ -18,7 +18,7 @@ import { users } from '../../server/db/schema.ts'
 import { seed } from '../../server/db/seed.ts'
 import { loadEnv } from '../../server/env.ts'
 import { startSession } from '../../server/services/sessions.ts'
-import { body } from './order-add.ts'
+import { body, cartTokens as carts } from './order-add.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -29,7 +29,6 @@ const adds = Number(option('--adds') ?? 3000)
 const inFlight = Number(option('--in-flight') ?? 8)
 const profileFile = option('--prof')
 const withSession = args.includes('--session')
-const carts = 50
 
 const databaseUrl = process.env.DATABASE_URL || undefined
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true })

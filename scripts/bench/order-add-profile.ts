@@ -13,7 +13,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
-import { body, seconds, warmupSeconds } from './order-add.ts'
+import {
+  body,
+  cartTokens as carts,
+  connections,
+  seconds,
+  variantsPerCart,
+  warmupSeconds,
+} from './order-add.ts'
 import { startPostgres } from './postgres.ts'
 import {
   freePort,
@@ -24,10 +31,6 @@ import {
   stopGroup,
 } from './processes.ts'
 import { readyPath, waitForStatus } from './server.ts'
-
-const connections = 50
-const carts = 50
-const variantsPerCart = 4
 
 const args = process.argv.slice(2)
 const database = args.includes('postgres') ? 'PostgreSQL' : 'PGlite'

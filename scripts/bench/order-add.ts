@@ -7,8 +7,8 @@
 //   npm run bench -- order-add [--no-build]      (within the whole bench's report)
 //   tsx scripts/bench/order-add.ts                (this part alone)
 //
-// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its access log written
-// to /dev/null) and autocannon here. BENCH_ORDER_ADD_SECONDS (default 8) is the measured time per
+// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its
+// access log written to /dev/null) and autocannon here. BENCH_ORDER_ADD_SECONDS (default 8) is the measured time per
 // database, after a warm-up of BENCH_ORDER_ADD_WARMUP_SECONDS (default 10) on the same 50
 // connections: the figures are the steady state, what the clients of a store that has been
 // running meet. In its first seconds of load V8 is still compiling the add's path (on a busy
@@ -29,16 +29,17 @@ import { toMarkdown } from './report.ts'
 import { readyPath, spawnServer, waitForStatus } from './server.ts'
 import type { BenchContext, Measurement, Row } from './types.ts'
 
-const connections = 50
+/** The load's shape, shared with order-add-profile.ts. */
+export const connections = 50
 export const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 8)
 export const warmupSeconds = Number(process.env.BENCH_ORDER_ADD_WARMUP_SECONDS ?? 10)
 /** The first seconds of load after the server's start, reported apart (see above). */
 const coldSeconds = Math.min(5, warmupSeconds)
 /** API_PROCESSES for the PostgreSQL part (PGlite runs in one process): BENCH_API_PROCESSES. */
 const postgresProcesses = Number(process.env.BENCH_API_PROCESSES ?? 1)
-const cartTokens = 50
+export const cartTokens = 50
 /** Distinct configurations per cart: with the tokens, room for 50 × 4 × 99 adds. */
-const variantsPerCart = 4
+export const variantsPerCart = 4
 
 interface Load {
   requestsPerSecond: number

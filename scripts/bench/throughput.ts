@@ -6,8 +6,8 @@
 //   npm run bench -- throughput [--no-build]      (within the whole bench's report)
 //   tsx scripts/bench/throughput.ts                (this part alone, on an existing build)
 //
-// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its access log written
-// to /dev/null), the bare server as another process, and autocannon here, so none of the three
+// The store runs as production does (`node --import tsx server/main.ts`, LOG_LEVEL=info, its
+// access log written to /dev/null), the bare server as another process, and autocannon here, so none of the three
 // shares an event loop. Both servers get a warm-up first (the store makes its brotli forms on first
 // demand). Then they take turns, one second each, so that a neighbour's burst on a shared machine
 // hits both alike; the figures are the medians over the turns. Settings: BENCH_THROUGHPUT_SECONDS

@@ -5,9 +5,16 @@
 // server runs under `--cpu-prof` and the profile's self time is summed by function and by file.
 //
 //   tsx scripts/bench/order-add-profile.ts [pglite|postgres] [guest|session] [--prof] [--port N]
+//     [--statements] [--setting NAME=VALUE …]
+//
+// On PostgreSQL it prints the CPU of PostgreSQL's own processes per add too (where they run as
+// the `postgres` user), and with `--statements` what each statement cost per add over the
+// measured seconds (pg_stat_statements: calls, total and mean time, lock waits included).
+// `--setting` passes a server setting to the private PostgreSQL (to try one before adopting it).
 //
 // `guest`: the device's cart token only (the bench's add). `session`: a bearer session of a guest
 // account per cart (`/api/login-guest`), no cart token: the session is looked up on every add.
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -36,11 +43,16 @@ const args = process.argv.slice(2)
 const database = args.includes('postgres') ? 'PostgreSQL' : 'PGlite'
 const mode = args.includes('session') ? 'session' : 'guest'
 const profile = args.includes('--prof')
+const statements = args.includes('--statements')
+const settings = args.flatMap((arg, index) => (args[index - 1] === '--setting' ? [arg] : []))
 const portArg = args.indexOf('--port')
 const postgresPort = portArg >= 0 ? Number(args[portArg + 1]) : undefined
 
-/** utime and stime of the processes of a process group (the server and its workers), in µs. */
-function cpuMicros(group: number): { user: number; system: number } {
+/**
+ * utime and stime, in µs, of the processes of a process group (the server and its workers), or
+ * with `{ uid }` of a user's processes (PostgreSQL's server and backends run as `postgres`).
+ */
+function cpuMicros(of: number | { uid: number }): { user: number; system: number } {
   const total = { user: 0, system: 0 }
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -51,11 +63,24 @@ function cpuMicros(group: number): { user: number; system: number } {
       continue // ended meanwhile
     }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (Number(fields[2]) !== group) continue
+    if (typeof of === 'number' ? Number(fields[2]) !== of : uidOf(entry) !== of.uid) continue
     total.user += Number(fields[11]) * 10_000
     total.system += Number(fields[12]) * 10_000
   }
   return total
+}
+
+function postgresUid(): number {
+  return Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
+}
+
+function uidOf(pid: string): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^Uid:\s+(\d+)/m)
+    return line ? Number(line[1]) : undefined
+  } catch {
+    return undefined // ended meanwhile
+  }
 }
 
 async function ownerHeaders(origin: string): Promise<Record<string, string>[]> {
@@ -84,7 +109,13 @@ async function main() {
   const root = resolve(import.meta.dirname, '..', '..')
   const dir = makeTempDir('order-add-profile')
   const postgres =
-    database === 'PostgreSQL' ? startPostgres(postgresPort ?? (await freePort())) : undefined
+    database === 'PostgreSQL'
+      ? startPostgres(postgresPort ?? (await freePort()), [
+          ...settings,
+          ...(statements ? ['shared_preload_libraries=pg_stat_statements'] : []),
+        ])
+      : undefined
+  if (statements) postgres?.psql('create extension pg_stat_statements')
   const port = await freePort()
   const spawnedAt = performance.now()
   const profileDir = join(dir, 'prof')
@@ -124,10 +155,25 @@ async function main() {
     const measuredFrom = performance.now() + warmupSeconds * 1000
     let cpuFrom = { user: 0, system: 0 }
     let cpuTo = { user: 0, system: 0 }
+    let dbFrom = { user: 0, system: 0 }
+    let dbTo = { user: 0, system: 0 }
     const latencies: number[] = []
     const pid = server.child.pid!
-    const startCpu = setTimeout(() => (cpuFrom = cpuMicros(pid)), warmupSeconds * 1000)
-    const endCpu = setTimeout(() => (cpuTo = cpuMicros(pid)), (warmupSeconds + seconds) * 1000)
+    // PostgreSQL's processes, where they run as a user of their own (as root, `postgres`).
+    const dbUid = postgres && process.getuid?.() === 0 ? postgresUid() : undefined
+    const dbCpu = () => (dbUid === undefined ? { user: 0, system: 0 } : cpuMicros({ uid: dbUid }))
+    const startCpu = setTimeout(() => {
+      if (statements) postgres?.psql('select pg_stat_statements_reset()')
+      cpuFrom = cpuMicros(pid)
+      dbFrom = dbCpu()
+    }, warmupSeconds * 1000)
+    const endCpu = setTimeout(
+      () => {
+        cpuTo = cpuMicros(pid)
+        dbTo = dbCpu()
+      },
+      (warmupSeconds + seconds) * 1000,
+    )
     const result = await new Promise<autocannon.Result>((done, fail) => {
       const instance = autocannon(
         {
@@ -169,18 +215,36 @@ async function main() {
     const user = Math.round((cpuTo.user - cpuFrom.user) / latencies.length)
     const system = Math.round((cpuTo.system - cpuFrom.system) / latencies.length)
     const cpuPerAdd = user + system
+    const dbPerAdd = Math.round(
+      (dbTo.user + dbTo.system - dbFrom.user - dbFrom.system) / latencies.length,
+    )
     console.log(
       `${database} ${mode}${profile ? ' (profiled)' : ''}: ${Math.round(latencies.length / seconds)} adds/s, ` +
-        `p99 ${Math.round(p99)} ms, server CPU ${cpuPerAdd} µs per add (user ${user}, system ${system}) ` +
+        `p99 ${Math.round(p99)} ms, server CPU ${cpuPerAdd} µs per add (user ${user}, system ${system})` +
+        (dbUid === undefined ? ' ' : `, PostgreSQL's processes ${dbPerAdd} µs per add `) +
         `(load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
     )
     await stopGroup(server)
+    if (statements && postgres) printStatements(postgres.psql, latencies.length)
     if (profile) summarize(profileDir, cpuPerAdd, loadFrom + warmupSeconds * 1000, loadTo)
   } finally {
     await stopGroup(server)
     postgres?.stop()
     removeTempDir(dir)
   }
+}
+
+/** What each statement cost per add since the reset, most first. */
+function printStatements(psql: (sql: string) => string, adds: number) {
+  const rows = psql(
+    `select calls, round(total_exec_time::numeric * 1000 / ${adds}) as us_per_add,
+       round(mean_exec_time::numeric * 1000) as us_mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 110)
+     from pg_stat_statements order by total_exec_time desc limit 20`,
+  )
+  console.log(
+    `\nPostgreSQL statements, over ${adds} adds (calls | µs per add | µs per call | statement):`,
+  )
+  console.log(rows)
 }
 
 interface ProfileNode {

@@ -38,11 +38,16 @@ export interface Postgres {
    * (`pgbench -i -s 10`, then `-c CLIENTS -j 2 -T SECONDS`) in a database of its own; tps.
    */
   pgbench(options: { clients: number; seconds: number }): number
+  /** Runs SQL in the database `bench` with psql and gives its rows, unaligned. */
+  psql(sql: string): string
   stop(): void
 }
 
-/** Starts a cluster on `port` with a database `bench`; stop() (or this process's exit) removes it. */
-export function startPostgres(port: number): Postgres {
+/**
+ * Starts a cluster on `port` with a database `bench`; stop() (or this process's exit) removes it.
+ * `settings` are further server settings (`-c name=value`), for a tool that profiles.
+ */
+export function startPostgres(port: number, settings: readonly string[] = []): Postgres {
   const bin = postgresBin()
   const dir = makeTempDir('bench-postgres')
   const data = join(dir, 'data')
@@ -52,7 +57,10 @@ export function startPostgres(port: number): Postgres {
     ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'],
     dir,
   )
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  const options = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    ...settings.map((setting) => `-c ${setting}`),
+  ].join(' ')
   asPostgres(
     join(bin, 'pg_ctl'),
     ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start'],
@@ -100,5 +108,10 @@ export function startPostgres(port: number): Postgres {
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`)
     return Number(tps)
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, pgbench, stop }
+  const psql = (sql: string) =>
+    execFileSync(join(bin, 'psql'), [...client, '-X', '-A', '-q', '-c', sql, 'bench'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    }).toString()
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, pgbench, psql, stop }
 }

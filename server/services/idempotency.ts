@@ -21,11 +21,13 @@ import { statement, step, type Row, type Step } from '../db/two-trips.ts'
  * to use: another owner's use of the same key is neither replayed to them nor refused, because
  * either would tell one owner something about another's requests.
  *
- * Concurrency rule: the key's row is inserted first, in the change's own transaction. A
- * concurrent duplicate (this process or another) waits on the primary key until the first
- * commits, then finds the row with its answer and replays it; if the first rolled back, the
- * duplicate does the work itself. The answer is written before the commit, so a key is never
- * seen without it.
+ * Concurrency rule: the key's row is written in the change's own transaction, with its answer,
+ * so a key is never seen without it and a change never kept without its key. runIdempotent
+ * inserts it first: a concurrent duplicate (this process or another) waits on the primary key
+ * until the first commits, then finds the row with its answer and replays it; if the first
+ * rolled back, the duplicate does the work itself. runIdempotentInTwoTrips (the hot add) looks
+ * the key up after the change's lock and writes it last; a duplicate that shared no lock with
+ * the first fails on the primary key instead, and is run again (see there).
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -173,51 +175,60 @@ export async function runIdempotent(
 
 /** What the change of runIdempotentInTwoTrips does in each trip. */
 export interface TwoTripChange {
-  /** Its first statements: they run whether or not the key is new, and are undone if not. */
+  /**
+   * Its first statements: they run whether or not the key is new, and are undone if not. When
+   * they lock what the change changes (an add locks its cart), a repeat of the same key waits
+   * there for the first, and then finds its key in the same trip.
+   */
   first: Step[]
   /** From the rows of its first statements: the answer and the statements that make it true. */
   then: (results: Row[][]) => { answer: WorkAnswer; write: Step[] }
 }
 
+/** The key's rows in the caller's scopes (a text[] of them), as they are after the first's lock. */
+const findKey = statement(
+  'find_key',
+  `select scope, request_hash, status, answer, ref, owner_scope from idempotency_keys
+   where scope = any($1::text[]) and key = $2::text`,
+)
 /**
- * A key's row in a scope: made here (status null: a row being answered is seen only by the
- * transaction that made it) or the one already there, locked until this transaction ends. A
- * concurrent duplicate's row is waited for, as by runIdempotent's insert.
+ * The key kept with its answer, in every scope of the caller (a text[] of them), owned by the
+ * first. A row already there (a concurrent send of the same key that did not wait on the same
+ * lock) makes it fail on the primary key after that send commits: the whole change is undone.
  */
-const claimKey = statement(
-  'claim_key',
-  `insert into idempotency_keys (scope, key, request_hash, owner_scope)
-   values ($1::text, $2::text, $3::text, $4::text)
-   on conflict (scope, key) do update set scope = excluded.scope
-   returning scope, request_hash, status, answer, ref, owner_scope`,
+const keepKey = statement(
+  'keep_key',
+  `insert into idempotency_keys (scope, key, request_hash, status, answer, ref, owner_scope)
+   select scope, $2::text, $3::text, $4::integer, $5::text, $6::text, $7::text
+   from unnest($1::text[]) as scope`,
 )
-const answerKey = statement(
-  'answer_key',
-  `update idempotency_keys set status = $3::integer, answer = $4::text, ref = $5::text
-   where scope = $1::text and key = $2::text`,
-)
-/** A key made in another of the caller's scopes than the one that answered: the first answer. */
-const copyKey = statement(
-  'copy_key',
-  `update idempotency_keys set request_hash = $3::text, status = $4::integer, answer = $5::text,
-     ref = $6::text, owner_scope = $7::text
-   where scope = $1::text and key = $2::text`,
-)
-/** A key made in a scope of the caller's, where another identity already holds the key. */
-const dropKey = statement(
-  'drop_key',
-  'delete from idempotency_keys where scope = $1::text and key = $2::text',
-)
-const savepoint = step(statement('savepoint', 'savepoint change'))
-const undoChange = step(statement('undo_change', 'rollback to savepoint change'))
+
+/** A PostgreSQL text[] literal of `values`. */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
+}
+
+/** The error of keepKey that found the key made meanwhile by a send that did not wait for ours. */
+function isKeyTaken(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string }
+  return code === '23505' && constraint === 'idempotency_keys_scope_key_pk'
+}
+
+/** How often a change is run again after its key was taken meanwhile: then it finds the key. */
+const keyTakenRetries = 3
 
 /**
  * runIdempotent for the hot changes (an add to the cart), in two trips to the database
- * (db/two-trips.ts), under the same rules: the key's rows are inserted first in the change's
- * own transaction, a concurrent duplicate waits for them, and the answer is kept before the
- * commit. The first trip claims the key in every scope and runs the change's first statements
- * (after a savepoint); the second writes the change and its answer, or, when the key was there,
- * undoes them and replays.
+ * (db/two-trips.ts), under the same rules, with the key written once, with its answer:
+ * - first trip: the change's first statements (an add's cart made or found, locked and read),
+ *   then the key's rows in the caller's scopes, read after that lock;
+ * - second trip: a new key's change written and the key kept with its answer, then the commit;
+ *   a key found is replayed and the change rolled back.
+ * Concurrency: a repeat of the key on the same cart waits for the first on the cart's lock, and
+ * then reads its key. One that does not wait there (the same key sent with and without the
+ * session, to two carts) meets the first's row on the primary key when it keeps its own: it
+ * waits for the first to commit, fails, and is run again from the start, when it finds the key.
+ * The key is never seen without its answer, and a change is never kept without its key.
  */
 export async function runIdempotentInTwoTrips(
   db: Database,
@@ -230,57 +241,68 @@ export async function runIdempotentInTwoTrips(
       return { then: write, value: sent(answer) }
     })
   const hash = requestHash(call, body)
-  const first = [
-    // Every scope of the caller, its own first.
-    ...scopes.map((scope) => step(claimKey, scope, key, hash, scopes[0]!)),
-    savepoint,
-    ...change.first,
-  ]
-  return inTwoTrips(db, first, (results) => {
-    const rows = results.slice(0, scopes.length).map(([row]): KeyRow => ({
-      scope: row!.scope as string,
-      requestHash: row!.request_hash as string,
-      status: row!.status as number | null,
-      answer: row!.answer as string | null,
-      ref: row!.ref as string | null,
-      ownerScope: row!.owner_scope as string | null,
-    }))
-    const made = rows.filter((row) => row.status === null).map((row) => row.scope)
-    // The caller's own scope first, then the others in their order.
-    const first = rows.find((row) => row.status !== null)
-    if (first) {
-      const value = replayOf(first, hash, scopes)
-      if (made.length === 0) return { then: [], value, rollback: true }
-      // As in runIdempotent: the caller's other scopes keep the first answer, unless the key is
-      // another identity's, which the caller gets no copy of.
-      const keep = scopes.includes(ownerOf(first))
-        ? made.map((scope) =>
-            step(
-              copyKey,
-              scope,
-              key,
-              first.requestHash,
-              first.status,
-              first.answer,
-              first.ref,
-              scopes[0]!,
-            ),
-          )
-        : made.map((scope) => step(dropKey, scope, key))
-      return { then: [undoChange, ...keep], value }
+  const first = [...change.first, step(findKey, textArray(scopes), key)]
+  /** A new key's answer, or the key found, with the caller's scopes it is not kept in yet. */
+  type Outcome = SentAnswer | { replay: KeyRow; missing: string[] }
+  const once = () =>
+    inTwoTrips<Outcome>(db, first, (results) => {
+      const rows = (results[change.first.length] ?? []).map((row): KeyRow => ({
+        scope: row.scope as string,
+        requestHash: row.request_hash as string,
+        status: row.status as number | null,
+        answer: row.answer as string | null,
+        ref: row.ref as string | null,
+        ownerScope: row.owner_scope as string | null,
+      }))
+      // The caller's own scope first, then the others in their order.
+      const found = scopes.map((scope) => rows.find((row) => row.scope === scope)).find(Boolean)
+      if (found) {
+        const missing = scopes.filter((scope) => !rows.some((row) => row.scope === scope))
+        return { then: [], value: { replay: found, missing }, rollback: true }
+      }
+      const { answer, write } = change.then(results.slice(0, change.first.length))
+      const text = JSON.stringify(answer.body)
+      const keep = step(
+        keepKey,
+        textArray(scopes),
+        key,
+        hash,
+        answer.status,
+        text,
+        answer.ref ?? null,
+        scopes[0],
+      )
+      return { then: [...write, keep], value: { status: answer.status, text } }
+    })
+  for (let attempt = 0; ; attempt++) {
+    let outcome: Outcome
+    try {
+      outcome = await once()
+    } catch (error) {
+      if (isKeyTaken(error) && attempt < keyTakenRetries) continue
+      throw error
     }
-    const { answer, write } = change.then(results.slice(scopes.length + 1))
-    const text = JSON.stringify(answer.body)
-    return {
-      then: [
-        ...write,
-        ...made.map((scope) =>
-          step(answerKey, scope, key, answer.status, text, answer.ref ?? null),
-        ),
-      ],
-      value: { status: answer.status, text },
-    }
-  })
+    if (!('replay' in outcome)) return outcome
+    const { replay, missing } = outcome
+    // As in runIdempotent: the caller's other scopes keep the first answer, unless the key is
+    // another identity's, which the caller gets no copy of.
+    if (missing.length > 0 && scopes.includes(ownerOf(replay)))
+      await db
+        .insert(idempotencyKeys)
+        .values(
+          missing.map((scope) => ({
+            scope,
+            key,
+            requestHash: replay.requestHash,
+            status: replay.status,
+            answer: replay.answer,
+            ref: replay.ref,
+            ownerScope: scopes[0],
+          })),
+        )
+        .onConflictDoNothing()
+    return replayOf(replay, hash, scopes)
+  }
 }
 
 /** What a key of the caller's made (its `ref`), if the caller used that key. */

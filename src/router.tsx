@@ -1,5 +1,6 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { OfflinePage, PageLoading, ServerErrorPage } from './components/error-pages.tsx'
+import { restoreScrollAfterFirstView } from './lib/first-view-scroll.ts'
 import { isNetworkFailure } from './lib/offline-error.ts'
 import type { RouterContext } from './routes/__root.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -28,8 +29,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
       ) : (
         <ServerErrorPage reset={reset} />
       ),
-    // In the browser only: prerendered HTML must not carry the router's inline script.
-    scrollRestoration: typeof document !== 'undefined',
+    // In the browser only: prerendered HTML must not carry the router's inline script. The first
+    // render leaves a page the customer has already scrolled where it is (lib/first-view-scroll).
+    scrollRestoration: typeof document !== 'undefined' && restoreScrollAfterFirstView(window),
   })
 }
 

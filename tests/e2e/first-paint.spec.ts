@@ -158,3 +158,35 @@ for (const screen of [
     expect(pageCode!.startTime).toBeGreaterThanOrEqual(dexie!.responseEnd)
   })
 }
+
+// A prerendered page can be scrolled before the app has started. On a slow phone the customer
+// often has by then: the app's first render must leave the page where they put it (it used to
+// scroll back to the top under their finger, so the link they tapped was no longer there, and
+// the tap did nothing). The app's code is held back here until the customer has scrolled.
+test('a page scrolled before the app started stays where it is, and its links work', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  const contact = page.getByRole('navigation').getByRole('link', { name: 'Contact' }).first()
+  await contact.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => scrollY)
+  expect(scrolled, 'the link is below the first screen').toBeGreaterThan(0)
+
+  // The app starts; its first view is rendered when it counts the page view.
+  const viewed = page.waitForRequest(
+    (request) => request.url().endsWith('/api/analytics/page-views') && request.method() === 'POST',
+  )
+  release()
+  await viewed
+  expect(await page.evaluate(() => scrollY)).toBe(scrolled)
+
+  await contact.tap()
+  await expect(page).toHaveURL(/\/contact$/)
+  await expect(page.getByRole('region', { name: 'Write to us' })).toBeVisible()
+})

@@ -245,6 +245,14 @@ function printStatements(psql: (sql: string) => string, adds: number) {
     `\nPostgreSQL statements, over ${adds} adds (calls | µs per add | µs per call | statement):`,
   )
   console.log(rows)
+  // An update that finds no room on its page writes a new entry in every index of the table.
+  console.log('Rows inserted and updated by table, and the updates that were HOT (no index entry):')
+  console.log(
+    psql(
+      `select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables
+       where n_tup_upd + n_tup_ins > 0 order by n_tup_upd + n_tup_ins desc limit 8`,
+    ),
+  )
 }
 
 interface ProfileNode {

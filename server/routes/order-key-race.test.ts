@@ -12,6 +12,7 @@
  */
 import pg from 'pg'
 import { eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idempotencyKeys } from '../db/schema.ts'
 import { cartScope } from '../services/cart-owner.ts'
@@ -50,9 +51,6 @@ async function bagRequestHash(): Promise<string> {
 
 const otherAnswer = '{"id":"the other send","items":[]}'
 
-const keepKeySql = `insert into idempotency_keys
-  (scope, key, request_hash, status, answer, ref, owner_scope) values ($1, $2, $3, 200, $4, null, $1)`
-
 describe('an add whose key another send keeps meanwhile', () => {
   it(`waits for it, undoes its own change and answers as it did (${
     process.env.TEST_DATABASE_URL ? 'held open on PostgreSQL' : 'committed first on PGlite'
@@ -61,13 +59,22 @@ describe('an add whose key another send keeps meanwhile', () => {
     const token = newCartToken()
     const scope = cartScope(hashToken(token))
     const key = newKey()
+    // The other send's key, kept with its answer.
+    const kept = {
+      scope,
+      key,
+      requestHash: hash,
+      status: 200,
+      answer: otherAnswer,
+      ownerScope: scope,
+    }
     let answer: Response
     if (database.url) {
       const other = new pg.Client({ connectionString: database.url })
       await other.connect()
       try {
         await other.query('begin')
-        await other.query(keepKeySql, [scope, key, hash, otherAnswer])
+        await drizzle({ client: other }).insert(idempotencyKeys).values(kept)
         const pending = call('POST', '/order/add', { token }, { body: bag, key })
         // The add has locked its cart, found no key (ours is not committed) and now waits on the
         // primary key to keep its own, for our transaction to end: the event the test waits for,
@@ -86,14 +93,7 @@ describe('an add whose key another send keeps meanwhile', () => {
         await other.end()
       }
     } else {
-      await database.db.insert(idempotencyKeys).values({
-        scope,
-        key,
-        requestHash: hash,
-        status: 200,
-        answer: otherAnswer,
-        ownerScope: scope,
-      })
+      await database.db.insert(idempotencyKeys).values(kept)
       answer = await call('POST', '/order/add', { token }, { body: bag, key })
     }
     expect(answer.status).toBe(200)

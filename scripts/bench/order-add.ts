@@ -18,13 +18,29 @@
 // connection per turn of its event loop, so a saturated server takes a while to accept 50 at
 // once, and the first add on each waits for that (on PostgreSQL ~0.8 s for the last of them on a
 // busy 2-core machine); that is in the cold figure, not in the measured seconds' p99.
+//
+// Beside each database's figures stands bare node:http (bare-server.ts) in the same run: it
+// reads the same requests' bodies and answers each with the bytes the store answered an add to a
+// cart in its steady state (four lines), on the same 50 connections, after
+// `bareWarmupSeconds` of warm-up: the ceiling of HTTP alone on this machine. PostgreSQL's own
+// ceiling, pgbench's TPC-B-like mix on the same cluster, is measured after both, the store and
+// the bare server stopped.
 import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
+import { bareAnswerOf, rawRequest, startBare } from './bare.ts'
 import { startPostgres } from './postgres.ts'
-import { freePort, installCleanup, makeTempDir, removeTempDir, stopGroup } from './processes.ts'
+import {
+  freePort,
+  installCleanup,
+  makeTempDir,
+  removeTempDir,
+  stopGroup,
+  type Spawned,
+} from './processes.ts'
 import { toMarkdown } from './report.ts'
 import { readyPath, spawnServer, waitForStatus } from './server.ts'
 import type { BenchContext, Measurement, Row } from './types.ts'
@@ -33,6 +49,8 @@ import type { BenchContext, Measurement, Row } from './types.ts'
 export const connections = 50
 export const seconds = Number(process.env.BENCH_ORDER_ADD_SECONDS ?? 8)
 export const warmupSeconds = Number(process.env.BENCH_ORDER_ADD_WARMUP_SECONDS ?? 10)
+/** The bare server's warm-up on the same connections: it has no code to compile but its own. */
+const bareWarmupSeconds = 2
 /** The first seconds of load after the server's start, reported apart (see above). */
 const coldSeconds = Math.min(5, warmupSeconds)
 /** API_PROCESSES for the PostgreSQL part (PGlite runs in one process): BENCH_API_PROCESSES. */
@@ -140,10 +158,35 @@ async function measure(origin: string, warmup: number, duration: number): Promis
   }
 }
 
+const addPath = '/api/order/add'
+
+/**
+ * An add's answer as the store sent it, for the bare server: the last of four adds to a new
+ * cart, one of each configuration, so its cart has the four lines of the load's carts.
+ */
+async function captureAdd(origin: string) {
+  const token = randomBytes(32).toString('base64url')
+  let answer: Awaited<ReturnType<typeof rawRequest>> | undefined
+  for (let variant = 0; variant < variantsPerCart; variant++) {
+    answer = await rawRequest(origin + addPath, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-cart-token': token,
+        'idempotency-key': `bench-capture-${randomBytes(6).toString('base64url')}`,
+      },
+      body: body(variant),
+    })
+    if (answer.status !== 200) throw new Error(`the captured add answered ${answer.status}`)
+  }
+  return bareAnswerOf(answer!)
+}
+
 async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL') {
   const dir = makeTempDir('bench-order-add')
   const postgres = database === 'PostgreSQL' ? startPostgres(await freePort()) : undefined
   let server: Awaited<ReturnType<typeof spawnServer>> | undefined
+  let bare: Spawned | undefined
   try {
     server = await spawnServer(context, join(dir, 'data'), {
       databaseUrl: postgres?.url,
@@ -154,12 +197,24 @@ async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL
     await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
     console.error(`  ${database} POST /api/order/add`)
     const load = await measure(server.origin, warmupSeconds, seconds)
+    const answersFile = join(dir, 'bare-answers.json')
+    const answer = await captureAdd(server.origin)
+    const answerBytes = Buffer.from(answer.body, 'base64').byteLength
+    writeFileSync(answersFile, JSON.stringify({ [addPath]: answer }))
     await stopGroup(server)
     server = undefined
+    // HTTP's ceiling: bare node:http sending the same bytes, the store stopped.
+    console.error(`  bare node:http ${addPath}`)
+    const barePort = await freePort()
+    bare = await startBare(context.root, barePort, answersFile, addPath)
+    const bareLoad = await measure(`http://127.0.0.1:${barePort}`, bareWarmupSeconds, seconds)
+    await stopGroup(bare)
+    bare = undefined
     // The same cluster's ceiling, measured with the store stopped: what the adds stand beside.
     const tps = postgres?.pgbench({ clients: connections, seconds })
-    return { database, load, tps }
+    return { database, load, bareLoad, answerBytes, tps }
   } finally {
+    if (bare) await stopGroup(bare)
     if (server) await stopGroup(server)
     postgres?.stop()
     removeTempDir(dir)
@@ -167,6 +222,11 @@ async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL
 }
 
 let lastTable: string | undefined
+
+/** The store's adds per second as a share of bare node:http's answers, in %. */
+function shareOfBare(load: Load, bare: Load): number {
+  return Math.round((100 * load.requestsPerSecond) / bare.requestsPerSecond)
+}
 
 export const orderAdd: Measurement = {
   name: 'order-add throughput',
@@ -186,17 +246,24 @@ export const orderAdd: Measurement = {
       '',
       `The store on PostgreSQL runs as ${postgresProcesses} API process${postgresProcesses === 1 ? '' : 'es'} (\`BENCH_API_PROCESSES\`).`,
       '',
-      `| database | adds/s | p99 | adds in the run | pgbench TPC-B tps | adds/s, first ${coldSeconds} s |`,
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      `Bare node:http: the same requests, each body read and answered with the bytes of the ` +
+        `store's answer to an add to a four-line cart (its JSON's size in brackets), ${seconds} s ` +
+        `after ${bareWarmupSeconds} s of warm-up on the same connections, the store stopped.`,
+      '',
+      `| database | adds/s | p99 | adds in the run | bare node:http req/s, p99 | share of bare | pgbench TPC-B tps | adds/s, first ${coldSeconds} s |`,
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...figures.map(
-        ({ database, load, tps }) =>
+        ({ database, load, bareLoad, answerBytes, tps }) =>
           `| ${database} | ${Math.round(load.requestsPerSecond).toLocaleString('en')} | ` +
           `${load.p99} ms | ${load.total.toLocaleString('en')} | ` +
+          `${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')}, ${bareLoad.p99} ms ` +
+          `(${answerBytes.toLocaleString('en')} B) | ` +
+          `${shareOfBare(load, bareLoad)} % | ` +
           `${tps === undefined ? '—' : Math.round(tps).toLocaleString('en')} | ` +
           `${Math.round(load.coldPerSecond).toLocaleString('en')} |`,
       ),
     ].join('\n')
-    return figures.flatMap(({ database, load, tps }): Row[] => [
+    return figures.flatMap(({ database, load, bareLoad, tps }): Row[] => [
       {
         metric: `POST /api/order/add, ${database}: adds per second`,
         value: Math.round(load.requestsPerSecond),
@@ -204,6 +271,12 @@ export const orderAdd: Measurement = {
         note: `${connections} connections, after ${warmupSeconds} s of warm-up`,
       },
       { metric: `POST /api/order/add, ${database}: p99`, value: load.p99, unit: 'ms' },
+      {
+        metric: `POST /api/order/add, ${database}: share of bare node:http sending the same bytes`,
+        value: shareOfBare(load, bareLoad),
+        unit: '%',
+        note: `bare: ${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')} req/s, p99 ${bareLoad.p99} ms, same run`,
+      },
       {
         metric: `POST /api/order/add, ${database}: adds per second in the first ${coldSeconds} s after start`,
         value: Math.round(load.coldPerSecond),

@@ -14,12 +14,12 @@
 // (default 5) is the number of one-second turns each server gets per request;
 // BENCH_THROUGHPUT_PORT (default: free ports) is the first of three consecutive ports: the store,
 // the bare server and PostgreSQL.
-import { request as httpRequest } from 'node:http'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
+import { bareAnswerOf, rawRequest, startBare } from './bare.ts'
 import type { BareAnswer } from './bare-server.ts'
 import { startPostgres } from './postgres.ts'
 import {
@@ -27,7 +27,6 @@ import {
   installCleanup,
   makeTempDir,
   removeTempDir,
-  spawnGroup,
   stopGroup,
   type Spawned,
 } from './processes.ts'
@@ -45,6 +44,7 @@ const turns = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 5)
 const warmUpSeconds = 1
 /** What Chromium asks for. */
 const acceptEncoding = 'gzip, deflate, br'
+const rawGet = (url: string) => rawRequest(url, { headers: { 'accept-encoding': acceptEncoding } })
 /** Issue 16: at least 85 % of bare node:http (issue 8 asked for 60 %); p99 at most 50 ms. */
 const minimumRatioPercent = 85
 const p99BudgetMs = 50
@@ -114,45 +114,9 @@ async function measure(url: string, duration: number, group?: number): Promise<L
   }
 }
 
-/** One GET as autocannon sends it, with the body as it came over the wire (not decoded). */
-function rawGet(url: string): Promise<{
-  status: number
-  headers: Record<string, string>
-  /** Names (as sent) and values, in the order they came. */
-  rawHeaders: string[]
-  body: Buffer
-}> {
-  return new Promise((resolvePromise, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const headers: Record<string, string> = {}
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (typeof value === 'string') headers[name] = value
-        }
-        resolvePromise({
-          status: res.statusCode ?? 0,
-          headers,
-          rawHeaders: res.rawHeaders,
-          body: Buffer.concat(chunks),
-        })
-      })
-      res.on('error', reject)
-    })
-    req.setTimeout(10_000, () => req.destroy(new Error(`${url}: no answer`)))
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** Headers node:http writes itself, the bare server's as the store's. */
-const writtenByNode = new Set(['date', 'connection', 'keep-alive'])
-
 /**
- * What the store sends for each request, to be sent again byte for byte by the bare server: the
- * status, every header (names as written, in the same order) and the body. Only `Date`,
- * `Connection` and `Keep-Alive` are left for node:http to write, as it does for the store.
+ * What the store sends for each request, to be sent again byte for byte by the bare server
+ * (bare.ts): the status, every header but the three node:http writes itself, and the body.
  */
 async function captureAnswers(origin: string): Promise<Record<string, BareAnswer>> {
   const answers: Record<string, BareAnswer> = {}
@@ -163,38 +127,10 @@ async function captureAnswers(origin: string): Promise<Record<string, BareAnswer
       await sleep(100)
       answer = await rawGet(origin + path)
     }
-    const { status, rawHeaders, body } = answer
-    if (status !== 200) throw new Error(`${path} answered ${status}`)
-    const headers: Record<string, string> = {}
-    for (let i = 0; i < rawHeaders.length; i += 2) {
-      const name = rawHeaders[i]!
-      if (!writtenByNode.has(name.toLowerCase())) headers[name] = rawHeaders[i + 1]!
-    }
-    answers[path] = { headers, body: body.toString('base64') }
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`)
+    answers[path] = bareAnswerOf(answer)
   }
   return answers
-}
-
-async function startBare(root: string, port: number, answersFile: string): Promise<Spawned> {
-  const bare = spawnGroup(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/bench/bare-server.ts', String(port), answersFile],
-    { cwd: root },
-  )
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      if ((await rawGet(`http://127.0.0.1:${port}${requests[0]!.path}`)).status === 200) return bare
-    } catch (error) {
-      if (Date.now() > deadline) {
-        await stopGroup(bare)
-        throw new Error(
-          `the bare server did not start: ${(error as Error).message}\n${bare.output()}`,
-        )
-      }
-    }
-    await sleep(100)
-  }
 }
 
 async function ports(): Promise<[number, number, number]> {
@@ -224,7 +160,7 @@ async function measureOn(
     const answers = await captureAnswers(server.origin)
     const answersFile = join(dir, 'answers.json')
     writeFileSync(answersFile, JSON.stringify(answers))
-    bare = await startBare(context.root, barePort, answersFile)
+    bare = await startBare(context.root, barePort, answersFile, requests[0]!.path)
     const bareOrigin = `http://127.0.0.1:${barePort}`
 
     const figures: Figure[] = []

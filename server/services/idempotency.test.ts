@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statement, step, type Row } from '../db/two-trips.ts'
 import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import {
   adoptKeys,
@@ -7,6 +8,7 @@ import {
   refOfKey,
   requestHash,
   runIdempotent,
+  runIdempotentInTwoTrips,
   type WorkAnswer,
 } from './idempotency.ts'
 
@@ -91,6 +93,70 @@ describe('runIdempotent', () => {
     await runIdempotent(database.db, call, work)
     await runIdempotent(database.db, call, work)
     expect(runs()).toBe(2)
+  })
+})
+
+/** Numbers 1 … n as rows: none for 0. */
+const numbers = statement('test_numbers', 'select g as n from generate_series(1, $1::integer) g')
+
+/** A two-trip change that reads `count` rows and answers what it saw; counts its runs. */
+function countingChange(count: number) {
+  const seen: Row[][][] = []
+  const change = {
+    first: [step(numbers, count)],
+    then: (results: Row[][]) => {
+      seen.push(results)
+      return { answer: { status: 200, body: { rows: results[0], run: seen.length } }, write: [] }
+    },
+  }
+  return { change, seen }
+}
+
+describe('runIdempotentInTwoTrips', () => {
+  it('hands the change its rows as its statement gave them, none included, and replays once kept', async () => {
+    for (const count of [0, 1, 3]) {
+      const { change, seen } = countingChange(count)
+      const call = { call: 'X', scopes: ['user:h'] as [string], key: randomUUID(), body: { count } }
+      const first = await runIdempotentInTwoTrips(database.db, call, change)
+      const rows = Array.from({ length: count }, (_, i) => ({ n: i + 1 }))
+      // Exactly the statement's rows, whatever the key's lookup beside them found.
+      expect(seen).toEqual([[rows]])
+      expect(first).toEqual({ status: 200, text: JSON.stringify({ rows, run: 1 }) })
+      expect(await runIdempotentInTwoTrips(database.db, call, change)).toEqual(first)
+      expect(seen).toHaveLength(1)
+    }
+  })
+
+  it('finds the key of another scope of the caller, and refuses it with another body', async () => {
+    const { change, seen } = countingChange(2)
+    const key = randomUUID()
+    const first = await runIdempotentInTwoTrips(
+      database.db,
+      { call: 'X', scopes: ['cart:i'], key, body: {} },
+      change,
+    )
+    const signedIn = { call: 'X', scopes: ['user:i', 'cart:i'] as [string, string], key, body: {} }
+    expect(await runIdempotentInTwoTrips(database.db, signedIn, change)).toEqual(first)
+    const other = await runIdempotentInTwoTrips(
+      database.db,
+      { ...signedIn, body: { other: true } },
+      change,
+    )
+    expect(other.status).toBe(422)
+    expect(seen).toHaveLength(1)
+  })
+
+  it('keeps the key of a change with no first statement (an add the catalog refused)', async () => {
+    let runs = 0
+    const change = {
+      first: [],
+      then: () => ({ answer: { status: 422, body: { message: `no ${(runs += 1)}` } }, write: [] }),
+    }
+    const call = { call: 'X', scopes: ['cart:j'] as [string], key: randomUUID(), body: {} }
+    const first = await runIdempotentInTwoTrips(database.db, call, change)
+    expect(first).toEqual({ status: 422, text: '{"message":"no 1"}' })
+    expect(await runIdempotentInTwoTrips(database.db, call, change)).toEqual(first)
+    expect(runs).toBe(1)
   })
 })
 

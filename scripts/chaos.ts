@@ -640,12 +640,18 @@ async function run(
         proxy.serviceWorkerBuild(seed * 10 + builds)
         const installed = await page.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready
-          const found = new Promise<boolean>((resolve) => {
-            registration.addEventListener('updatefound', () => resolve(true), { once: true })
-            setTimeout(() => resolve(false), 20_000)
-          })
+          let found = false
+          registration.addEventListener('updatefound', () => (found = true), { once: true })
           window.dispatchEvent(new Event('online'))
-          await registration.update()
+          // A check already under way (the browser's own, after the last navigation) may have
+          // fetched the old build's script: update() then settles with that check and finds
+          // nothing (seen once in 200 runs, on a machine loaded far beyond its cores). So the
+          // worker is asked again until the new one is found.
+          const deadline = Date.now() + 20_000
+          while (!found && Date.now() < deadline) {
+            await registration.update().catch(() => undefined)
+            if (!found) await new Promise((resolve) => setTimeout(resolve, 500))
+          }
           return found
         })
         if (!installed) throw new Error('the new build’s worker did not install')

@@ -23,6 +23,8 @@
 // to P … P+9, with `--proxy-port Q` to Q and Q+1. Prints per run the carts expected and found per owner and the lost, doubled and moved
 // counts; exits 1 unless every run matched. Same seed, same sequence of actions.
 import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
@@ -321,6 +323,31 @@ async function workerReport(
       registration.active!.postMessage({ type: 'CART_REPLAY' }, [channel.port2])
     })
   })
+}
+
+/**
+ * What a run that stopped leaves to look at: the page it was acting on, as a picture, and what
+ * the worker says of the outbox then (or that it said nothing within 5 s).
+ */
+async function evidenceOf(page: Page, seed: number): Promise<string> {
+  const found: string[] = []
+  const file = join(tmpdir(), `chaos-seed-${seed}.png`)
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 10_000 })
+    found.push(`picture ${file}`)
+  } catch {
+    found.push('no picture')
+  }
+  const report = await Promise.race([
+    workerReport(page).catch(() => undefined),
+    sleep(5_000).then(() => undefined),
+  ])
+  found.push(
+    report
+      ? `outbox ${report.state}, ${report.keys.length} waiting, ${report.refused} refused`
+      : 'no outbox report in 5 s',
+  )
+  return ` [${found.join('; ')}]`
 }
 
 /** A designed line's meta is long: the report names it by a short hash of it. */
@@ -672,9 +699,13 @@ async function run(
     }
 
     for (let step = 0; step < STEPS; step += 1) {
+      // In this order (the roll, then the page): the same seed makes the same run.
+      let acting: Page | undefined
       try {
         await noticeEnded()
-        await act(random(), pick(pages))
+        const roll = random()
+        acting = pick(pages)
+        await act(roll, acting)
       } catch (error) {
         throw new Error(
           `${(error as Error).message
@@ -682,7 +713,8 @@ async function run(
             .filter((line) => line.trim() && !line.includes('Call log'))
             .slice(0, 3)
             .join(' / ')} (after: ${actions.join(', ') || 'nothing'})` +
-            (pageErrors.length ? ` [page errors: ${[...new Set(pageErrors)].join(' | ')}]` : ''),
+            (pageErrors.length ? ` [page errors: ${[...new Set(pageErrors)].join(' | ')}]` : '') +
+            (acting ? await evidenceOf(acting, seed) : ''),
         )
       }
     }

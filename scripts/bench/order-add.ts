@@ -31,7 +31,7 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
-import { bareAnswerOf, rawRequest, startBare } from './bare.ts'
+import { bareAnswerOf, rawRequest, startBare, type RawAnswer } from './bare.ts'
 import { startPostgres } from './postgres.ts'
 import {
   freePort,
@@ -166,7 +166,7 @@ const addPath = '/api/order/add'
  */
 async function captureAdd(origin: string) {
   const token = randomBytes(32).toString('base64url')
-  let answer: Awaited<ReturnType<typeof rawRequest>> | undefined
+  let answer: RawAnswer | undefined
   for (let variant = 0; variant < variantsPerCart; variant++) {
     answer = await rawRequest(origin + addPath, {
       method: 'POST',

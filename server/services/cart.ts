@@ -14,6 +14,7 @@ import {
   pricingConfiguratorOf,
   type PricingConfigurator,
 } from '../../contract/pricing.ts'
+import { lineSummary, upgradeLabel } from '../../contract/line-summary.ts'
 import type { PlacedFor } from '../../contract/placed-for.ts'
 import { holdsFor } from '../../contract/shipping.ts'
 import type { Database } from '../db/index.ts'
@@ -986,57 +987,18 @@ export function cachedPalette(db: Database): Promise<Palette> {
   return paletteOf(db)
 }
 
-function upgradeLabel(configurator: PricingConfigurator | null, sku: string): string {
-  if (configurator?.superCustom?.sku === sku) return `${configurator.superCustom.label} design`
-  if (configurator?.superDuperCustom?.sku === sku)
-    return `${configurator.superDuperCustom.label} design`
-  return sku
-}
-
-/** Human lines describing a line's configuration, for the cart. */
+/** Human lines describing a line's configuration, for the cart (shared with the page). */
 function summaryOf(
   line: LineRow,
   children: LineRow[],
   configurator: PricingConfigurator | null,
   palette: Palette,
 ): string[] {
-  const meta = new Map(line.meta.map((entry) => [entry.key, entry.value]))
-  const colorName = (id: string) => palette.get(id)?.name ?? id
-  const summary: string[] = []
-  const size = meta.get(metaKeys.size)
-  if (size) summary.push(`Size: ${size}`)
-  else if (line.sku.includes('-CUSTOM')) summary.push('Made to measure')
-  if (!configurator) {
-    const color = meta.get('color')
-    if (color) summary.push(`Colour: ${colorName(color)}`)
-    return summary
-  }
-  const asym = meta.get(metaKeys.superAsym) === 'on'
-  const regions = configurator.regions.flatMap((region) => {
-    const whole = meta.get(`color.${region.id}`)
-    const left = meta.get(`color.${region.id}.l`)
-    const right = meta.get(`color.${region.id}.r`)
-    if (asym && left && right)
-      return [
-        left === right
-          ? `${region.label} ${colorName(left)}`
-          : `${region.label} ${colorName(left)} / ${colorName(right)}`,
-      ]
-    return whole ? [`${region.label} ${colorName(whole)}`] : []
-  })
-  if (regions.length > 0) summary.push(`Colours: ${regions.join(', ')}`)
-  const options = configurator.options
-    .filter((option) => meta.get(`option.${option.key}`) === 'on')
-    .map((option) => option.label)
-  if (options.length > 0) summary.push(`Options: ${options.join(', ')}`)
-  const accent = configurator.accents.find((a) => a.key === meta.get(metaKeys.accent))
-  if (accent) summary.push(`Accent: ${accent.label}`)
-  const fabric = configurator.cloudLite?.keys.find((k) => k.key === meta.get(metaKeys.cloudLiteKey))
-  if (fabric && configurator.cloudLite)
-    summary.push(`${configurator.cloudLite.label}: ${fabric.label}`)
-  if (asym && configurator.superAsym) summary.push(configurator.superAsym.label)
-  for (const child of children) summary.push(upgradeLabel(configurator, child.sku))
-  return summary
+  return lineSummary(
+    { sku: line.sku, meta: line.meta, childSkus: children.map((child) => child.sku) },
+    configurator,
+    (id) => palette.get(id)?.name ?? id,
+  )
 }
 
 /** Drops merge records as old as the idempotency keys that could still name their lines. */

@@ -278,6 +278,25 @@ test.describe('on a 390-pixel phone', () => {
       expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44)
     forgetOfflineFailures(consoleErrors)
   })
+  test('a line’s Remove reads as a link, on a cart opened before any configurator', async ({
+    page,
+  }) => {
+    await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
+    await page.goto(`${proxy.origin}/cart`)
+    const remove = page.getByRole('button', { name: `Remove ${BAG.name}` })
+    await expect(remove).toBeVisible()
+    // Not a grey system button: no fill, no border, underlined like the links beside it.
+    const look = await remove.evaluate((button) => {
+      const style = getComputedStyle(button)
+      return {
+        background: style.backgroundColor,
+        border: style.borderTopStyle,
+        underline: style.textDecorationLine,
+      }
+    })
+    expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'none', underline: 'underline' })
+    expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  })
 })
 
 test('a guest cart merged at sign-in is announced once', async ({ page, consoleErrors }) => {

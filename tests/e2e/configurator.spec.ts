@@ -276,8 +276,11 @@ test('invalid measurements disable add-to-order, with a message next to the fiel
   await add.click()
   const dialog = page.getByRole('dialog', { name: 'Added to your order' })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText('A5-CUSTOM')
-  await expect(dialog).toContainText('measurement.height')
+  // What went into the cart, in the cart's words: no order keys, colour codes or cents.
+  await expect(dialog).toContainText('A5, made to measure')
+  await expect(dialog.getByRole('listitem').first()).toHaveText('Made to measure')
+  await expect(dialog).toContainText('Measurements: Height 178 cm, Weight 76 kg')
+  await expect(dialog).not.toContainText(/measurement\.|color\.|total_price/)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(add).toBeFocused()

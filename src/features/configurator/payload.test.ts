@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AddToOrderRequest } from '../../../contract/configurator.ts'
 import { DEFAULT_PATTERN_EDIT, encodeEditState } from './edit-state.ts'
 import { createDraft, reduceDraft, type DraftAction } from './model.ts'
-import { buildAddToOrder, InvalidDraftError } from './payload.ts'
+import { buildAddToOrder, designOrder, InvalidDraftError } from './payload.ts'
 import { goodMeasurements, testContext } from './test-context.ts'
 
 const context = testContext()
@@ -118,5 +118,58 @@ describe('buildAddToOrder', () => {
     const draft = run([{ type: 'selectVariant', sku: 'CORVID2-S' }])
     expect(() => buildAddToOrder(draft, context)).toThrow(InvalidDraftError)
     expect(() => buildAddToOrder(draft, context)).toThrow(/smallest size/)
+  })
+})
+
+describe('designOrder', () => {
+  const superCustom = encodeEditState({
+    ...DEFAULT_PATTERN_EDIT,
+    pattern: 'chevron',
+    targets: ['body'],
+  })
+
+  it('shows a line waiting on this device in the words the cart uses once the shop has it', () => {
+    const { request, line } = designOrder(
+      run([
+        { type: 'selectVariant', sku: 'CORVID2-M' },
+        { type: 'setSuperAsym', on: true },
+        { type: 'paint', region: 'body', side: 'l', color: 'w1A' },
+        { type: 'paint', region: 'arm-wing', color: 'c9F' },
+        { type: 'setOption', option: 'booties', on: true },
+        { type: 'setAccent', accent: 'reflective' },
+        { type: 'setCloudLite', on: true, key: 'cl-smoke' },
+        { type: 'setSuperCustom', on: true },
+        { type: 'setEditState', editState: superCustom },
+        { type: 'setQty', qty: 2 },
+      ]),
+      context,
+    )
+    expect(line.summary).toEqual([
+      'Size: M',
+      'Colours: Body Chalk white / Deep navy, Arm wings Fluoro cyan, Leg wing Deep navy',
+      'Options: Booties',
+      'Accent: Reflective',
+      'Cloud lite: Smoke',
+      'Asymmetric',
+      'Super custom design',
+    ])
+    expect(line).toMatchObject({ name: 'Corvid 2', variantName: 'Corvid 2, size M' })
+    expect(line.unitPrice * request.qty).toBe(
+      Number(request.meta.find((m) => m.key === 'total_price')?.value),
+    )
+  })
+
+  it('says "Made to measure" for a measured suit, and no accent when none was chosen', () => {
+    const { line } = designOrder(
+      run([
+        { type: 'setMeasurements', units: 'metric', values: goodMeasurements },
+        { type: 'paint', region: 'leg-wing', color: 'm1S' },
+      ]),
+      context,
+    )
+    expect(line.summary).toEqual([
+      'Made to measure',
+      'Colours: Body Deep navy, Arm wings Jet black, Leg wing Silver',
+    ])
   })
 })

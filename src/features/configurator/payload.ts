@@ -5,6 +5,7 @@
  * pattern.
  */
 import type { AddToOrderRequest, OrderChild, OrderMeta } from '../../../contract/configurator.ts'
+import { lineSummary } from '../../../contract/line-summary.ts'
 import {
   CHILD_SUPER_CUSTOM_CHECK,
   colorKey,
@@ -83,11 +84,13 @@ export function designOrder(draft: OrderDraft, context: DraftContext): DesignOrd
   const request = buildAddToOrder(draft, context)
   const { product } = context
   const variant = product.variants.find((candidate) => candidate.sku === request.sku)
-  const summary: string[] = []
-  if (draft.isSuperCustom) summary.push('Super custom design')
-  if (draft.isSuperDuperCustom) summary.push('Super duper custom design')
-  if (draft.isSuperAsym) summary.push('Asymmetric colours')
-  summary.push(`Accent: ${draft.orderAccent}`)
+  // As the cart will say it once the shop has the line (the server's summary, same function).
+  const names = new Map(context.palette.map((swatch) => [swatch.id, swatch.name]))
+  const summary = lineSummary(
+    { sku: request.sku, meta: request.meta, childSkus: request.child.map((child) => child.sku) },
+    product.configurator,
+    (id) => names.get(id) ?? id,
+  )
   const total = Number(draft.order[TOTAL_PRICE] ?? 0)
   return {
     request,

@@ -1,30 +1,42 @@
 import { formatPrice } from '../../../lib/format-price.ts'
-import { TOTAL_PRICE, type DraftContext, type OrderDraft } from '../model.ts'
-import { buildAddToOrder } from '../payload.ts'
+import { measurementFields } from '../measurements.ts'
+import {
+  measurementsOf,
+  TOTAL_PRICE,
+  unitsOf,
+  type DraftContext,
+  type OrderDraft,
+} from '../model.ts'
+import { designOrder } from '../payload.ts'
 
-/** What "Add to order" sent (POST /api/order/add): the design as it went into the cart. */
+/**
+ * What "Add to order" put in the cart, as the cart lists it: the product, its size, colours,
+ * options and upgrades in words (the line's summary, the server's own function), the body
+ * measurements of a made-to-measure suit with their units, and the total.
+ */
 export function OrderPreview({ draft, context }: { draft: OrderDraft; context: DraftContext }) {
-  const payload = buildAddToOrder(draft, context)
+  const { request, line } = designOrder(draft, context)
+  const units = unitsOf(draft)
+  const values = measurementsOf(draft)
+  const measurements = request.sku.includes('-CUSTOM')
+    ? measurementFields.flatMap((field) => {
+        const value = values[field.key]?.trim()
+        return value ? [`${field.label} ${value} ${field[units].unit}`] : []
+      })
+    : []
   return (
     <div className="order-preview">
       <p>
-        <strong>{context.product.name}</strong>, <code>{payload.sku}</code> × {payload.qty}:{' '}
-        {formatPrice(Number(draft.order[TOTAL_PRICE] ?? 0), context.product.currency)}
+        <strong>{line.variantName ?? line.name}</strong>
+        {request.qty > 1 && ` × ${request.qty}`}:{' '}
+        {formatPrice(Number(draft.order[TOTAL_PRICE] ?? 0), line.currency)}
       </p>
-      <dl className="order-preview-meta">
-        {payload.meta.map((line) => (
-          <div key={line.key}>
-            <dt>{line.key}</dt>
-            <dd>{line.value}</dd>
-          </div>
+      <ul className="order-preview-summary">
+        {line.summary.map((item) => (
+          <li key={item}>{item}</li>
         ))}
-      </dl>
-      {payload.child.map((child) => (
-        <p key={child.sku}>
-          With <code>{child.sku}</code> × {child.qty} (
-          {child.meta.map((line) => `${line.key}: ${line.value}`).join(', ')})
-        </p>
-      ))}
+        {measurements.length > 0 && <li>Measurements: {measurements.join(', ')}</li>}
+      </ul>
     </div>
   )
 }

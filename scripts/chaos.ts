@@ -178,7 +178,17 @@ class Api {
 async function watchAddResults(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const results: string[] = []
-    Object.assign(window, { __addResults: results })
+    // Each add a tap started: the form's submit (seen before the page's own handler).
+    const starts = { count: 0 }
+    Object.assign(window, { __addResults: results, __addStarts: starts })
+    document.addEventListener(
+      'submit',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest('.add-to-order'))
+          starts.count += 1
+      },
+      true,
+    )
     new MutationObserver((records) => {
       for (const record of records)
         for (const node of record.addedNodes)
@@ -248,8 +258,36 @@ async function goto(page: Page, origin: string, path: string): Promise<void> {
   await closeOverlays(page)
 }
 
+interface AddWatch {
+  __addResults: string[]
+  __addStarts: { count: number }
+}
+
+/**
+ * Taps "Add to order" until the tap starts an add (its form submitted). A tap can land on
+ * something that moved under it at that moment (an overlay opening, a banner): the customer
+ * would tap again, and so does the run, saying so in `note`. Three taps that start nothing stop
+ * the run. The submit is dispatched within the click, so it is counted when the click returns.
+ */
+async function tapAdd(page: Page, button: Locator, note: (text: string) => void): Promise<void> {
+  const starts = () => page.evaluate(() => (window as unknown as AddWatch).__addStarts.count)
+  const before = await starts()
+  for (let tap = 1; ; tap++) {
+    await closeOverlays(page)
+    await button.click()
+    if ((await starts()) > before) return
+    if (tap === 3) throw new Error('three taps on "Add to order" started no add')
+    note(`(tap ${tap} on Add to order started no add: tapped again)`)
+  }
+}
+
 /** Adds one bag in the option chosen; resolves with the sku when the page said it was added. */
-async function addBag(page: Page, origin: string, option: number): Promise<string | undefined> {
+async function addBag(
+  page: Page,
+  origin: string,
+  option: number,
+  note: (text: string) => void,
+): Promise<string | undefined> {
   if (!page.url().endsWith(BAG_PATH)) await goto(page, origin, BAG_PATH)
   const form = page.getByRole('form', { name: BAG_FORM })
   const select = form.getByLabel('Option')
@@ -272,19 +310,20 @@ async function addBag(page: Page, origin: string, option: number): Promise<strin
     .not.toEqual([])
   const sku = skus[option % skus.length]!
   await select.selectOption(sku)
-  const before = await page.evaluate(
-    () => (window as unknown as { __addResults: string[] }).__addResults.length,
-  )
-  await closeOverlays(page)
-  await form.getByRole('button', { name: 'Add to order' }).click()
-  const handle = await page.waitForFunction(
-    (count) => {
-      const results = (window as unknown as { __addResults: string[] }).__addResults
-      return results.length > count ? results[count] : undefined
-    },
-    before,
-    { timeout: 30_000 },
-  )
+  const before = await page.evaluate(() => (window as unknown as AddWatch).__addResults.length)
+  await tapAdd(page, form.getByRole('button', { name: 'Add to order' }), note)
+  const handle = await page
+    .waitForFunction(
+      (count) => {
+        const results = (window as unknown as AddWatch).__addResults
+        return results.length > count ? results[count] : undefined
+      },
+      before,
+      { timeout: 30_000 },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`an add started (its form submitted) but the page told no outcome: ${error}`)
+    })
   const text = (await handle.jsonValue()) as string
   return text.startsWith('Added') ? sku : undefined
 }
@@ -424,6 +463,7 @@ async function run(
     })
     const tokens: Record<Owner, string> = {}
     const actions: string[] = []
+    const note = (text: string) => actions.push(text)
     const pages = [await watchOverlays(await context.newPage())]
     await openStore(pages[0]!, origin)
     let offline = false
@@ -483,7 +523,7 @@ async function run(
         roll >= 0.88 ||
         (roll >= 0.23 && roll < 0.37 && cartOf(model).length === 0)
       ) {
-        const sku = await addBag(page, origin, Math.floor(random() * 4))
+        const sku = await addBag(page, origin, Math.floor(random() * 4), note)
         if (sku) {
           const result = add(model, { sku, meta: '' })
           model = result.model
@@ -690,7 +730,7 @@ async function run(
         // A change made while the server is down waits in the outbox like one made offline.
         const sku =
           store.ports.length === 1
-            ? await addBag(page, origin, Math.floor(random() * 4))
+            ? await addBag(page, origin, Math.floor(random() * 4), note)
             : undefined
         if (sku) model = add(model, { sku, meta: '' }).model
         actions.push(`kill -9 api ${index + 1}${sku ? ` (add ${sku} while down)` : ''}`)

@@ -68,7 +68,11 @@ async function addConfiguredSuit(page: Page, context: BrowserContext, offline: b
   await section.getByRole('button', { name: 'Add to order' }).click()
   const dialog = page.getByRole('dialog', { name: /^Added/ })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText(SUIT.sku)
+  // What went in, as the cart will list it.
+  await expect(dialog).toContainText('Corvid 2, size M')
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Options:' })).toHaveText(
+    'Options: Booties',
+  )
   const title = await dialog.getByRole('heading').first().textContent()
   await page.keyboard.press('Escape')
   return title

@@ -8,6 +8,9 @@ import { paymentConfigQuery } from '../../../features/payment/api.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
 import { applePayAvailable } from '../../../features/payment/model.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
+// The checkout's page frame and the order page's actions, which this page borrows.
+import '../../../features/checkout/components/checkout.css'
+import '../../../features/orders/components/orders.css'
 
 // Whether the browser has Apple Pay does not change while the page is open; the server's render
 // (and the prerendered shell) has none.

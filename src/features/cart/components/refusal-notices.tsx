@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
 import { refusalSentence } from '../refusal-text.ts'
 import { dismissRefusal, loadRefusals, useCartRefusals } from '../refusals.ts'
-// Its own look: the checkout shows these notices too, without the cart page's code.
-import './cart.css'
 
 /** What the server refused when the queued changes reached it, until the customer dismisses it. */
 export function RefusalNotices() {

@@ -125,7 +125,7 @@ describe('npm run admin -- resend-mail', () => {
     expect(mail).toMatchObject({ to: user.email })
     // Not moved on yet: its confirmation again, with what is due.
     expect(mail!.subject).toBe('Your Glidecraft order is submitted')
-    expect(mail!.text).toContain('Mission bag: 1 ×')
+    expect(mail!.text).toContain('Mission bag, black: 1 ×')
     expect(mail!.text).toContain(`https://shop.example/checkout/${order.code}`)
     expect(mail!.text).toContain(`https://shop.example/orders/${order.id}`)
   })

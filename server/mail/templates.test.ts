@@ -16,8 +16,13 @@ const order: OrderMailData = {
   id: '7d3c2a9e-1b4f-4c8e-9a51-2f0c6d8e4b17',
   email: 'pilot@example.com',
   lines: [
-    { name: 'Corvid 2 wingsuit', qty: 1, unitAmount: 189_000 },
-    { name: 'Logbook', qty: 2, unitAmount: 1_250 },
+    {
+      name: 'Corvid 2, size M',
+      details: ['Size: M', 'Colours: Torso Jet black, Wings Blaze orange', 'Options: Cutaway cables'],
+      qty: 1,
+      unitAmount: 189_000,
+    },
+    { name: 'Logbook', details: [], qty: 2, unitAmount: 1_250 },
   ],
   total: 193_000,
   paid: 0,
@@ -104,7 +109,14 @@ describe('every mail', () => {
   it('escapes what it is given in HTML and writes it as it is in text', () => {
     const named = {
       ...order,
-      lines: [{ name: '<script>alert("x")</script> & co', qty: 1, unitAmount: 100 }],
+      lines: [
+        {
+          name: '<script>alert("x")</script> & co',
+          details: ['Colour: <i>red</i>'],
+          qty: 1,
+          unitAmount: 100,
+        },
+      ],
       shippingAddress: { ...order.shippingAddress!, name: '<b>Ann</b>' },
     }
     const mail = orderSubmittedMail(site, { order: named, paymentDueToday: false })
@@ -112,6 +124,8 @@ describe('every mail', () => {
     expect(mail.html).not.toContain('<b>Ann</b>')
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co')
     expect(mail.text).toContain('<script>alert("x")</script> & co: 1 × $1.00 = $1.00')
+    expect(mail.html).toContain('Colour: &lt;i&gt;red&lt;/i&gt;')
+    expect(mail.text).toContain('  Colour: <i>red</i>\n')
     expect(mail.text).toContain('  <b>Ann</b>\n')
   })
 })
@@ -158,8 +172,16 @@ describe('order mails', () => {
     expect(mail.text).toContain(`Pay here:\n${link}\n`)
     expect(mail.html).toContain(`<a href="${link}"`)
     expect(visible(mail.html)).toContain('Pay $1,930.00')
-    expect(mail.text).toContain('- Corvid 2 wingsuit: 1 × $1,890.00 = $1,890.00')
-    expect(mail.text).toContain('- Logbook: 2 × $12.50 = $25.00')
+    expect(mail.text).toContain(
+      '- Corvid 2, size M: 1 × $1,890.00 = $1,890.00\n' +
+        '  Size: M\n' +
+        '  Colours: Torso Jet black, Wings Blaze orange\n' +
+        '  Options: Cutaway cables\n' +
+        '- Logbook: 2 × $12.50 = $25.00\n',
+    )
+    expect(visible(mail.html)).toContain(
+      'Corvid 2, size M Size: M Colours: Torso Jet black, Wings Blaze orange Options: Cutaway cables 1 $1,890.00',
+    )
     expect(mail.text).toContain('Total (shipping and discounts included): $1,930.00')
     expect(mail.text).toContain('Shipping to:\n  Ann Pilot\n  1 Runway Road\n')
     expect(mail.text).toContain(`See your order: https://shop.example/orders/${order.id}`)

@@ -96,7 +96,10 @@ export function loginLinkMail(
 
 /** A line of an order as its mail lists it. */
 export interface OrderMailLine {
+  /** What it is: the variant's name when it has one ("Tarn 220"), else the product's. */
   name: string
+  /** What the customer chose, in the cart's words ("Size: M", "Colours: …"); may be empty. */
+  details: string[]
   qty: number
   /** The price of one, in the currency's minor units, as charged. */
   unitAmount: number
@@ -130,6 +133,7 @@ function orderView(site: MailSite, order: OrderMailData) {
     link: `${site.siteUrl}/orders/${order.id}`,
     lines: order.lines.map((line) => ({
       name: line.name,
+      details: line.details,
       qty: line.qty,
       unit: money(line.unitAmount),
       amount: money(line.unitAmount * line.qty),

@@ -26,6 +26,7 @@ import {
   orderSignatures,
   outbox,
 } from '../db/schema.ts'
+import { formatMoney } from '../mail/format.ts'
 import { createLogger } from '../log.ts'
 import { loadEnv, loadTestEnv } from '../env.ts'
 import { createMailer, type Mailer } from '../services/mail.ts'
@@ -378,7 +379,7 @@ describe('submit', () => {
     expect(mails.map((sent) => sent.kind).sort()).toEqual(['newsletter-confirm', 'order-submitted'])
     const mail = mails.filter((sent) => sent.kind === 'order-submitted')
     expect(mail[0]!.subject).toBe('Your Glidecraft order is submitted')
-    expect(mail[0]!.text).toContain('Mission bag: 1 × $220.00')
+    expect(mail[0]!.text).toContain('- Mission bag, black: 1 × $220.00')
     expect(mail[0]!.text).toContain('Total (shipping and discounts included): $232.50')
     expect(mail[0]!.text).toContain(`/checkout/${row.paymentCode}`)
 
@@ -413,6 +414,13 @@ describe('submit', () => {
     await mailer.idle()
     const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, guest.email))
     expect(mail!.text).toContain('No payment is due today')
+    // The suit as the customer chose it, in the cart's own words: which variant, colours, size.
+    const [suit] = cart.items
+    expect(suit!.summary).toEqual(['Made to measure', 'Colours: Torso Deep navy'])
+    expect(mail!.text).toContain(
+      `- Corvid 2, made to measure: 1 × ${formatMoney(suit!.unit_price, 'USD')} = ` +
+        `${formatMoney(suit!.line_price, 'USD')}\n  Made to measure\n  Colours: Torso Deep navy\n`,
+    )
   })
 
   it('gives one order for a replay, a double click and two tabs', async () => {

@@ -27,6 +27,8 @@ import {
   type OrderView,
   type PaymentLinkOrder,
 } from '../../contract/orders.ts'
+import { lineSummary } from '../../contract/line-summary.ts'
+import { pricingConfiguratorOf } from '../../contract/pricing.ts'
 import { sameOption } from '../../contract/shipping.ts'
 import { canMove, nextStatuses } from '../../contract/order-lifecycle.ts'
 import type { Database } from '../db/index.ts'
@@ -36,9 +38,11 @@ import {
   orderEvents,
   orderLines,
   orders,
+  paletteColors,
   productionTimes,
   products,
   users,
+  variants,
 } from '../db/schema.ts'
 import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.ts'
 import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
@@ -651,19 +655,34 @@ export async function orderMailData(
   const email = await orderEmail(db, order)
   if (!email) return undefined
   const lines = await linesOf(db, order.id)
-  const names = new Map(
-    (
-      await db
-        .select({ slug: products.slug, name: products.name })
-        .from(products)
-        .where(
-          inArray(
-            products.slug,
-            lines.map((line) => line.productSlug),
-          ),
-        )
-    ).map((row) => [row.slug, row.name]),
+  const slugs = [...new Set(lines.map((line) => line.productSlug))]
+  const productRows =
+    slugs.length === 0
+      ? []
+      : await db
+          .select({ slug: products.slug, name: products.name, data: products.data })
+          .from(products)
+          .where(inArray(products.slug, slugs))
+  const productOf = new Map(productRows.map((row) => [row.slug, row]))
+  const skus = lines.map((line) => line.sku)
+  const variantNames = new Map(
+    skus.length === 0
+      ? []
+      : (
+          await db
+            .select({ sku: variants.sku, name: variants.name })
+            .from(variants)
+            .where(inArray(variants.sku, skus))
+        ).map((row) => [row.sku, row.name]),
   )
+  // The palette only when a line names colours (a bag's order needs none of it).
+  const palette = lines.some((line) => line.meta.some((entry) => entry.key.startsWith('color')))
+    ? new Map(
+        (await db.select({ id: paletteColors.id, name: paletteColors.name }).from(paletteColors)).map(
+          (row) => [row.id, row.name],
+        ),
+      )
+    : new Map<string, string>()
   const total = order.totalAmount ?? 0
   const paid = (await moneyOf(db, order.id)).paid
   return {
@@ -671,16 +690,27 @@ export async function orderMailData(
     email,
     lines: lines
       .filter((line) => line.parentId === null)
-      .map((line) => ({
-        name: names.get(line.productSlug) ?? line.sku,
-        qty: line.qty,
-        // One item as charged: the line's own price and its upgrades'.
-        unitAmount:
-          line.unitAmount +
-          lines
-            .filter((child) => child.parentId === line.id)
-            .reduce((sum, child) => sum + child.unitAmount, 0),
-      })),
+      .map((line) => {
+        const product = productOf.get(line.productSlug)
+        const children = lines.filter((child) => child.parentId === line.id)
+        const data = product?.data
+        const configurator =
+          data?.configurable && data.configurator ? pricingConfiguratorOf(data.configurator) : null
+        return {
+          // The variant's own name says which one ("Tarn 220", "Corvid 2, size M").
+          name: variantNames.get(line.sku) ?? product?.name ?? line.sku,
+          // The same words as the cart and the order page (contract/line-summary.ts).
+          details: lineSummary(
+            { sku: line.sku, meta: line.meta, childSkus: children.map((child) => child.sku) },
+            configurator,
+            (id) => palette.get(id) ?? id,
+          ),
+          qty: line.qty,
+          // One item as charged: the line's own price and its upgrades'.
+          unitAmount:
+            line.unitAmount + children.reduce((sum, child) => sum + child.unitAmount, 0),
+        }
+      }),
     total,
     paid,
     balance: Math.max(0, total - paid),

@@ -20,6 +20,7 @@ describe('loadEnv', () => {
       devMailPage: false,
       trustProxy: undefined,
       apiProcesses: 1,
+      databasePoolSize: 10,
       contactEmail: 'shop@localhost',
       recaptcha: { siteKey: undefined, secretKey: undefined },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },
@@ -45,6 +46,12 @@ describe('loadEnv', () => {
     expect(env.timeouts).toEqual({ headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 })
     expect(() => loadEnv({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/)
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/)
+  })
+
+  it('reads the PostgreSQL pool size, a whole number from 1 to 200', () => {
+    expect(loadEnv({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
+    for (const bad of ['0', '201', '2.5', 'four'])
+      expect(() => loadEnv({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/)
   })
 
   it('runs more than one API process only on PostgreSQL', () => {

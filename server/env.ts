@@ -74,6 +74,7 @@ const EnvSchema = z
     DEV_MAIL: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: trustProxySetting.optional(),
     API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     BRAINTREE_MERCHANT_ID: z.string().optional(),
     BRAINTREE_PUBLIC_KEY: z.string().optional(),
     BRAINTREE_PRIVATE_KEY: z.string().optional(),
@@ -126,6 +127,8 @@ const EnvSchema = z
     trustProxy: env.TRUST_PROXY,
     /** How many processes serve the port (node:cluster); more than one only on PostgreSQL. */
     apiProcesses: env.API_PROCESSES,
+    /** Connections each API process keeps to PostgreSQL at most (unused on PGlite). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     /** Braintree's credentials; unset, the built-in test gateway takes cards. */
     braintree:
       env.BRAINTREE_MERCHANT_ID &&

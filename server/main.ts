@@ -145,7 +145,11 @@ async function main() {
   const worker = cluster.isWorker && process.env.GLIDECRAFT_API_WORKER === '1'
   let database: OpenDatabase | undefined
   try {
-    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+    database = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      poolSize: env.databasePoolSize,
+      dataDir: env.dataDir,
+    })
     if (!worker) {
       logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
       await seed(database.db, { demoAccounts: env.demoAccounts })

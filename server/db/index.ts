@@ -156,6 +156,11 @@ function followOnPostgres(connectionString: string, listeners: Listeners) {
 export interface OpenDatabaseOptions {
   /** A PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string | undefined
+  /**
+   * With `databaseUrl`: the most connections this process keeps to PostgreSQL (pg's pool; 10,
+   * pg's own default, when unset). Its follower connection comes on top. PGlite has one session.
+   */
+  poolSize?: number | undefined
   /** Where the file-backed PGlite database lives (in `<dataDir>/pglite`). */
   dataDir?: string | undefined
   /** A throwaway PGlite database in memory, for tests. */
@@ -192,6 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     const listeners = newListeners()
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
       // Every pooled connection LISTENs to the catalog too: PostgreSQL hands a session its own
       // notifications before the commit's answer, so a catalog write made here is known here
       // before it resolves. Queued mail needs no such haste: the follower's connection tells it.

@@ -18,7 +18,11 @@ const order: OrderMailData = {
   lines: [
     {
       name: 'Corvid 2, size M',
-      details: ['Size: M', 'Colours: Torso Jet black, Wings Blaze orange', 'Options: Cutaway cables'],
+      details: [
+        'Size: M',
+        'Colours: Torso Jet black, Wings Blaze orange',
+        'Options: Cutaway cables',
+      ],
       qty: 1,
       unitAmount: 189_000,
     },

@@ -678,9 +678,9 @@ export async function orderMailData(
   // The palette only when a line names colours (a bag's order needs none of it).
   const palette = lines.some((line) => line.meta.some((entry) => entry.key.startsWith('color')))
     ? new Map(
-        (await db.select({ id: paletteColors.id, name: paletteColors.name }).from(paletteColors)).map(
-          (row) => [row.id, row.name],
-        ),
+        (
+          await db.select({ id: paletteColors.id, name: paletteColors.name }).from(paletteColors)
+        ).map((row) => [row.id, row.name]),
       )
     : new Map<string, string>()
   const total = order.totalAmount ?? 0
@@ -707,8 +707,7 @@ export async function orderMailData(
           ),
           qty: line.qty,
           // One item as charged: the line's own price and its upgrades'.
-          unitAmount:
-            line.unitAmount + children.reduce((sum, child) => sum + child.unitAmount, 0),
+          unitAmount: line.unitAmount + children.reduce((sum, child) => sum + child.unitAmount, 0),
         }
       }),
     total,

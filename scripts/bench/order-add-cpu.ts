@@ -18,7 +18,7 @@ import { users } from '../../server/db/schema.ts'
 import { seed } from '../../server/db/seed.ts'
 import { loadEnv } from '../../server/env.ts'
 import { startSession } from '../../server/services/sessions.ts'
-import { body, cartTokens as carts } from './order-add.ts'
+import { acceptEncoding, body, cartTokens as carts } from './order-add.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -60,13 +60,14 @@ async function addOne() {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
+      'accept-encoding': acceptEncoding,
       'content-length': String(bodies[0]!.length),
       ...owners[n % carts],
       'idempotency-key': `cpu-${run}-${n}`,
     },
     body: bodies[Math.floor(n / carts) % bodies.length]!,
   })
-  await response.text()
+  await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`add ${n}: ${response.status}`)
 }
 

@@ -12,6 +12,8 @@
 // measured seconds (pg_stat_statements: calls, total and mean time, lock waits included).
 // `--setting` passes a server setting to the private PostgreSQL (to try one before adopting it).
 //
+// Each add asks for a compressed answer, as the app does (order-add.ts's Accept-Encoding).
+//
 // `guest`: the device's cart token only (the bench's add). `session`: a bearer session of a guest
 // account per cart (`/api/login-guest`), no cart token: the session is looked up on every add.
 import { execFileSync } from 'node:child_process'
@@ -21,6 +23,7 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import {
+  acceptEncoding,
   body,
   cartTokens as carts,
   connections,
@@ -192,6 +195,7 @@ async function main() {
                     'content-type': 'application/json',
                     ...owners[n % carts],
                     'idempotency-key': `prof-${run}-${n}`,
+                    'accept-encoding': acceptEncoding,
                   },
                   body: bodies[Math.floor(n / carts) % variantsPerCart]!,
                 }

@@ -1,13 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
 import { CART_ACCOUNT_HEADER, CART_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '../contract/cart.ts'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
+import { compressAnswers } from './http/compress.ts'
 import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } from './http/errors.ts'
 import { memoryListener, type MemoryAnswerer } from './http/memory-answers.ts'
 import { accessLog, requestLog } from './http/request-log.ts'
@@ -119,30 +119,8 @@ export function createHttp({
   })
   app.use(securityHeaders(security))
   // Text (HTML, JS, CSS, JSON, SVG) goes out gzipped to browsers that accept it: on a drop
-  // zone's slow link the bytes are what the visitor waits for.
-  // Answers kept in memory are already in their best coding (encoded-body.ts) and marked
-  // finished; the middleware would only read their headers to find that out.
-  // The middleware adds `Vary: Accept-Encoding` with c.header(), which on an answer already
-  // made rebuilds it around a stream of its body, and @hono/node-server then writes it the slow
-  // way (streamed, where a text body goes out in one write): a sixth of an add's CPU, for a
-  // header. Its header calls go to the answer's headers in place instead.
-  const gzipOnTheFly = compress()
-  app.use(async (c, next) => {
-    await next()
-    if (isFinished(c.res)) return
-    const { header } = c
-    c.header = (name, value, options) => {
-      const { headers } = c.res
-      if (value === undefined) headers.delete(name)
-      else if (options?.append) headers.append(name, value)
-      else headers.set(name, value)
-    }
-    try {
-      await gzipOnTheFly(c, async () => {})
-    } finally {
-      c.header = header
-    }
-  })
+  // zone's slow link the bytes are what the visitor waits for (http/compress.ts).
+  app.use(compressAnswers())
   app.use(requestLog(log))
   app.use('/api/*', async (c, next) => {
     await next()

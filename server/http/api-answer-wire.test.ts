@@ -1,7 +1,8 @@
 /*
  * A cart answer as it goes on the wire, through the server's own listener: a JSON text sent
  * with its length in one piece (not streamed in chunks), still marked as varying with
- * Accept-Encoding, and gzipped for a client that accepts it.
+ * Accept-Encoding, and gzipped for a client that accepts it (also with its length: gzipped at
+ * once, not through a stream); a short answer goes as it is (http/compress.ts).
  */
 import { once } from 'node:events'
 import type { Server } from 'node:http'
@@ -11,7 +12,7 @@ import { gunzipSync } from 'node:zlib'
 import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
-import { bag } from '../../tests/order-fixtures.ts'
+import { bag, customSuit } from '../../tests/order-fixtures.ts'
 import { loadEnv } from '../env.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { listen } from './node-server.ts'
@@ -38,8 +39,11 @@ afterAll(async () => {
 })
 
 /** An add over a real socket: status, headers and the body's bytes as they came. */
-function add(headers: Record<string, string>) {
-  const body = JSON.stringify(bag)
+function add(
+  headers: Record<string, string>,
+  body = JSON.stringify(bag),
+  token = randomBytes(32).toString('base64url'),
+) {
   return new Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>(
     (resolve, reject) => {
       const sent = request(
@@ -51,7 +55,7 @@ function add(headers: Record<string, string>) {
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
-            'x-cart-token': randomBytes(32).toString('base64url'),
+            'x-cart-token': token,
             'idempotency-key': `wire-${randomUUID()}`,
             ...headers,
           },
@@ -86,11 +90,40 @@ it('sends a cart answer with its length, in one piece, varying with Accept-Encod
   expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([[bag.sku, 1]])
 })
 
-it('gzips the same answer for a client that accepts gzip', async () => {
-  const answer = await add({ 'accept-encoding': 'gzip' })
+it('gzips a cart answer for a client that accepts gzip, still in one piece with its length', async () => {
+  // What Chromium sends, the app's service worker included; a cart of a bag and a configured
+  // suit answers over a kilobyte.
+  const token = randomBytes(32).toString('base64url')
+  expect((await add({}, JSON.stringify(bag), token)).status).toBe(200)
+  const answer = await add(
+    { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    JSON.stringify(customSuit),
+    token,
+  )
   expect(answer.status).toBe(200)
   expect(answer.headers['content-encoding']).toBe('gzip')
   expect(answer.headers['vary']).toMatch(/accept-encoding/i)
-  const cart = Cart.parse(JSON.parse(gunzipSync(answer.bytes).toString('utf8')))
-  expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([[bag.sku, 1]])
+  expect(answer.headers['transfer-encoding']).toBeUndefined()
+  expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
+  const text = gunzipSync(answer.bytes).toString('utf8')
+  expect(text.length).toBeGreaterThan(1024)
+  expect(answer.bytes.length).toBeLessThan((text.length * 2) / 3)
+  const cart = Cart.parse(JSON.parse(text))
+  expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([
+    [bag.sku, 1],
+    [customSuit.sku, 1],
+  ])
+})
+
+it('sends a short answer as it is, even to a client that accepts gzip', async () => {
+  // A refused add: a few hundred bytes of JSON, which gzip would hardly shorten.
+  const answer = await add({ 'accept-encoding': 'gzip' }, JSON.stringify({ ...bag, qty: 0 }))
+  expect(answer.status).toBe(422)
+  expect(answer.headers['content-encoding']).toBeUndefined()
+  expect(answer.headers['vary']).toMatch(/accept-encoding/i)
+  expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
+  expect(answer.bytes.length).toBeLessThan(1024)
+  expect(JSON.parse(answer.bytes.toString('utf8'))).toMatchObject({
+    errors: { qty: [expect.any(String)] },
+  })
 })

@@ -21,6 +21,11 @@ function appAnswering(body: string, headers: Record<string, string> = {}) {
   app.on(['GET', 'HEAD'], '/answer', (c) =>
     c.body(body, 200, { 'Content-Type': 'application/json', ...headers }),
   )
+  // A revalidated page or file: its type and ETag, no body.
+  app.get('/unchanged', (c) =>
+    c.body(null, 304, { 'Content-Type': 'application/json', ETag: '"v1"' }),
+  )
+  app.get('/empty', (c) => c.body(null, 204, { 'Content-Type': 'application/json' }))
   app.get('/stream', (c) => {
     // A file too big to keep in memory: a stream that says its length.
     const bytes = new TextEncoder().encode(body)
@@ -87,6 +92,17 @@ describe('compressing answers made per request', () => {
       { headers: gzipped },
     )
     expect(kept.headers.get('Content-Encoding')).toBeNull()
+  })
+
+  it('leaves an answer without a body alone: 304 to a revalidation, 204', async () => {
+    for (const path of ['/unchanged', '/empty']) {
+      const res = await appAnswering(json(4_000)).request(path, { headers: gzipped })
+      expect(res.status, path).toBe(path === '/empty' ? 204 : 304)
+      expect(res.headers.get('Content-Encoding')).toBeNull()
+      expect(await res.text()).toBe('')
+    }
+    const unchanged = await appAnswering(json(4_000)).request('/unchanged', { headers: gzipped })
+    expect(unchanged.headers.get('ETag')).toBe('"v1"')
   })
 
   it('weakens a strong ETag and keeps the route’s Vary', async () => {

@@ -37,6 +37,7 @@ export function compressAnswers(): MiddlewareHandler {
     const headers = res.headers
     const type = headers.get('Content-Type')
     if (
+      withoutBody(res.status) ||
       res.status === 206 ||
       c.req.method === 'HEAD' ||
       headers.has('Content-Encoding') ||
@@ -55,6 +56,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (length > wholeLimit) return streamInPlace(c, streamed)
     if (length < compressThreshold) return
     const held = heldBody(res)
+    if (held === null || (held === undefined && res.body === null)) return
     // Read otherwise: the answer is rebuilt from the bytes read, even when it goes as it is.
     const read = held === undefined ? new Uint8Array(await res.arrayBuffer()) : undefined
     const text = typeof held === 'string' ? Buffer.from(held) : (held ?? read!)
@@ -90,16 +92,25 @@ function replaceAnswer(c: Context, res: Response): void {
  * serves) still holds it as given: a string or bytes, kept under a symbol of its own with the
  * status and headers. Reading it through `arrayBuffer()` would build a web Response and a stream
  * around it first, a third of the cost of gzipping a cart answer. Undefined for any other body,
- * or another Response class (tests calling the app directly): then the body is read.
+ * or another Response class (tests calling the app directly): then the body is read. Null for
+ * an answer made without a body.
  */
-function heldBody(res: Response): string | Uint8Array | undefined {
+function heldBody(res: Response): string | Uint8Array | null | undefined {
   const key = heldKey ?? Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache')
   if (!key) return undefined
   heldKey = key
   const held = (res as unknown as Record<symbol, unknown>)[key]
   if (!Array.isArray(held)) return undefined
   const body: unknown = held[1]
-  return typeof body === 'string' || body instanceof Uint8Array ? body : undefined
+  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined
+}
+
+/**
+ * A status whose answer has no body (1xx, 204, 205, 304): a 304 to a revalidation carries the
+ * page's Content-Type but must stay empty, and a Response with a body and such a status is refused.
+ */
+function withoutBody(status: number): boolean {
+  return status < 200 || status === 204 || status === 205 || status === 304
 }
 let heldKey: symbol | undefined
 

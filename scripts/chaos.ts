@@ -37,6 +37,7 @@ import {
 } from '@playwright/test'
 import type { CartWorkerReport } from '../sw/messages.ts'
 import { withChromium } from './bench/browser.ts'
+import { keepOfflineAcrossNavigations } from './offline-emulation.ts'
 import { startPostgres, type Postgres } from './bench/postgres.ts'
 import { runPayoutChaos } from './chaos/payouts.ts'
 import { freePort, installCleanup, makeTempDir, removeTempDir } from './bench/processes.ts'
@@ -450,6 +451,7 @@ async function run(
   // Throttles (sign-in, guest, discount) count per client address: each run is a client of its own.
   proxy.forwardedFor(`10.${(seed >> 16) & 127}.${(seed >> 8) & 255}.${seed & 255}`)
   const context = await browser.newContext()
+  keepOfflineAcrossNavigations(context)
   try {
     await watchAddResults(context)
     // Uncaught errors in the pages, told with a failure (a form that never hydrates, say).

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import type { BackgroundJobsReport } from '../../sw/messages.ts'
+import { keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
 
 interface WorkerFixtures {
@@ -34,6 +35,20 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
     { scope: 'worker', auto: true, timeout: 180_000 },
   ],
   baseURL: async ({ storeServer }, use) => use(storeServer.origin),
+  // Every context the tests open stays offline across navigations once set so
+  // (scripts/offline-emulation.ts); the default context is made by browser.newContext too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        keepOfflineAcrossNavigations(context)
+        return context
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

@@ -7,7 +7,8 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test'
  * answers) starts with `navigator.onLine` true again, though its requests still fail, so the
  * store's "You are offline" never shows there. A real phone without a network has no such
  * document. Here the emulation is sent again to each page of the context whenever its main frame
- * navigates while the context is offline, which gives the new document its `offline` event.
+ * navigates while the context is offline, which gives the new document its `offline` event, and
+ * `setOffline` returns once every page's `navigator.onLine` says what was asked.
  */
 
 const conditions = (offline: boolean) => ({
@@ -53,6 +54,18 @@ export function keepOfflineAcrossNavigations(context: BrowserContext): void {
         .pages()
         .filter((page) => sessions.has(page) || value)
         .map(emulate),
+    )
+    // Chromium 150 tells a page of the change a moment later: until it has, a click there still
+    // fetches as if online. Done once every page says so (a page that closes or navigates
+    // meanwhile is let go; a navigation gets the emulation again above).
+    await Promise.all(
+      context
+        .pages()
+        .map((page) =>
+          page
+            .waitForFunction((online) => navigator.onLine === online, !value)
+            .catch(() => undefined),
+        ),
     )
   }
 }

@@ -87,6 +87,9 @@ function replaceAnswer(c: Context, res: Response): void {
   c.res = res
 }
 
+/** The symbol @hono/node-server keeps a Response's body under, once found. */
+let heldKey: symbol | undefined
+
 /**
  * The body an answer was made with, where @hono/node-server's Response (the global one while it
  * serves) still holds it as given: a string or bytes, kept under a symbol of its own with the
@@ -112,7 +115,6 @@ function heldBody(res: Response): string | Uint8Array | null | undefined {
 function withoutBody(status: number): boolean {
   return status < 200 || status === 204 || status === 205 || status === 304
 }
-let heldKey: symbol | undefined
 
 /**
  * hono's streaming compress on an answer already made. It sets `Vary` with `c.header()`, which

@@ -46,13 +46,25 @@ interface VitestReport {
   }[]
 }
 
-/** The first line of an error, shortened: enough to know which check failed. */
+/**
+ * The start of an error, shortened: its first line says which check failed, the next ones
+ * (an assertion's expected and received values) why. CI keeps only the end of a run's output, so
+ * this is often all a later reader sees of a failure.
+ */
 function firstLine(message: string | undefined): string {
   // The runners colour their messages; the summary is read as plain text.
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
-  const line = plain.split('\n').find((text) => text.trim()) ?? ''
-  return line.trim().slice(0, 200)
+  const lines = plain
+    .split('\n')
+    .map((text) => text.trim())
+    .filter(Boolean)
+  // Stop at the stack or the code frame: they name the test's own lines, not the failure.
+  const end = lines.findIndex((text, i) => i > 0 && /^(at |\d+ \||>\s*\d+ \|)/.test(text))
+  return lines
+    .slice(0, Math.min(end === -1 ? lines.length : end, 16))
+    .map((text) => text.slice(0, 200))
+    .join('\n    ')
 }
 
 function fromVitest(report: VitestReport): Counts {

@@ -64,8 +64,17 @@ function fakeServer() {
     sent,
     /** Resolves the next send when set (to hold a drainer mid-send). */
     gate: undefined as Promise<void> | undefined,
+    /** Sends begun (counted before the gate). */
+    begun: 0,
+    /** The next send fails as a network that just went away does, before reaching the store. */
+    failNext: false,
     async send(url: string, init: RequestInit): Promise<Response> {
+      server.begun += 1
       await server.gate
+      if (server.failNext) {
+        server.failNext = false
+        throw new TypeError('Failed to fetch')
+      }
       if (server.mode === 'down') throw new TypeError('Failed to fetch')
       if (server.mode === 'portal') {
         return new Response('<html>Sign in to the Wi-Fi</html>', {
@@ -458,6 +467,34 @@ describe('the drainer', () => {
       'MISSION',
       'URATUL',
     ])
+  })
+
+  it('goes round once more when asked while an attempt fails on the network it began on', async () => {
+    const { db, server, queue, timers } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    let release!: () => void
+    server.gate = new Promise((resolve) => (release = resolve))
+    server.failNext = true
+    const first = queue.replay()
+    await expect.poll(() => server.begun).toBe(1)
+    // The customer presses "Send" while that attempt is still on its way to failing.
+    const asked = queue.replay()
+    release()
+    expect(await asked).toBe('done')
+    expect(await first).toBe('done')
+    expect(server.lines).toEqual(['MISSION'])
+    expect(await db.cartOutboxEntries()).toEqual([])
+    expect(timers).toEqual([])
+  })
+
+  it('does not go round again when nobody asked during a failed attempt', async () => {
+    const { db, server, queue, timers } = setup()
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission')
+    server.failNext = true
+    expect(await queue.replay()).toBe('offline')
+    expect(server.begun).toBe(1)
+    expect(await db.cartOutboxEntries()).toHaveLength(1)
+    expect(timers.map((timer) => timer.ms)).toEqual([RETRY_DELAYS_MS[0]])
   })
 
   it('keeps an entry a captive portal answered, says so, and retries with backoff', async () => {

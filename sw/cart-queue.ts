@@ -249,7 +249,8 @@ export interface CartQueue {
   /** The fetch handler's answer to a cart mutation from a page. */
   handle(request: Request): Promise<Response>
   /**
-   * Sends what waits; one run at a time (asking during a run makes it go round once more).
+   * Sends what waits; one run at a time (asking during a run makes it go round once more, when
+   * the run sent everything or could not reach the network).
    * `refresh`: then reads the server's cart (GET /api/order) into IndexedDB, for the badge of a
    * page that has just started (a page's CART_REPLAY).
    */
@@ -507,9 +508,14 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     running ??= (async () => {
       let result: ReplayResult = 'done'
       try {
-        while (again && result === 'done') {
+        for (;;) {
           again = false
           result = await deps.withLock(drain)
+          // Asked again during the run: once more when the run sent everything (a change may
+          // have come meanwhile) or could not reach the network (the one asking may have just
+          // seen it return: "Send, then sign out" pressed as an attempt on the old network
+          // failed). Any other end (a sign-in needed, a portal, the shop's error) stands.
+          if (!again || (result !== 'done' && result !== 'offline')) break
         }
         if (result === 'signed-out') {
           const kept = (await deps.db.cartOutboxStatus()).refusedSession

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test'
 import {
   cartToken,
   expect,
@@ -30,6 +30,27 @@ test.beforeEach(async ({ playwright, baseURL }) => {
 test.afterEach(async () => {
   await api.dispose()
 })
+
+/**
+ * Sends every request to `pattern` to `handler` until the returned function is called, and then
+ * lets them through. The route stays registered: a request caught by a route that `unroute`
+ * removed meanwhile was once left hanging, and the worker's drain waited on it for its timeout.
+ */
+async function interceptUntilLifted(
+  context: BrowserContext,
+  pattern: string,
+  handler: (route: Route) => Promise<void>,
+): Promise<() => void> {
+  let active = true
+  await context.route(pattern, (route) => (active ? handler(route) : route.fallback()))
+  return () => {
+    active = false
+  }
+}
+
+/** The network gone for `pattern` until the returned function is called. */
+const cutOff = (context: BrowserContext, pattern: string) =>
+  interceptUntilLifted(context, pattern, (route) => route.abort('internetdisconnected'))
 
 async function bearerOf(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value
@@ -157,7 +178,7 @@ test('a captive portal’s page is not the shop: the change waits, says so, and 
   const token = await cartToken(page)
   // Back "online" through a Wi-Fi that answers every request with its sign-in page.
   let portalAnswers = 0
-  await context.route('**/api/**', (route) => {
+  const leavePortal = await interceptUntilLifted(context, '**/api/**', (route) => {
     portalAnswers += 1
     return route.fulfill({
       status: 200,
@@ -177,7 +198,7 @@ test('a captive portal’s page is not the shop: the change waits, says so, and 
   expect(await serverLines(token)).toEqual([])
 
   // The real network returns: the worker's next try (backoff) lands it, once.
-  await context.unroute('**/api/**')
+  leavePortal()
   await expect(waiting).toBeHidden({ timeout: 30_000 })
   expect(await serverLines(token)).toEqual([`${WEEKEND.sku}×1`])
   await expect(lines(page)).toHaveText([WEEKEND.name])
@@ -243,14 +264,14 @@ test('a change made signed in never lands in the device’s cart once the page h
   await signIn(page)
   const bearer = await bearerOf(context)
   // Made signed in, but the shop cannot be reached for it yet.
-  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  const reconnect = await cutOff(context, '**/api/order/add')
   await addProduct(page, MISSION)
   const token = await cartToken(page)
   // The session ends elsewhere; the page meets the 401 first and shows the customer signed out.
   await api.post('/api/user/logout', { headers: { Authorization: `Bearer ${bearer}` } })
   await page.goto('/account')
   await expect.poll(() => bearerOf(context), { timeout: 20_000 }).toBeUndefined()
-  await context.unroute('**/api/order/add')
+  reconnect()
   await page.goto('/cart')
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   // Whoever holds the device now sees neither the account's cart nor its change: it is held for
@@ -357,14 +378,14 @@ test('signing in with changes waiting sends them to the account, once, with no s
   await emptyAccountCart()
   await openStore(page, MISSION.path)
   // As a guest, with no network for the cart's calls (the page and the sign-in still load).
-  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  const reconnect = await cutOff(context, '**/api/order/add')
   await addProduct(page, MISSION)
   await page.goto('/cart')
   await expect(page.getByTestId('cart-waiting')).toHaveText(/^1 change waiting to sync/)
   const token = await cartToken(page)
 
   await signIn(page)
-  await context.unroute('**/api/order/add')
+  reconnect()
   await page.goto('/cart')
   // The cart is on screen before "nothing waits" means anything (a page still loading shows none).
   await expect(lines(page)).toHaveText([MISSION.name])
@@ -393,7 +414,7 @@ test('signing out with changes waiting asks, and the next visitor sees none of t
   await signIn(page)
   await page.goto('/account')
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  const reconnect = await cutOff(context, '**/api/order/add')
   await addProduct(page, MISSION)
   await page.goto('/account')
   await page.getByRole('button', { name: 'Sign out' }).click()
@@ -401,7 +422,7 @@ test('signing out with changes waiting asks, and the next visitor sees none of t
   await expect(ask).toContainText('1 change to your cart has not reached the shop yet.')
   await ask.getByRole('button', { name: 'Discard and sign out' }).click()
   await expect(page.getByText('You are signed out.')).toBeVisible()
-  await context.unroute('**/api/order/add')
+  reconnect()
 
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
@@ -419,14 +440,14 @@ test('signing out after sending what waits puts it in the account, and the devic
   await openStore(page, MISSION.path, '/account')
   await signIn(page)
   const bearer = await bearerOf(context)
-  await context.route('**/api/order/add', (route) => route.abort('internetdisconnected'))
+  const reconnect = await cutOff(context, '**/api/order/add')
   await addProduct(page, MISSION)
   await page.goto('/account')
   await page.getByRole('button', { name: 'Sign out' }).click()
   const ask = page.getByRole('alertdialog')
   await expect(ask).toContainText('1 change to your cart has not reached the shop yet.')
   // The shop is reachable again when the customer chooses to send.
-  await context.unroute('**/api/order/add')
+  reconnect()
   await ask.getByRole('button', { name: 'Send, then sign out' }).click()
   await expect(page.getByText('You are signed out.')).toBeVisible()
   // Sent once, into the account, with the session it was made in (revoked only after).
@@ -606,7 +627,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
 }) => {
   await openStore(page, MISSION.path, URATUL.path, WEEKEND.path)
   // A backlog: the cart's calls get no network while the customer adds three bags and one more.
-  await context.route('**/api/order/**', (route) => route.abort('internetdisconnected'))
+  const reconnect = await cutOff(context, '**/api/order/**')
   for (const product of [MISSION, URATUL, WEEKEND]) await addProduct(page, product)
   await page.goto('/cart')
   await page.getByRole('button', { name: `One more ${MISSION.name}` }).click()
@@ -617,7 +638,7 @@ test('a deploy in the middle of a backlog (two workers) sends each change once',
   // A new build of the worker: it installs (and starts draining at once) while the active one,
   // told the network is back, drains too.
   await withNewBuild(storeServer, async () => {
-    await context.unroute('**/api/order/**')
+    reconnect()
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready
       const installed = new Promise<void>((resolve) =>

@@ -51,7 +51,7 @@ interface VitestReport {
  * (an assertion's expected and received values) why. CI keeps only the end of a run's output, so
  * this is often all a later reader sees of a failure.
  */
-function firstLine(message: string | undefined): string {
+function gist(message: string | undefined): string {
   // The runners colour their messages; the summary is read as plain text.
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
@@ -82,7 +82,7 @@ function fromVitest(report: VitestReport): Counts {
     for (const test of file.assertionResults) {
       if (test.status !== 'failed') continue
       counts.notes.push(
-        `failed: ${file.name} › ${test.fullName ?? '?'}: ${firstLine(test.failureMessages?.[0])}`,
+        `failed: ${file.name} › ${test.fullName ?? '?'}: ${gist(test.failureMessages?.[0])}`,
       )
     }
   }
@@ -117,7 +117,7 @@ interface PlaywrightReport {
   suites?: PlaywrightSuite[]
 }
 
-/** `file:line › title: first line of the error` for every test that failed (or was flaky). */
+/** `file:line › title: the start of the error` for every test that failed (or was flaky). */
 function playwrightProblems(suites: PlaywrightSuite[] = []): string[] {
   const found: string[] = []
   for (const suite of suites) {
@@ -126,7 +126,7 @@ function playwrightProblems(suites: PlaywrightSuite[] = []): string[] {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue
         const error = test.results.find((result) => result.error)?.error?.message
         const kind = test.status === 'flaky' ? 'flaky' : 'failed'
-        found.push(`${kind}: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
+        found.push(`${kind}: ${spec.file}:${spec.line} › ${spec.title}: ${gist(error)}`)
       }
     }
     found.push(...playwrightProblems(suite.suites))
@@ -164,7 +164,7 @@ function fromChaos(report: ChaosReport): Counts {
     passed: report.entries.length - failed.length,
     failed: failed.length,
     skipped: 0,
-    notes: failed.map((entry) => `failed: chaos ${entry.name}: ${firstLine(entry.message)}`),
+    notes: failed.map((entry) => `failed: chaos ${entry.name}: ${gist(entry.message)}`),
   }
 }
 

@@ -19,6 +19,10 @@ interface WorkerFixtures {
 /** The failures each test has said it expects (`expectFailedResource`), by its error list. */
 const expectedFailures = new WeakMap<string[], RegExp[]>()
 
+/** Whether a console error is the browser's "Failed to load resource" of the `expected` kind. */
+const isFailedResource = (error: string, expected: RegExp) =>
+  error.startsWith('Failed to load resource') && expected.test(error)
+
 /**
  * Fails a test on any console error or uncaught page error (CSP violations included). A test
  * that expects a resource to fail says so with `expectFailedResource`.
@@ -61,9 +65,7 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)
       const expected = expectedFailures.get(errors) ?? []
-      const unexpected = errors.filter(
-        (e) => !(e.startsWith('Failed to load resource') && expected.some((re) => re.test(e))),
-      )
+      const unexpected = errors.filter((e) => !expected.some((re) => isFailedResource(e, re)))
       expect(unexpected, 'console errors').toEqual([])
     },
     { auto: true },
@@ -108,7 +110,7 @@ export function expectFailedResource(errors: string[], status: number | 'offline
     status === 'offline'
       ? /net::ERR_(FAILED|INTERNET_DISCONNECTED)/
       : new RegExp(`the server responded with a status of ${status}`)
-  const failed = errors.filter((e) => e.startsWith('Failed to load resource') && expected.test(e))
+  const failed = errors.filter((e) => isFailedResource(e, expected))
   expect(failed.length).toBeGreaterThan(0)
   expectedFailures.set(errors, [...(expectedFailures.get(errors) ?? []), expected])
   errors.splice(0, errors.length, ...errors.filter((e) => !failed.includes(e)))

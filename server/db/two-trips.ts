@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { serialize as pgSerialize } from 'pg-protocol'
 
 /*
  * A transaction in two trips to the database, for the hot writes (an add to the cart).
@@ -198,33 +199,6 @@ const describePortal = protocol.serialize.describe({ type: 'P', name: '' })
 const execute = protocol.serialize.execute({})
 const sync = protocol.serialize.sync()
 
-/**
- * A Bind of the unnamed portal to the prepared `statement`, every value as text (format 0 for
- * all), written with Node's own UTF-8 encoder: PGlite's serializer measures and copies each
- * value in JavaScript, and an add's values (its answer is kept as text, a few KB) made that a
- * tenth of the server's CPU per add on PGlite.
- */
-export function bindMessage(statement: string, values: readonly (string | null)[]): Uint8Array {
-  const lengths = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)))
-  // Length, portal name (empty), statement name, no format codes, the values, no result formats.
-  let size = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + 2
-  for (const length of lengths) size += 4 + Math.max(length, 0)
-  const message = Buffer.allocUnsafe(1 + size)
-  let at = message.writeUInt8(0x42, 0) // 'B'
-  at = message.writeInt32BE(size, at)
-  at = message.writeUInt8(0, at)
-  at += message.write(statement, at)
-  at = message.writeUInt8(0, at)
-  at = message.writeInt16BE(0, at)
-  at = message.writeInt16BE(values.length, at)
-  values.forEach((value, i) => {
-    at = message.writeInt32BE(lengths[i]!, at)
-    if (value !== null) at += message.write(value, at)
-  })
-  message.writeInt16BE(0, at)
-  return message
-}
-
 /** A value as the text PostgreSQL's input function for its type reads. */
 function asText(value: Value): string | null {
   if (value === null) return null
@@ -257,7 +231,14 @@ export function twoTripsOnPglite(client: PGlite): TwoTrips {
         parts.push(serialize.parse({ name: statement.name, text: statement.text, types: [] }))
         parsed.add(statement.name)
       }
-      parts.push(bindMessage(statement.name, values.map(asText)), describePortal, execute)
+      // Bind through pg's serializer (Node's own UTF-8 encoder): PGlite's measures and copies
+      // each value in JavaScript, and an add's values (its answer is kept as text, a few KB)
+      // made that a tenth of the server's CPU per add on PGlite.
+      parts.push(
+        pgSerialize.bind({ statement: statement.name, values: values.map(asText) }),
+        describePortal,
+        execute,
+      )
     }
     parts.push(sync)
     const { messages } = await client.execProtocol(concat(parts), { syncToFs: false })

@@ -4,8 +4,8 @@
 // server process's CPU per add (from /proc, over the measured seconds only). With `--prof` the
 // server runs under `--cpu-prof` and the profile's self time is summed by function and by file.
 //
-//   tsx scripts/bench/order-add-profile.ts [pglite|postgres] [guest|session] [--prof] [--port N]
-//     [--statements] [--setting NAME=VALUE …]
+//   tsx scripts/bench/order-add-profile.ts [pglite|postgres] [guest|session] [suit|bag] [--prof]
+//     [--port N] [--statements] [--setting NAME=VALUE …]
 //
 // On PostgreSQL it prints the CPU of PostgreSQL's own processes per add too (where they run as
 // the `postgres` user), and with `--statements` what each statement cost per add over the
@@ -45,6 +45,8 @@ import { readyPath, waitForStatus } from './server.ts'
 const args = process.argv.slice(2)
 const database = args.includes('postgres') ? 'PostgreSQL' : 'PGlite'
 const mode = args.includes('session') ? 'session' : 'guest'
+/** The add (order-add.ts's addKinds): the designed suit unless `bag`. */
+const kind = args.includes('bag') ? 'bag' : 'suit'
 const profile = args.includes('--prof')
 const statements = args.includes('--statements')
 const settings = args.flatMap((arg, index) => (args[index - 1] === '--setting' ? [arg] : []))
@@ -151,7 +153,7 @@ async function main() {
   try {
     await waitForStatus(started, readyPath, { timeoutMs: 120_000 })
     const owners = await ownerHeaders(origin)
-    const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant))
+    const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant, kind))
     const run = randomBytes(6).toString('base64url')
     let sent = 0
     const loadFrom = performance.now() - spawnedAt
@@ -223,7 +225,7 @@ async function main() {
       (dbTo.user + dbTo.system - dbFrom.user - dbFrom.system) / latencies.length,
     )
     console.log(
-      `${database} ${mode}${profile ? ' (profiled)' : ''}: ${Math.round(latencies.length / seconds)} adds/s, ` +
+      `${database} ${mode} ${kind}${profile ? ' (profiled)' : ''}: ${Math.round(latencies.length / seconds)} adds/s, ` +
         `p99 ${Math.round(p99)} ms, server CPU ${cpuPerAdd} µs per add (user ${user}, system ${system})` +
         (dbUid === undefined ? ' ' : `, PostgreSQL's processes ${dbPerAdd} µs per add `) +
         `(load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,

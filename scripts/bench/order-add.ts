@@ -1,8 +1,10 @@
 // Add to order (issue 11): POST /api/order/add throughput and p99 at 50 connections, on PGlite
-// and on PostgreSQL. Each request is a configured suit with a super custom design (the heaviest
-// add the store takes: priced from the catalog, checked against the product, one transaction
-// with its Idempotency-Key), with an Idempotency-Key of its own, spread over a pool of guest cart
-// tokens and a few distinct configurations per cart so no line reaches the 99 cap.
+// and on PostgreSQL, for two adds (`addKinds`), each measured alone: a configured suit with a
+// super custom design (the heaviest add the store takes: priced from the catalog with its
+// options, checked against the product, a line with a child line), and a bag (the add issue 15
+// measured its starting point with: a plain product, a line summed into). Each request has an
+// Idempotency-Key of its own and is spread over a pool of guest cart tokens and a few distinct
+// products or configurations per cart so no line reaches the 99 cap.
 //
 //   npm run bench -- order-add [--no-build]      (within the whole bench's report)
 //   tsx scripts/bench/order-add.ts                (this part alone)
@@ -64,8 +66,14 @@ const bareWarmupSeconds = 2
 const coldSeconds = Math.min(5, warmupSeconds)
 /** API_PROCESSES for the PostgreSQL part (PGlite runs in one process): BENCH_API_PROCESSES. */
 const postgresProcesses = Number(process.env.BENCH_API_PROCESSES ?? 1)
-export const cartTokens = 50
-/** Distinct configurations per cart: with the tokens, room for 50 × 4 × 99 adds. */
+/**
+ * Guest carts the load spreads over. A line holds at most 99 (maxLineQty), so the carts and their
+ * configurations leave room for 200 × 4 × 99 = 79,200 adds: 4,400 adds/s over the 18 s of a run.
+ * (With 50 carts, a fast hour of this machine ran past the 19,800 adds they held, and the adds
+ * after the 99th of a line answered 422.)
+ */
+export const cartTokens = 200
+/** Distinct configurations per cart. */
 export const variantsPerCart = 4
 
 interface Load {
@@ -76,8 +84,20 @@ interface Load {
   coldPerSecond: number
 }
 
-/** The bench's add: a Corvid 2 with a super custom design, its height varied per configuration. */
-export function body(variant: number) {
+/** The adds the bench measures, each in a load of its own. */
+export const addKinds = ['suit', 'bag'] as const
+export type AddKind = (typeof addKinds)[number]
+
+/** Four bags, a line each in a cart of the load (issue 15's Mission, Uratul and Weekend bags). */
+const bagSkus = ['MISSION-BAG-BLACK', 'URATUL-BAG-ORANGE', 'WEEKEND-BAG-NAVY', 'MISSION-BAG-NAVY']
+
+/**
+ * The bench's add, `variant` of `variantsPerCart`: a Corvid 2 with a super custom design, its
+ * height varied per configuration; or one of four bags.
+ */
+export function body(variant: number, kind: AddKind = 'suit') {
+  if (kind === 'bag')
+    return JSON.stringify({ sku: bagSkus[variant % bagSkus.length], qty: 1, meta: [], child: [] })
   return JSON.stringify({
     sku: 'CORVID2-CUSTOM',
     qty: 1,
@@ -112,9 +132,14 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * `warmup + duration` seconds of adds on one set of connections; the adds answered in the last
  * `duration` seconds are the figures.
  */
-async function measure(origin: string, warmup: number, duration: number): Promise<Load> {
+async function measure(
+  origin: string,
+  kind: AddKind,
+  warmup: number,
+  duration: number,
+): Promise<Load> {
   const tokens = Array.from({ length: cartTokens }, () => randomBytes(32).toString('base64url'))
-  const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant))
+  const bodies = Array.from({ length: variantsPerCart }, (_, variant) => body(variant, kind))
   const run = randomBytes(6).toString('base64url')
   let sent = 0
   const startedAt = performance.now()
@@ -174,7 +199,7 @@ const addPath = '/api/order/add'
  * An add's answer as the store sent it, for the bare server: the last of four adds to a new
  * cart, one of each configuration, so its cart has the four lines of the load's carts.
  */
-async function captureAdd(origin: string) {
+async function captureAdd(origin: string, kind: AddKind) {
   const token = randomBytes(32).toString('base64url')
   let answer: RawAnswer | undefined
   for (let variant = 0; variant < variantsPerCart; variant++) {
@@ -186,11 +211,22 @@ async function captureAdd(origin: string) {
         'x-cart-token': token,
         'idempotency-key': `bench-capture-${randomBytes(6).toString('base64url')}`,
       },
-      body: body(variant),
+      body: body(variant, kind),
     })
     if (answer.status !== 200) throw new Error(`the captured add answered ${answer.status}`)
   }
   return bareAnswerOf(answer!)
+}
+
+/** One kind of add on one database: the store's figures and bare node:http's beside them. */
+interface KindFigures {
+  kind: AddKind
+  load: Load
+  bareLoad: Load
+  /** The store's answer to the add to a four-line cart, as sent (gzipped). */
+  answerBytes: number
+  /** Only for the first kind measured after the server's start (see coldSeconds). */
+  cold: boolean
 }
 
 async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL') {
@@ -206,24 +242,34 @@ async function measureOn(context: BenchContext, database: 'PGlite' | 'PostgreSQL
       env: { API_PROCESSES: database === 'PostgreSQL' ? String(postgresProcesses) : '1' },
     })
     await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
-    console.error(`  ${database} POST /api/order/add`)
-    const load = await measure(server.origin, warmupSeconds, seconds)
-    const answersFile = join(dir, 'bare-answers.json')
-    const answer = await captureAdd(server.origin)
-    const answerBytes = Buffer.from(answer.body, 'base64').byteLength
-    writeFileSync(answersFile, JSON.stringify({ [addPath]: answer }))
+    // Each kind in a load of its own on the running store, with its own warm-up.
+    const measured = []
+    for (const kind of addKinds) {
+      console.error(`  ${database} POST /api/order/add (${kind})`)
+      const load = await measure(server.origin, kind, warmupSeconds, seconds)
+      const answer = await captureAdd(server.origin, kind)
+      measured.push({ kind, load, answer, cold: measured.length === 0 })
+    }
     await stopGroup(server)
     server = undefined
     // HTTP's ceiling: bare node:http sending the same bytes, the store stopped.
-    console.error(`  bare node:http ${addPath}`)
-    const barePort = await freePort()
-    bare = await startBare(context.root, barePort, answersFile, addPath)
-    const bareLoad = await measure(`http://127.0.0.1:${barePort}`, bareWarmupSeconds, seconds)
-    await stopGroup(bare)
-    bare = undefined
+    const kinds: KindFigures[] = []
+    for (const { kind, load, answer, cold } of measured) {
+      console.error(`  bare node:http ${addPath} (${kind})`)
+      const answersFile = join(dir, `bare-answers-${kind}.json`)
+      writeFileSync(answersFile, JSON.stringify({ [addPath]: answer }))
+      const barePort = await freePort()
+      bare = await startBare(context.root, barePort, answersFile, addPath)
+      const bareOrigin = `http://127.0.0.1:${barePort}`
+      const bareLoad = await measure(bareOrigin, kind, bareWarmupSeconds, seconds)
+      await stopGroup(bare)
+      bare = undefined
+      const answerBytes = Buffer.from(answer.body, 'base64').byteLength
+      kinds.push({ kind, load, bareLoad, answerBytes, cold })
+    }
     // The same cluster's ceiling, measured with the store stopped: what the adds stand beside.
     const tps = postgres?.pgbench({ clients: connections, seconds })
-    return { database, load, bareLoad, answerBytes, tps }
+    return { database, kinds, tps }
   } finally {
     if (bare) await stopGroup(bare)
     if (server) await stopGroup(server)
@@ -246,12 +292,13 @@ export const orderAdd: Measurement = {
     for (const database of ['PGlite', 'PostgreSQL'] as const)
       figures.push(await measureOn(context, database))
     lastTable = [
-      `Add to order: \`POST /api/order/add\` (a configured suit with a super custom design), ` +
-        `${connections} connections, ${seconds} s after ${warmupSeconds} s of warm-up on the same ` +
-        `connections, a new Idempotency-Key per request over ${cartTokens} guest carts (autocannon, ` +
+      `Add to order: \`POST /api/order/add\`, two loads on each database: a configured suit with ` +
+        `a super custom design (suit) and a bag (bag), ${connections} connections, ${seconds} s ` +
+        `after ${warmupSeconds} s of warm-up on the same connections, a new Idempotency-Key per ` +
+        `request over ${cartTokens} guest carts of ${variantsPerCart} lines each (autocannon, ` +
         `\`Accept-Encoding: ${acceptEncoding}\` as the app's service worker sends it). ` +
-        `The last column is the same load's first ${coldSeconds} s, the server just started (V8 still ` +
-        'compiling the add’s path).',
+        `The last column is the first load's first ${coldSeconds} s, the server just started (V8 ` +
+        'still compiling the add’s path).',
       '',
       `pgbench: the TPC-B-like mix (\`pgbench -i -s 10\`, then \`-c ${connections} -j 2 -T ${seconds}\`) ` +
         'on the same PostgreSQL cluster in the same run, with the store stopped.',
@@ -259,42 +306,50 @@ export const orderAdd: Measurement = {
       `The store on PostgreSQL runs as ${postgresProcesses} API process${postgresProcesses === 1 ? '' : 'es'} (\`BENCH_API_PROCESSES\`).`,
       '',
       `Bare node:http: the same requests, each body read and answered with the bytes of the ` +
-        `store's answer to an add to a four-line cart (as sent, gzipped: its size in brackets), ${seconds} s ` +
+        `store's answer to the same add to a four-line cart (as sent, gzipped: its size in brackets), ${seconds} s ` +
         `after ${bareWarmupSeconds} s of warm-up on the same connections, the store stopped.`,
       '',
-      `| database | adds/s | p99 | adds in the run | bare node:http req/s, p99 | share of bare | pgbench TPC-B tps | adds/s, first ${coldSeconds} s |`,
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...figures.map(
-        ({ database, load, bareLoad, answerBytes, tps }) =>
-          `| ${database} | ${Math.round(load.requestsPerSecond).toLocaleString('en')} | ` +
-          `${load.p99} ms | ${load.total.toLocaleString('en')} | ` +
-          `${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')}, ${bareLoad.p99} ms ` +
-          `(${answerBytes.toLocaleString('en')} B) | ` +
-          `${shareOfBare(load, bareLoad)} % | ` +
-          `${tps === undefined ? '—' : Math.round(tps).toLocaleString('en')} | ` +
-          `${Math.round(load.coldPerSecond).toLocaleString('en')} |`,
+      `| database | add | adds/s | p99 | adds in the run | bare node:http req/s, p99 | share of bare | pgbench TPC-B tps | adds/s, first ${coldSeconds} s |`,
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...figures.flatMap(({ database, kinds, tps }) =>
+        kinds.map(
+          ({ kind, load, bareLoad, answerBytes, cold }) =>
+            `| ${database} | ${kind} | ${Math.round(load.requestsPerSecond).toLocaleString('en')} | ` +
+            `${load.p99} ms | ${load.total.toLocaleString('en')} | ` +
+            `${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')}, ${bareLoad.p99} ms ` +
+            `(${answerBytes.toLocaleString('en')} B) | ` +
+            `${shareOfBare(load, bareLoad)} % | ` +
+            `${tps === undefined ? '—' : Math.round(tps).toLocaleString('en')} | ` +
+            `${cold ? Math.round(load.coldPerSecond).toLocaleString('en') : '—'} |`,
+        ),
       ),
     ].join('\n')
-    return figures.flatMap(({ database, load, bareLoad, tps }): Row[] => [
-      {
-        metric: `POST /api/order/add, ${database}: adds per second`,
-        value: Math.round(load.requestsPerSecond),
-        unit: 'count',
-        note: `${connections} connections, after ${warmupSeconds} s of warm-up`,
-      },
-      { metric: `POST /api/order/add, ${database}: p99`, value: load.p99, unit: 'ms' },
-      {
-        metric: `POST /api/order/add, ${database}: share of bare node:http sending the same bytes`,
-        value: shareOfBare(load, bareLoad),
-        unit: '%',
-        note: `bare: ${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')} req/s, p99 ${bareLoad.p99} ms, same run`,
-      },
-      {
-        metric: `POST /api/order/add, ${database}: adds per second in the first ${coldSeconds} s after start`,
-        value: Math.round(load.coldPerSecond),
-        unit: 'count',
-        note: 'the server just started: V8 still compiling',
-      },
+    return figures.flatMap(({ database, kinds, tps }): Row[] => [
+      ...kinds.flatMap(({ kind, load, bareLoad, cold }): Row[] => [
+        {
+          metric: `POST /api/order/add (${kind}), ${database}: adds per second`,
+          value: Math.round(load.requestsPerSecond),
+          unit: 'count',
+          note: `${connections} connections, after ${warmupSeconds} s of warm-up`,
+        },
+        { metric: `POST /api/order/add (${kind}), ${database}: p99`, value: load.p99, unit: 'ms' },
+        {
+          metric: `POST /api/order/add (${kind}), ${database}: share of bare node:http sending the same bytes`,
+          value: shareOfBare(load, bareLoad),
+          unit: '%',
+          note: `bare: ${Math.round(bareLoad.requestsPerSecond).toLocaleString('en')} req/s, p99 ${bareLoad.p99} ms, same run`,
+        },
+        ...(cold
+          ? [
+              {
+                metric: `POST /api/order/add (${kind}), ${database}: adds per second in the first ${coldSeconds} s after start`,
+                value: Math.round(load.coldPerSecond),
+                unit: 'count',
+                note: 'the server just started: V8 still compiling',
+              } satisfies Row,
+            ]
+          : []),
+      ]),
       ...(tps === undefined
         ? []
         : [

@@ -355,6 +355,37 @@ describe('CORS', () => {
     })
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  it('puts its headers on a cart answer the route built complete, gzipped or not', async () => {
+    const cors = createTestApp(database.db, { env: { CORS_ORIGINS: site } })
+    const token = 'c'.repeat(43)
+    for (const [sku, accept] of [
+      ['MISSION-BAG-BLACK', ''],
+      ['URATUL-BAG-ORANGE', 'gzip'],
+      ['WEEKEND-BAG-NAVY', 'gzip'],
+    ] as const) {
+      const res = await cors.request('/api/order/add', {
+        method: 'POST',
+        headers: {
+          origin: site,
+          'content-type': 'application/json',
+          'accept-encoding': accept,
+          'x-cart-token': token,
+        },
+        body: JSON.stringify({ sku, qty: 1, meta: [], child: [] }),
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('access-control-allow-origin')).toBe(site)
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true')
+      expect(res.headers.get('access-control-expose-headers')).toContain(API_MARK_HEADER)
+      expect(res.headers.get(API_MARK_HEADER)).toBe(API_MARK_VALUE)
+      expect(res.headers.get('cache-control')).toBe('no-store, private')
+      expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${site}`)
+      const vary = res.headers.get('vary') ?? ''
+      expect(vary).toMatch(/accept-encoding/i)
+      expect(vary).toMatch(/origin/i)
+    }
+  })
 })
 
 describe('the API mark (contract/api-mark.ts)', () => {

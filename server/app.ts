@@ -9,6 +9,7 @@ import type { Env } from './env.ts'
 import { allowedMethods } from './http/allowed-methods.ts'
 import { compressAnswers } from './http/compress.ts'
 import { apiErrorResponse, isApiPath, logFailure, messages, validationHook } from './http/errors.ts'
+import { apiCacheControl } from './http/json-answer.ts'
 import { memoryListener, type MemoryAnswerer } from './http/memory-answers.ts'
 import { accessLog, requestLog } from './http/request-log.ts'
 import { isFinished, securityHeaderLists, securityHeaders } from './http/security-headers.ts'
@@ -69,9 +70,6 @@ const maxBodyBytes = 1024 * 1024
  * 414 before any handler: page matching, file lookups and parsing cost more the longer the path.
  */
 export const maxPathLength = 2048
-
-/** What an API answer that says nothing else may be cached as: not at all, by no one. */
-const apiCacheControl = 'no-store, private'
 
 /** The server's development pages (`/dev/mail`, the test BitPay's `/dev/test-bitpay/…`). */
 function isServerPagePath(pathname: string): boolean {

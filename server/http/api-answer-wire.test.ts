@@ -78,6 +78,16 @@ function add(
   )
 }
 
+/** What every API answer carries, whether the route built it complete or the middlewares did. */
+function expectApiHeaders(headers: Record<string, unknown>) {
+  expect(headers['x-glidecraft-api']).toBe('1')
+  expect(headers['cache-control']).toBe('no-store, private')
+  expect(headers['content-security-policy']).toMatch(/default-src 'self'/)
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-frame-options']).toBe('DENY')
+  expect(headers['vary']).toMatch(/accept-encoding/i)
+}
+
 it('sends a cart answer with its length, in one piece, varying with Accept-Encoding', async () => {
   const answer = await add({})
   expect(answer.status).toBe(200)
@@ -85,7 +95,7 @@ it('sends a cart answer with its length, in one piece, varying with Accept-Encod
   expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
   expect(answer.headers['vary']).toMatch(/accept-encoding/i)
   expect(answer.headers['content-type']).toMatch(/^application\/json/)
-  expect(answer.headers['x-glidecraft-api']).toBe('1')
+  expectApiHeaders(answer.headers)
   const cart = Cart.parse(JSON.parse(answer.bytes.toString('utf8')))
   expect(cart.items.map((item) => [item.sku, item.qty])).toEqual([[bag.sku, 1]])
 })
@@ -105,6 +115,7 @@ it('gzips a cart answer for a client that accepts gzip, still in one piece with 
   expect(answer.headers['vary']).toMatch(/accept-encoding/i)
   expect(answer.headers['transfer-encoding']).toBeUndefined()
   expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
+  expectApiHeaders(answer.headers)
   const text = gunzipSync(answer.bytes).toString('utf8')
   expect(text.length).toBeGreaterThan(1024)
   expect(answer.bytes.length).toBeLessThan((text.length * 2) / 3)
@@ -123,6 +134,7 @@ it('sends a short answer as it is, even to a client that accepts gzip', async ()
   expect(answer.headers['vary']).toMatch(/accept-encoding/i)
   expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length)
   expect(answer.bytes.length).toBeLessThan(1024)
+  expectApiHeaders(answer.headers)
   expect(JSON.parse(answer.bytes.toString('utf8'))).toMatchObject({
     errors: { qty: [expect.any(String)] },
   })

@@ -8,6 +8,7 @@ import {
 } from '../../contract/cart.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
+import { finishedJson } from '../http/json-answer.ts'
 import { fieldErrors, guestCartHasLines, mergeGuestCart } from '../services/cart.ts'
 import { noOwnerMessage, resolveOwner, scopesOf, type CartOwner } from '../services/cart-owner.ts'
 import {
@@ -122,15 +123,22 @@ export type Gate = (owner: CartOwner) => Promise<Response | undefined>
 
 /** The owner, answers and idempotent changes of order calls on one database. */
 export function orderCalls(db: Database) {
-  /** A JSON answer from its text, sent as is: a replay is the first answer, byte for byte. */
-  const sendText = (c: Context, answer: SentAnswer) =>
-    c.body(answer.text, answer.status as ContentfulStatusCode, {
-      'Content-Type': 'application/json',
-    })
-  const send = (c: Context, answer: { status: number; body: unknown }) => {
-    if (answer.status === 401) c.header('WWW-Authenticate', 'Bearer')
-    return sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
+  /**
+   * A JSON answer from its text, sent as is (a replay is the first answer, byte for byte), built
+   * complete (http/json-answer.ts).
+   */
+  const sendText = (c: Context, answer: SentAnswer) => {
+    const extra = answer.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : undefined
+    return (
+      finishedJson(c, answer.status, answer.text, extra) ??
+      c.body(answer.text, answer.status as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+        ...extra,
+      })
+    )
   }
+  const send = (c: Context, answer: { status: number; body: unknown }) =>
+    sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
   const ownerOf = (c: Context) =>
     resolveOwner(db, c, (userId, tokenHash) => mergeDevice(db, userId, tokenHash))
 

@@ -13,8 +13,8 @@ export const apiCacheControl = 'no-store, private'
  * gzipped for a client that takes it (the rules of compress.ts). Built as one plain header object
  * and marked finished, it goes out as it is: handed over as a hono answer, each middleware after
  * it set its headers one by one in a web `Headers` (a dozen security headers among them), and
- * the compression rebuilt the answer around the gzipped bytes, together about a tenth of the
- * server's CPU per add. `extra` headers (WWW-Authenticate) go last.
+ * the compression rebuilt the answer around the gzipped bytes (a few per cent of the server's
+ * CPU per add, README "The add"). `extra` headers (WWW-Authenticate) go last.
  *
  * Undefined for a text too long to gzip in the request's turn: that one goes the middlewares' way
  * (gzipped on libuv's pool).

@@ -178,7 +178,7 @@ export function createHttp({
   app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
   app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
-  app.route('/api', orderRoutes({ db, catalog }))
+  app.route('/api', orderRoutes({ db, catalog, anonymousCartLimits: env.anonymousCartLimits }))
   const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))

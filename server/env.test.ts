@@ -21,6 +21,7 @@ describe('loadEnv', () => {
       trustProxy: undefined,
       apiProcesses: 1,
       databasePoolSize: 10,
+      anonymousCartLimits: true,
       contactEmail: 'shop@localhost',
       recaptcha: { siteKey: undefined, secretKey: undefined },
       timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 },

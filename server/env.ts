@@ -75,6 +75,8 @@ const EnvSchema = z
     TRUST_PROXY: trustProxySetting.optional(),
     API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** `off` lifts the per-address limits of anonymous carts: for load benches only. */
+    ANONYMOUS_CART_LIMITS: z.enum(['on', 'off']).default('on'),
     BRAINTREE_MERCHANT_ID: z.string().optional(),
     BRAINTREE_PUBLIC_KEY: z.string().optional(),
     BRAINTREE_PRIVATE_KEY: z.string().optional(),
@@ -129,6 +131,12 @@ const EnvSchema = z
     apiProcesses: env.API_PROCESSES,
     /** Connections each API process keeps to PostgreSQL at most (unused on PGlite). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /**
+     * Whether anonymous adds and new anonymous carts are limited per client address
+     * (services/throttle.ts addressLimits). On unless ANONYMOUS_CART_LIMITS=off, which the add's
+     * bench sets: it sends thousands of adds a second from one address.
+     */
+    anonymousCartLimits: env.ANONYMOUS_CART_LIMITS === 'on',
     /** Braintree's credentials; unset, the built-in test gateway takes cards. */
     braintree:
       env.BRAINTREE_MERCHANT_ID &&

@@ -6,7 +6,8 @@ import { seed, warnAboutDemoAccounts } from './db/seed.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
-import { pruneMergedLines } from './services/cart.ts'
+import { prunePageViews } from './services/analytics.ts'
+import { pruneIdleCarts, pruneMergedLines } from './services/cart.ts'
 import { pruneIdempotencyKeys } from './services/idempotency.ts'
 import { pruneOutbox } from './services/mail-outbox.ts'
 import { pruneThrottles } from './services/throttle.ts'
@@ -15,8 +16,9 @@ import { pruneThrottles } from './services/throttle.ts'
 const shutdownGraceMs = 10_000
 
 /**
- * Ended throttle windows, idempotency keys and merge records past their 90 days, and mail sent
- * more than 30 days ago are dropped now and then; the tables hold only what is still needed.
+ * Ended throttle windows, idempotency keys and merge records past their 90 days, mail sent more
+ * than 30 days ago, anonymous carts idle 30 days and page views past 13 months are dropped now
+ * and then (docs/limits-and-retention.md); the tables hold only what is still needed.
  */
 function pruneHourly(db: Database, logger: Logger) {
   const prune = () =>
@@ -25,6 +27,8 @@ function pruneHourly(db: Database, logger: Logger) {
       pruneIdempotencyKeys(db),
       pruneMergedLines(db),
       pruneOutbox(db),
+      pruneIdleCarts(db),
+      prunePageViews(db),
     ]).catch((error: unknown) =>
       logger.warn({ error: loggableError(error) }, 'could not prune throttles, keys or mail'),
     )

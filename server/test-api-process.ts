@@ -29,6 +29,8 @@ export interface ApiProcessOptions {
   processes?: number
   /** LOG_LEVEL; `error` unless said (`info` writes the access log). */
   logLevel?: string
+  /** More of the server's environment (`TRUST_PROXY`, …). */
+  env?: Record<string, string>
 }
 
 /** `tsx server/main.ts` on a free port (tsx as a loader: the server is this one process). */
@@ -50,6 +52,7 @@ export function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
       NODE_ENV: 'test',
       STATIC_DIR: path.join(root, 'no-such-dir'),
       DEMO_ACCOUNTS: 'false',
+      ...options.env,
     },
   })
   process.once('exit', () => child.kill('SIGKILL'))

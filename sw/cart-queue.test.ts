@@ -41,7 +41,7 @@ const cartOf = (skus: string[]) => ({
 
 const marked = { 'Content-Type': 'application/json', [API_MARK_HEADER]: API_MARK_VALUE }
 
-type Mode = 'up' | 'down' | 'portal' | 'redirect' | '401' | '500' | 'lose-answer'
+type Mode = 'up' | 'down' | 'portal' | 'redirect' | '401' | '429' | '500' | 'lose-answer'
 
 /** The store's API as the contract says (a key is applied once), behind a network in `mode`. */
 function fakeServer() {
@@ -85,6 +85,13 @@ function fakeServer() {
       sent.push({ url, init })
       if (server.mode === '401') {
         return Response.json({ message: 'Unauthenticated.' }, { status: 401, headers: marked })
+      }
+      if (server.mode === '429') {
+        // The store's per-address limit of anonymous adds (server/services/throttle.ts).
+        return Response.json(
+          { message: 'Too many attempts. Please try again in 14 minutes.' },
+          { status: 429, headers: { ...marked, 'Retry-After': '840' } },
+        )
       }
       if (server.mode === '500') {
         return Response.json({ message: 'down' }, { status: 500, headers: marked })
@@ -512,6 +519,22 @@ describe('the drainer', () => {
     await expect.poll(() => db.cartOutboxEntries()).toEqual([])
     expect(server.lines).toEqual(['WEEKEND'])
     expect((await db.cartOutboxStatus()).state).toBe('ok')
+  })
+
+  it('keeps a change the store answered 429 (a rate limit), records no refusal, and sends it later', async () => {
+    const { db, server, queue, timers } = setup()
+    await db.addCartIntent(addIntent('WEEKEND'), 'key-weekend')
+    server.mode = '429'
+    expect(await queue.replay()).toBe('server-error')
+    expect(await db.cartOutboxEntries()).toHaveLength(1)
+    expect(await db.cartRefusals.count()).toBe(0)
+    expect(timers.map((timer) => timer.ms)).toEqual([RETRY_DELAYS_MS[0]])
+    // The retry the timer would make, awaited here.
+    server.mode = 'up'
+    expect(await queue.replay()).toBe('done')
+    expect(await db.cartOutboxEntries()).toEqual([])
+    expect(server.lines).toEqual(['WEEKEND'])
+    expect(await db.cartRefusals.count()).toBe(0)
   })
 
   it('pauses on a 401 without dropping the change, and sends it after sign-in', async () => {

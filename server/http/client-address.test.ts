@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../env.ts'
 import { limits } from '../services/throttle.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { compileTrust, resolveClientAddress, type TrustProxy } from './client-address.ts'
+import {
+  compileTrust,
+  resolveClientAddress,
+  throttleAddress,
+  type TrustProxy,
+} from './client-address.ts'
 import { listen } from './node-server.ts'
 
 /** A request as Node hands it over: the socket's address and the forwarded-for header. */
@@ -62,6 +67,30 @@ describe('resolveClientAddress', () => {
     expect(resolveClientAddress(incoming('127.0.0.1', 'garbage, 203.0.113.9'), proxies)).toBe(
       '203.0.113.9',
     )
+  })
+})
+
+describe('throttleAddress', () => {
+  it('counts an IPv6 client by its /64, however the address is written', () => {
+    const net = '2001:db8:1:2::/64'
+    for (const address of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0DB8:0001:0002:0:0:0:9',
+      '2001:db8:1:2:a:b:192.0.2.1',
+      '2001:db8:1:2::5%eth0',
+    ]) {
+      expect(throttleAddress(address), address).toBe(net)
+    }
+    expect(throttleAddress('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')
+    expect(throttleAddress('::1')).toBe('0:0:0:0::/64')
+  })
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address, and leaves the rest alone', () => {
+    expect(throttleAddress('::ffff:192.0.2.1')).toBe('192.0.2.1')
+    expect(throttleAddress('::FFFF:c000:201')).toBe('192.0.2.1')
+    expect(throttleAddress('192.0.2.1')).toBe('192.0.2.1')
+    expect(throttleAddress('unknown')).toBe('unknown')
   })
 })
 

@@ -84,11 +84,60 @@ export function resolveClientAddress(
   return client !== undefined && isIP(client) !== 0 ? client : socketAddress
 }
 
+/** The eight 16-bit groups of an IPv6 address (`isIP` already said it is one), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  const bare = address.split('%')[0] ?? ''
+  const [head = '', tail] = bare.split('::')
+  const part = (text: string) => {
+    if (text === '') return []
+    const pieces = text.split(':')
+    const last = pieces[pieces.length - 1] ?? ''
+    // An IPv4 address written as the last 32 bits (`::ffff:192.0.2.1`): two groups.
+    if (last.includes('.')) {
+      const bytes = last.split('.').map(Number)
+      pieces.splice(-1, 1, ((bytes[0]! << 8) | bytes[1]!).toString(16))
+      pieces.push(((bytes[2]! << 8) | bytes[3]!).toString(16))
+    }
+    return pieces.map((piece) => parseInt(piece, 16))
+  }
+  const front = part(head)
+  const back = tail === undefined ? [] : part(tail)
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array(8 - front.length - back.length).fill(0), ...back]
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff)
+    ? groups
+    : undefined
+}
+
 /**
- * The address the request came from (see above). Without a socket (in-process requests) it is
- * `unknown`, one shared address.
+ * The address as the throttles count it. One IPv6 customer is given a whole /64 (a home, a phone),
+ * and picks any address in it at will: an IPv6 client counts as its /64. An IPv4-mapped IPv6
+ * address (`::ffff:192.0.2.1`, how a dual-stack socket reports an IPv4 client) counts as the IPv4
+ * address. Anything else (IPv4, `unknown`) is taken as it is.
+ */
+export function throttleAddress(address: string): string {
+  if (isIP(address) !== 6) return address
+  const groups = ipv6Groups(address)
+  if (!groups) return address
+  const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
+  if (isMapped) {
+    const [high = 0, low = 0] = groups.slice(6)
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * The client the request came from (see above), as the throttles count it (throttleAddress: an
+ * IPv6 client is its /64). Without a socket (in-process requests) it is `unknown`, one shared
+ * address.
  */
 export function clientAddress(c: Context): string {
   const env = c.env as ClientBindings | undefined
-  return resolveClientAddress(env?.incoming, env?.trustProxy)
+  return throttleAddress(resolveClientAddress(env?.incoming, env?.trustProxy))
 }

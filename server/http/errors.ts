@@ -15,7 +15,6 @@ export const messages = {
   notFound: 'Not found.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'This action is unauthorized.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
   tooLarge: 'The request body is too large.',
   methodNotAllowed: 'This method is not allowed here.',
   uriTooLong: 'The address is too long.',
@@ -27,17 +26,32 @@ export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: ApiError } } }
 }
 
-/** A throttled call's answer: 429 with how long to wait (services/throttle.ts decides). */
+/** How long a wait of `seconds` is, in the customer's words (rounded up). */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds <= 1 ? '1 second' : `${Math.ceil(seconds)} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`
+  return `${Math.ceil(minutes / 60)} hours`
+}
+
+/** A throttled call's message: when to try again. */
+export const tryAgainIn = (seconds: number) =>
+  `Too many attempts. Please try again in ${waitInWords(seconds)}.`
+
+/**
+ * A throttled call's answer: 429 with how long to wait (services/throttle.ts decides), in
+ * `Retry-After` (seconds) and in the message.
+ */
 export function tooManyAttempts(c: Context, retryAfterSeconds: number) {
-  return c.json({ message: messages.tooManyAttempts }, 429, {
+  return c.json({ message: tryAgainIn(retryAfterSeconds) }, 429, {
     'Retry-After': String(retryAfterSeconds),
   })
 }
 
 export const throttledResponse = {
   description:
-    'Too many attempts for this e-mail address from this client address, or from this client ' +
-    'address overall; `Retry-After` says how many seconds to wait',
+    'Too many attempts (see the call’s limits); `Retry-After` says how many seconds to wait, ' +
+    'and the message says when to try again',
   headers: z.object({ 'Retry-After': z.string() }),
   content: errorResponse('').content,
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { pageViews } from '../db/schema.ts'
-import { lastDays, mostViewedProducts, viewsPerPathPerDay } from '../services/analytics.ts'
+import {
+  lastDays,
+  mostViewedProducts,
+  prunePageViews,
+  viewsPerPathPerDay,
+} from '../services/analytics.ts'
 import { addressLimits } from '../services/throttle.ts'
 import { createTestApp, openTestDatabase } from '../test-helpers.ts'
 
@@ -119,19 +124,33 @@ describe('POST /api/analytics/page-views', () => {
     expect(await viewsOf('/checkout/$')).toBe(1)
   })
 
-  it('limits one client address to 600 requests in 15 minutes, then 429 with Retry-After', async () => {
+  it('limits one client address to 2,000 views in 15 minutes, each view counted, then 429 with Retry-After', async () => {
     const address = `test-${randomUUID()}`
     const limit = addressLimits.pageViews.attempts
-    for (let i = 0; i < limit; i++) {
-      const res = await post({ views: [view('/gallery')] }, { address })
+    const batch = () => ({ views: Array.from({ length: 50 }, () => view('/gallery')) })
+    for (let i = 0; i < limit / 50; i++) {
+      const res = await post(batch(), { address })
       expect(res.status).toBe(200)
     }
     const refused = await post({ views: [view('/gallery')] }, { address })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await refused.json()) as { message: string }).message).toMatch(/try again in/)
     // Another address is not held back.
     expect((await post({ views: [view('/gallery')] })).status).toBe(200)
     expect(await viewsOf('/gallery')).toBe(limit + 1)
+  }, 60_000)
+
+  it('counts an IPv6 client’s whole /64 as one address', async () => {
+    const limit = addressLimits.pageViews.attempts
+    for (let i = 0; i < limit / 50; i++) {
+      const views = Array.from({ length: 50 }, () => view('/learn'))
+      const res = await post({ views }, { address: `2001:db8:77:1::${(i + 1).toString(16)}` })
+      expect(res.status).toBe(200)
+    }
+    expect(
+      (await post({ views: [view('/learn')] }, { address: '2001:db8:77:1::ffff' })).status,
+    ).toBe(429)
   }, 60_000)
 
   it('is documented in OpenAPI', async () => {
@@ -166,15 +185,35 @@ describe('GET /api/analytics/page-views', () => {
     }
   })
 
-  it('counts a view on the UTC day it was seen, not the day it arrived', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000)
-    await post({ views: [view('/colors', yesterday.toISOString())] })
-    const rows = await viewsPerPathPerDay(database.db, lastDays(2))
-    expect(rows).toContainEqual({
-      day: yesterday.toISOString().slice(0, 10),
-      path: '/colors',
-      views: 1,
+  it('records a view at the time it arrives, whatever time the device gives it', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+    const backdated = Array.from({ length: 50 }, () => view('/colors', daysAgo(29)))
+    expect(await (await post({ views: backdated })).json()).toEqual({ recorded: 50 })
+    expect(await (await post({ views: [view('/colors', daysAgo(1))] })).json()).toEqual({
+      recorded: 1,
     })
-    expect(await database.db.$count(pageViews)).toBeGreaterThan(0)
+    const rows = await viewsPerPathPerDay(database.db, lastDays(31))
+    expect(rows.filter((row) => row.path === '/colors')).toEqual([
+      { day: new Date().toISOString().slice(0, 10), path: '/colors', views: 51 },
+    ])
+  })
+})
+
+describe('retention', () => {
+  it('prunes page views older than 13 months, and keeps the rest', async () => {
+    const monthsAgo = (months: number) => {
+      const at = new Date()
+      at.setUTCMonth(at.getUTCMonth() - months)
+      return at
+    }
+    const old = { id: randomUUID(), path: '/news', viewedAt: monthsAgo(14) }
+    const kept = { id: randomUUID(), path: '/news', viewedAt: monthsAgo(12) }
+    await database.db.insert(pageViews).values([old, kept])
+    expect(await prunePageViews(database.db)).toBe(1)
+    const ids = (await database.db.select({ id: pageViews.id }).from(pageViews)).map(
+      (row) => row.id,
+    )
+    expect(ids).not.toContain(old.id)
+    expect(ids).toContain(kept.id)
   })
 })

@@ -43,10 +43,13 @@ const postPageViews = createRoute({
     `Up to ${MAX_VIEWS_PER_BATCH} views, each a random \`id\` (a view sent twice, by a beacon ` +
     'and a retry, counts once), the page’s `path` as recorded (the page’s own path for public ' +
     'pages; the route, e.g. `/checkout/$`, for a customer’s own screens: never an order, code or ' +
-    'token) and when it was seen (`at`: not ahead of the server’s clock by more than 5 minutes, ' +
-    'not older than 30 days). No cookie is read or set and nothing about the visitor is kept. A ' +
-    'request carrying `DNT: 1` or `Sec-GPC: 1` records nothing (the app sends none then). ' +
-    'Counted per client address: 600 requests per 15 minutes, then 429.',
+    'token) and when the device saw it (`at`: not ahead of the server’s clock by more than 5 ' +
+    'minutes, not older than 30 days). A view is recorded at the time it arrives, whatever ' +
+    '`at` says: a view sent from an offline queue counts on the day it reaches the shop. Raw ' +
+    'views are kept 13 months. No cookie is read or set and nothing about the visitor is kept. ' +
+    'A request carrying `DNT: 1` or `Sec-GPC: 1` records nothing (the app sends none then). ' +
+    'Counted per client address (an IPv6 client by its /64), each view an attempt: 2,000 views ' +
+    'per 15 minutes, then 429 with `Retry-After` (the app keeps the views for later).',
   request: {
     body: {
       required: true,
@@ -111,17 +114,17 @@ export function analyticsRoutes({ db }: { db: Database }) {
     .openapi(postPageViews, async (c) => {
       const { views } = c.req.valid('json')
       if (refusesTracking((name) => c.req.header(name))) return c.json({ recorded: 0 }, 200)
-      const wait = await attemptFromAddress(db, 'pageViews', clientAddress(c))
+      // Each view counts: a batch of 50 is 50 attempts.
+      const wait = await attemptFromAddress(db, 'pageViews', clientAddress(c), views.length)
       if (wait > 0) return tooManyAttempts(c, wait)
       const now = new Date()
       const errors: Record<string, string[]> = Object.create(null)
-      const timed = views.map((view, index) => {
+      views.forEach((view, index) => {
         const time = viewTime(view.at, now)
         if (!time.ok) errors[`views.${index}.at`] = [time.message]
-        return { ...view, at: time.ok ? time.at : now }
       })
       if (Object.keys(errors).length > 0) return c.json({ message: messages.invalid, errors }, 422)
-      return c.json({ recorded: await recordPageViews(db, timed) }, 200)
+      return c.json({ recorded: await recordPageViews(db, views, now) }, 200)
     })
     .openapi(getPageViews, async (c) => {
       const { days, path } = c.req.valid('query')

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { User } from '../../contract/user.ts'
 import { createApp } from '../app.ts'
-import { sessions, throttles, users } from '../db/schema.ts'
+import { outbox, sessions, throttles, users } from '../db/schema.ts'
 import { demoPassword } from '../db/seed.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { hashToken } from '../services/sessions.ts'
-import { limits } from '../services/throttle.ts'
+import { accountLimit, limits } from '../services/throttle.ts'
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { outboxMailer } from '../test-mail.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -154,7 +155,9 @@ describe('throttling', () => {
     const retryAfter = Number(blocked.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(limits.login.pair.windowSeconds)
-    expect(await blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' })
+    expect(await blocked.json()).toEqual({
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+    })
 
     // The real dealer, at home: not locked out.
     expect((await login('dealer@example.com', demoPassword, false, '203.0.113.5')).status).toBe(200)
@@ -188,7 +191,110 @@ describe('throttling', () => {
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/)
   })
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    // 60 wrong passwords from 60 addresses of one /64: the pair (e-mail, /64) stops them.
+    const statuses: number[] = []
+    for (let i = 0; i < 60; i++) {
+      const address = `2001:db8:5:6:${(i + 1).toString(16)}:${i}::${i + 7}`
+      statuses.push((await login('dealer@example.com', `guess-${i}`, false, address)).status)
+    }
+    const { attempts } = limits.login.pair
+    expect(statuses.slice(0, attempts)).toEqual(Array(attempts).fill(422))
+    expect(statuses.slice(attempts)).toEqual(Array(60 - attempts).fill(429))
+    // Written another way (zeros spelled out, upper case), the /64 is the same.
+    expect((await login('dealer@example.com', 'x', false, '2001:0DB8:5:6:0:0:0:1')).status).toBe(
+      429,
+    )
+    // The next /64 is another client.
+    expect((await login('dealer@example.com', 'x', false, '2001:db8:5:7::1')).status).toBe(422)
+    // A dual-stack socket's ::ffff:a.b.c.d is the IPv4 client it names.
+    for (let i = 0; i < attempts; i++) {
+      const address = i % 2 === 0 ? '::ffff:198.51.100.30' : '198.51.100.30'
+      expect((await login('admin@example.com', 'guess', false, address)).status).toBe(422)
+    }
+    expect((await login('admin@example.com', 'guess', false, '::ffff:c633:641e')).status).toBe(429)
+    await database.db.delete(throttles)
+  })
+
+  it('slows down guesses on one account from many addresses, the same for an unknown e-mail, and the mailed link still signs in', async () => {
+    const mailer = outboxMailer(database.db)
+    const local = createTestApp(database.db, { mailer })
+    const from = (address: string) => ({
+      incoming: { socket: { remoteAddress: address } },
+    })
+    const send = (path: string, body: unknown, address: string) =>
+      local.request(
+        path,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        from(address),
+      )
+    /** 25 wrong passwords for `email`, each from an IPv4 address never used before. */
+    const guessFromEverywhere = async (email: string, net: number) => {
+      const answers: { status: number; body: unknown; retryAfter: string | null }[] = []
+      for (let i = 0; i < 25; i++) {
+        const res = await send('/api/login', { email, password: `guess-${i}` }, `10.${net}.${i}.1`)
+        answers.push({
+          status: res.status,
+          body: await res.json(),
+          retryAfter: res.headers.get('retry-after'),
+        })
+      }
+      return answers
+    }
+    const known = await guessFromEverywhere('customer@example.com', 1)
+    const unknown = await guessFromEverywhere('nobody-here@example.com', 2)
+    const { attempts, windowSeconds } = accountLimit
+    for (const answers of [known, unknown]) {
+      expect(answers.slice(0, attempts).map((answer) => answer.status)).toEqual(
+        Array(attempts).fill(422),
+      )
+      for (const answer of answers.slice(attempts)) {
+        expect(answer.status).toBe(429)
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0)
+        expect(Number(answer.retryAfter)).toBeLessThanOrEqual(windowSeconds)
+        expect(answer.body).toEqual({
+          message: expect.stringMatching(
+            /^Too many attempts\. Please try again in 1[45] minutes\.$/,
+          ),
+        })
+      }
+    }
+    // An unknown address is answered exactly as a known one.
+    expect(unknown.map(({ status, body }) => ({ status, body }))).toEqual(
+      known.map(({ status, body }) => ({ status, body })),
+    )
+
+    // The owner, at home: the password waits like any other attempt on the account...
+    const home = '203.0.113.77'
+    const withPassword = await send(
+      '/api/login',
+      { email: 'customer@example.com', password: demoPassword },
+      home,
+    )
+    expect(withPassword.status).toBe(429)
+    // ...but the mailed sign-in link is sent and signs in.
+    const asked = await send('/api/password/login-link', { email: 'customer@example.com' }, home)
+    expect(asked.status).toBe(200)
+    await mailer.idle()
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'customer@example.com'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1)
+    const token = mail!.text!.match(/LoginFromAdmin\/([A-Za-z0-9_-]+)/)![1]!
+    const signedIn = await send(`/api/password/verify-login/${token}`, {}, home)
+    expect(signedIn.status).toBe(200)
+    expect(Session.parse(await signedIn.json()).token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    await database.db.delete(throttles)
+  })
+
   it('keeps no e-mail or client address in the throttle table', async () => {
+    await login('someone@example.com', 'guess', false, '198.51.100.50')
     const rows = await database.db.select().from(throttles)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(row.key).toMatch(/^[0-9a-f]{64}$/)

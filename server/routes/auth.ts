@@ -15,7 +15,7 @@ import {
 } from '../services/accounts.ts'
 import { verifyPassword } from '../services/passwords.ts'
 import { revokeSession } from '../services/sessions.ts'
-import { attempt, clearPair } from '../services/throttle.ts'
+import { attempt, attemptSignIn, clearSignIn } from '../services/throttle.ts'
 import { mergeCartAtSignIn } from './order.ts'
 
 const SessionSchema = component(Session, 'Session')
@@ -41,7 +41,12 @@ export function authRoutes(deps: AccountDeps) {
     summary: 'Sign in with e-mail and password',
     description:
       'A session lasts 30 days with `remember`, 1 day without. Wrong password and unknown ' +
-      'e-mail get the same 422, in the same time.',
+      'e-mail get the same 422, in the same time. Attempts are counted per (e-mail, client ' +
+      'address) (5 per 15 minutes) and per client address (50), an IPv6 client by its /64; ' +
+      'beyond, 429. Per e-mail address from every client address at once, 20 attempts per 15 ' +
+      'minutes, then 429 until the window ends, for unknown addresses the same: the account ' +
+      'owner can still sign in with a mailed link (`POST /api/password/login-link`), which ' +
+      'this slow-down does not touch.',
     request: { body: { required: true, content: { 'application/json': { schema: LoginSchema } } } },
     responses: {
       200: sessionResponse,
@@ -92,14 +97,14 @@ export function authRoutes(deps: AccountDeps) {
     .openapi(login, async (c) => {
       const { email, password, remember } = c.req.valid('json')
       const address = clientAddress(c)
-      const wait = await attempt(db, 'login', email, address)
+      const wait = await attemptSignIn(db, email, address)
       if (wait > 0) return tooManyAttempts(c, wait)
       const user = await findUserByEmail(db, email)
       const ok = await verifyPassword(user?.passwordHash, password)
       if (!user || !ok) {
         return c.json({ message: wrongCredentials, errors: { email: [wrongCredentials] } }, 422)
       }
-      await clearPair(db, 'login', email, address)
+      await clearSignIn(db, email, address)
       await mergeCartAtSignIn(db, c, user.id)
       return c.json(await signIn(c, db, user.id, { remember }), 200)
     })

@@ -36,25 +36,36 @@ beforeAll(async () => {
     'x-cart-token': token,
     'idempotency-key': key,
   })
+  // Each cart from a client address of its own, as devices are: anonymous adds and new carts
+  // are limited per client address (services/throttle.ts).
+  const addressOf = (token: string) => {
+    const [a = 0, b = 0, c = 0] = hashToken(token)
+      .slice(0, 6)
+      .match(/../g)!
+      .map((hex) => parseInt(hex, 16))
+    return `10.${a}.${b}.${c}`
+  }
   if (database.url) {
-    // One after the other: each runs the (idempotent) seed at start.
-    started.push(await startApi({ databaseUrl: database.url }))
-    started.push(await startApi({ databaseUrl: database.url }))
+    // One after the other: each runs the (idempotent) seed at start. The test's requests name
+    // their client in X-Forwarded-For, as a proxy on loopback would.
+    const env = { TRUST_PROXY: 'loopback' }
+    started.push(await startApi({ databaseUrl: database.url, env }))
+    started.push(await startApi({ databaseUrl: database.url, env }))
     send = (which, token, key, body) =>
       fetch(`${started[which]!.origin}/api/order/add`, {
         method: 'POST',
-        headers: headers(token, key),
+        headers: { ...headers(token, key), 'x-forwarded-for': addressOf(token) },
         body: JSON.stringify(body),
       })
   } else {
     const apps = [createTestApp(database.db), createTestApp(database.db)]
     send = (which, token, key, body) =>
       Promise.resolve(
-        apps[which]!.request('/api/order/add', {
-          method: 'POST',
-          headers: headers(token, key),
-          body: JSON.stringify(body),
-        }),
+        apps[which]!.request(
+          '/api/order/add',
+          { method: 'POST', headers: headers(token, key), body: JSON.stringify(body) },
+          { incoming: { socket: { remoteAddress: addressOf(token) } } },
+        ),
       )
   }
 }, 120_000)

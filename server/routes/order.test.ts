@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
@@ -8,7 +8,9 @@ import { createApp } from '../app.ts'
 import { demoPassword } from '../db/seed.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
+import { idleCartRetentionMs, pruneIdleCarts } from '../services/cart.ts'
 import { idempotencyKeyRetentionMs, pruneIdempotencyKeys } from '../services/idempotency.ts'
+import { addressLimits } from '../services/throttle.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashToken } from '../services/sessions.ts'
 import {
@@ -650,38 +652,127 @@ describe('add-discount limits', () => {
     expect((await ten.json()).errors.discount_codes).toHaveLength(9)
   })
 
-  it('throttles attempts per owner and client address, and per client address', async () => {
+  it('counts each code tried, per cart from any address and per client address whatever the cart', async () => {
     const caller = { token: newCartToken() }
     const cart = await cartOf(await add(caller, configuredSuit()))
     const address = `test-${randomUUID()}`
-    const attempt = (who: Caller, orderId = cart.id!) =>
+    const codes = (n: number) => Array.from({ length: n }, () => `GUESS${randomUUID().slice(0, 8)}`)
+    const tryCodes = (who: Caller, orderId: string, list: string[], from = address) =>
       call('POST', `/order/${orderId}/add-discount`, who, {
-        body: { discount_codes: 'GUESS' },
-        address,
+        body: { discount_codes: list },
+        address: from,
       })
-    for (let i = 0; i < 10; i++) expect((await attempt(caller)).status).toBe(422)
-    const throttled = await attempt(caller)
+    // Ten codes in one call are ten attempts: the cart's 10 are spent at once.
+    expect((await tryCodes(caller, cart.id!, codes(10))).status).toBe(422)
+    const throttled = await tryCodes(caller, cart.id!, codes(1))
     expect(throttled.status).toBe(429)
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
-    // Even a code that applies waits, and the cart is as it was.
-    const spring = await call('POST', `/order/${cart.id}/add-discount`, caller, {
-      body: { discount_codes: 'SPRING' },
-      address,
-    })
-    expect(spring.status).toBe(429)
+    expect((await throttled.json()).message).toMatch(/^Too many attempts\. Please try again in/)
+    // Even a code that applies waits, from another address too, and the cart is as it was.
+    const elsewhere = `test-${randomUUID()}`
+    expect((await tryCodes(caller, cart.id!, ['SPRING'], elsewhere)).status).toBe(429)
     expect((await getCart(caller)).discounts).toEqual([])
-    // The same owner elsewhere is not throttled by this address's guesses.
-    expect(
-      (
-        await call('POST', `/order/${cart.id}/add-discount`, caller, {
-          body: { discount_codes: 'SPRING' },
-        })
-      ).status,
-    ).toBe(200)
-    // Other owners at that address share its looser limit (30 in 15 minutes).
-    let last: Response | undefined
-    for (let i = 0; i < 20; i++) last = await attempt({ token: newCartToken() }, randomUUID())
-    expect(last!.status).toBe(429)
+    // A fresh cart token at the same address starts no fresh count: the address has tried 11
+    // codes of its 30, so ten more go, and ten after them do not.
+    const fresh = async () => {
+      const who = { token: newCartToken() }
+      return { who, id: (await cartOf(await add(who, bag))).id! }
+    }
+    const second = await fresh()
+    expect((await tryCodes(second.who, second.id, codes(10))).status).toBe(422)
+    const third = await fresh()
+    expect((await tryCodes(third.who, third.id, codes(10))).status).toBe(429)
+    // Another cart at another address is not held back by this address's guesses.
+    const fourth = await fresh()
+    expect((await tryCodes(fourth.who, fourth.id, codes(1), `test-${randomUUID()}`)).status).toBe(
+      422,
+    )
+  })
+})
+
+describe('anonymous writes', () => {
+  it('limits adds without a session per client address, with 429 and Retry-After', async () => {
+    const address = `test-${randomUUID()}`
+    const caller = { token: newCartToken() }
+    const statuses: number[] = []
+    for (let i = 0; i < addressLimits.anonymousAdds.attempts; i++) {
+      const res = await call('POST', '/order/add', caller, { body: bag, key: newKey(), address })
+      statuses.push(res.status)
+    }
+    // A line holds 99: the adds after that are refused, and counted all the same.
+    expect(statuses.filter((status) => status === 429)).toEqual([])
+    const refused = await call('POST', '/order/add', caller, { body: bag, key: newKey(), address })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(
+      addressLimits.anonymousAdds.windowSeconds,
+    )
+    expect((await refused.json()).message).toMatch(/^Too many attempts\. Please try again in/)
+    // A fresh cart token at that address is held back too; another address is not.
+    const fresh = { token: newCartToken() }
+    expect((await call('POST', '/order/add', fresh, { body: bag, address })).status).toBe(429)
+    expect((await add(fresh, bag)).status).toBe(200)
+  }, 60_000)
+
+  it('limits new anonymous carts per client address', async () => {
+    const address = `2001:db8:99:1::1`
+    for (let i = 0; i < addressLimits.newCarts.attempts; i++) {
+      // Each from another address of the same /64.
+      const from = `2001:db8:99:1::${(i + 2).toString(16)}`
+      const res = await call(
+        'POST',
+        '/order/add',
+        { token: newCartToken() },
+        { body: bag, address: from },
+      )
+      expect(res.status).toBe(200)
+    }
+    const refused = await call(
+      'POST',
+      '/order/add',
+      { token: newCartToken() },
+      { body: bag, address },
+    )
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+  }, 60_000)
+
+  it('prunes an idle anonymous cart and its stored answers, but never an order', async () => {
+    const idle = { token: newCartToken() }
+    const submitted = { token: newCartToken() }
+    const recent = { token: newCartToken() }
+    const keys = { idle: newKey(), submitted: newKey(), recent: newKey() }
+    const idleCart = await cartOf(await add(idle, bag, keys.idle))
+    const submittedCart = await cartOf(await add(submitted, bag, keys.submitted))
+    const recentCart = await cartOf(await add(recent, bag, keys.recent))
+    const longAgo = new Date(Date.now() - idleCartRetentionMs - 3_600_000)
+    await database.db
+      .update(orders)
+      .set({ status: 'submitted', submittedAt: longAgo })
+      .where(eq(orders.id, submittedCart.id!))
+    await database.db
+      .update(orders)
+      .set({ updatedAt: longAgo })
+      .where(inArray(orders.id, [idleCart.id!, submittedCart.id!]))
+    await database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: longAgo })
+      .where(inArray(idempotencyKeys.key, [keys.idle, keys.submitted]))
+
+    expect(await pruneIdleCarts(database.db)).toBe(1)
+    const left = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.id, [idleCart.id!, submittedCart.id!, recentCart.id!]))
+    expect(left.map((row) => row.id).sort()).toEqual([submittedCart.id!, recentCart.id!].sort())
+    const keysLeft = await database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, Object.values(keys)))
+    expect(keysLeft.map((row) => row.key).sort()).toEqual([keys.submitted, keys.recent].sort())
+    // The idle device finds an empty cart; its old key is a new change now.
+    expect((await getCart(idle)).id).toBeNull()
+    expect((await getCart(recent)).items).toHaveLength(1)
   })
 })
 

@@ -16,6 +16,7 @@ import {
   addDiscount,
   addToCart,
   cachedPalette,
+  discountCodesOf,
   fieldErrors,
   cartOf,
   findOpenCart,
@@ -32,7 +33,7 @@ import {
 import { mayMergeAtSignIn, scopesOf, signInTokenHash } from '../services/cart-owner.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import { joinGuestOrders } from '../services/orders.ts'
-import { attempt } from '../services/throttle.ts'
+import { attemptAnonymousAdd, attemptCodes } from '../services/throttle.ts'
 import {
   cartHeaders,
   IdParam,
@@ -150,7 +151,16 @@ export async function mergeCartAtSignIn(
   await mergeGuestCart(db, userId, tokenHash)
 }
 
-export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
+export function orderRoutes({
+  db,
+  catalog,
+  anonymousCartLimits = true,
+}: {
+  db: Database
+  catalog: CatalogCache
+  /** Whether anonymous adds count per client address (env ANONYMOUS_CART_LIMITS; off for benches). */
+  anonymousCartLimits?: boolean
+}) {
   const { send, ownerOf, mutate, mutateWith } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
@@ -202,7 +212,10 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'Exactly the configurator’s payload (SPEC §3), or a product’s or variant’s sku with an ' +
       'empty meta list. The server prices the line from the catalog with the configurator’s ' +
       'own pricing function; `total_price` in meta is ignored. A line identical in sku, meta ' +
-      'and children sums into the existing one (at most 99). Success is 200 with the cart.' +
+      'and children sums into the existing one (at most 99). Success is 200 with the cart. ' +
+      'Without a session (a cart token alone), adds are counted per client address (an IPv6 ' +
+      'client by its /64): 300 per 15 minutes, of which 60 may make a new cart; beyond, 429 ' +
+      'with `Retry-After` (the app keeps the change and sends it again later).' +
       ownerRules,
     security: ownerSecurity,
     request: {
@@ -218,6 +231,7 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
           '`meta` not fitting the product, `child` not one of its designs; `Idempotency-Key` ' +
           'malformed or used for another request',
       ),
+      429: throttledResponse,
     },
   })
 
@@ -263,8 +277,9 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
       `families or products only. At most ${maxDiscountCodes} codes in one call. A code that ` +
       'does not apply (unknown, expired, used up, for other products) gets one message, ' +
-      'whichever the reason. Attempts are throttled per cart owner and client address, and ' +
-      'per client address. A merged guest cart’s id reaches the cart it went into.' +
+      'whichever the reason. Each code a call tries is an attempt, counted per cart (10 per ' +
+      '15 minutes, from any client address) and per client address (30, whatever the cart); ' +
+      'beyond, 429. A merged guest cart’s id reaches the cart it went into.' +
       ownerRules,
     security: ownerSecurity,
     request: {
@@ -326,8 +341,17 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
       const priced = priceAdd(catalogNow, palette, request)
-      return mutateWith(c, 'POST /order/add', request, (owner, idempotent) =>
-        addToCart(db, owner, idempotent, request, priced, catalogNow, palette),
+      return mutateWith(
+        c,
+        'POST /order/add',
+        request,
+        (owner, idempotent) =>
+          addToCart(db, owner, idempotent, request, priced, catalogNow, palette),
+        async (owner) => {
+          if (owner.kind !== 'token' || !anonymousCartLimits) return undefined
+          const wait = await attemptAnonymousAdd(db, owner.tokenHash, clientAddress(c))
+          return wait > 0 ? tooManyAttempts(c, wait) : undefined
+        },
       ) as never
     })
     .openapi(updateQtyRoute, async (c) => {
@@ -356,7 +380,8 @@ export function orderRoutes({ db, catalog }: { db: Database; catalog: CatalogCac
         body,
         (owner) => (tx) => addDiscount(tx, owner, id, body.discount_codes, catalogNow, palette),
         async (owner) => {
-          const wait = await attempt(db, 'discount', scopesOf(owner)[0], clientAddress(c))
+          const tried = discountCodesOf(body.discount_codes).length
+          const wait = await attemptCodes(db, scopesOf(owner)[0], clientAddress(c), tried)
           return wait > 0 ? tooManyAttempts(c, wait) : undefined
         },
       ) as never

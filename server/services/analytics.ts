@@ -9,10 +9,16 @@ import { pageViews, products } from '../db/schema.ts'
  * command line. Days are UTC days.
  */
 
-/** A view's time after the checks: a clock a little ahead is taken as now; too old is refused. */
-export type ViewTime = { ok: true; at: Date } | { ok: false; message: string }
+/**
+ * The check of a view's `at`: a time the device says the view was seen. It is not what the view
+ * is recorded under (recordPageViews stamps the time of arrival): a device's word on when is
+ * anyone's to write, and a view dated weeks back would slip into days already reported. A view
+ * queued offline counts on the day it reaches the shop. The check still refuses a time far ahead
+ * (a broken clock, or not a view) and one older than the app keeps its queue.
+ */
+export type ViewTime = { ok: true } | { ok: false; message: string }
 
-/** A few minutes of a device's clock running ahead are forgiven (recorded as received). */
+/** A few minutes of a device's clock running ahead are forgiven. */
 const CLOCK_AHEAD_MS = 5 * 60 * 1000
 
 export function viewTime(at: string, now: Date): ViewTime {
@@ -24,16 +30,32 @@ export function viewTime(at: string, now: Date): ViewTime {
   if (time.getTime() < now.getTime() - PAGE_VIEW_MAX_AGE_MS) {
     return { ok: false, message: 'A page view older than 30 days is not recorded.' }
   }
-  return { ok: true, at: time.getTime() > now.getTime() ? now : time }
+  return { ok: true }
+}
+
+/** Raw page views are kept 13 months (a year back, with the month before it), then pruned. */
+export const pageViewRetentionMonths = 13
+
+/** Drops page views older than the retention; run hourly (server/main.ts). */
+export async function prunePageViews(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now)
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - pageViewRetentionMonths)
+  const removed = await db
+    .delete(pageViews)
+    .where(lt(pageViews.viewedAt, cutoff))
+    .returning({ id: pageViews.id })
+  return removed.length
 }
 
 /**
- * Records the views (checked by the caller) once each: a view whose id is already recorded (the
- * same view sent again, by a beacon and a retry) is skipped. Returns how many were new.
+ * Records the views (checked by the caller) once each, seen at `now` (the time they arrived): a
+ * view whose id is already recorded (the same view sent again, by a beacon and a retry) is
+ * skipped. Returns how many were new.
  */
 export async function recordPageViews(
   db: Database,
-  views: readonly (Pick<PageViewRecord, 'id' | 'path'> & { at: Date })[],
+  views: readonly Pick<PageViewRecord, 'id' | 'path'>[],
+  now = new Date(),
 ): Promise<number> {
   if (views.length === 0) return 0
   const inserted = await db
@@ -43,7 +65,8 @@ export async function recordPageViews(
         id: view.id,
         path: view.path,
         productSlug: productSlugOfPath(view.path),
-        viewedAt: view.at,
+        viewedAt: now,
+        receivedAt: now,
       })),
     )
     .onConflictDoNothing({ target: pageViews.id })

@@ -21,6 +21,7 @@ import type { Database } from '../db/index.ts'
 import { statement, step, type Step } from '../db/two-trips.ts'
 import {
   discountCodes,
+  idempotencyKeys,
   orderDiscounts,
   mergedLines,
   orderLines,
@@ -648,7 +649,8 @@ export async function findOwnedOrder(db: Executor, owner: CartOwner, id: string,
 /** What a discount code can look like (the owner's codes are letters, digits, - and _). */
 const codeShape = /^[\p{L}\p{N}_-]{1,64}$/u
 
-function normalizeCodes(input: string | string[]): string[] {
+/** The distinct codes a call tries (trimmed, upper-cased); each counts as an attempt. */
+export function discountCodesOf(input: string | string[]): string[] {
   const list = Array.isArray(input) ? input : [input]
   return [...new Set(list.map((code) => code.trim().toUpperCase()).filter(Boolean))]
 }
@@ -674,7 +676,7 @@ export async function addDiscount(
   }
   if (order.status !== 'open')
     return fieldErrors({ discount_codes: ['This order is no longer open for changes.'] })
-  const codes = normalizeCodes(input)
+  const codes = discountCodesOf(input)
   if (codes.length === 0) return fieldErrors({ discount_codes: ['Enter a discount code.'] })
   if (codes.length > maxDiscountCodes) return fieldErrors({ discount_codes: [tooManyCodesMessage] })
   // Only what could be a code is looked up: a NUL, which PostgreSQL text cannot hold, or a
@@ -1008,4 +1010,46 @@ export async function pruneMergedLines(db: Database, now = new Date()): Promise<
     .where(lt(mergedLines.createdAt, new Date(now.getTime() - idempotencyKeyRetentionMs)))
     .returning({ id: mergedLines.fromLineId })
   return removed.length
+}
+
+/**
+ * How long an anonymous cart (a cart token's, no account) may sit unchanged before it is pruned:
+ * 30 days. A customer who comes back later finds an empty cart; an account's cart is kept.
+ */
+export const idleCartRetentionMs = 30 * 24 * 3600 * 1000
+
+/**
+ * Drops anonymous carts nobody changed for idleCartRetentionMs (open, never submitted; a merged
+ * guest cart, whose lines went to an account, once its keys' 90 days are over), with their
+ * lines, codes, and the idempotency answers their tokens made, once no order of the token is
+ * left. An order (submitted or further) is never pruned, nor the answers of its token: its
+ * submit's key must still replay. Returns how many carts went.
+ */
+export async function pruneIdleCarts(db: Database, now = new Date()): Promise<number> {
+  const idleSince = new Date(now.getTime() - idleCartRetentionMs)
+  const mergedSince = new Date(now.getTime() - idempotencyKeyRetentionMs)
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(orders)
+      .where(
+        and(
+          isNull(orders.userId),
+          sql`${orders.cartTokenHash} is not null`,
+          sql`((${orders.status} = 'open' and ${orders.updatedAt} < ${idleSince.toISOString()}::timestamptz)
+            or (${orders.status} = 'merged' and ${orders.updatedAt} < ${mergedSince.toISOString()}::timestamptz))`,
+        ),
+      )
+      .returning({ id: orders.id })
+    // The answers a token made itself (not an account's kept under it), as old as an idle cart,
+    // where the token has no order left: its cart was pruned, or it never made one.
+    await tx.execute(sql`
+      delete from ${idempotencyKeys} k
+      where k.scope like 'cart:%'
+        and coalesce(k.owner_scope, k.scope) = k.scope
+        and k.created_at < ${idleSince.toISOString()}::timestamptz
+        and not exists (
+          select 1 from ${orders} o where o.cart_token_hash = substr(k.scope, 6)
+        )`)
+    return removed.length
+  })
 }

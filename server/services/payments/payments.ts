@@ -316,8 +316,8 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /**
-   * After a card payment: the open invoices that no longer fit in what is left to pay, newest
-   * first, are void. Their rows fail with a message saying why, the order's history says so, and
+   * After a card payment: the open invoices that no longer fit in what is left to pay (the older
+   * kept first) are void. Their rows fail with a message saying why, the order's history says so, and
    * a payment of one that arrives later is never counted (onInvoiceNotification). Returns their
    * invoice ids.
    */

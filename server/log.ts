@@ -108,10 +108,13 @@ export function createLogger(
 }
 
 /**
- * Routes whose parameters are secrets: password-reset and admin-login links (SPEC §2, §7) and the
+ * Routes whose parameters are secrets: password-reset and admin-login links (SPEC §2, §7), the
  * payment code that lets anyone add to or pay a submitted order (the payment calls take it in
- * place of the order's id, and the payment link is `/checkout/{code}`). A request log keeps the
- * route's fixed part and drops everything from the first parameter on.
+ * place of the order's id, and the payment link is `/checkout/{code}`), the newsletter's confirm
+ * and unsubscribe links, and the test BitPay's invoice pages (whose id pays the invoice). A
+ * request log keeps the route's fixed part and drops everything from the first parameter on.
+ * Every other route with a parameter is listed as public in request-log.test.ts, which fails for
+ * a route that is neither.
  */
 const secretRoutes = [
   '/api/password/verify-login/{token}',
@@ -120,6 +123,9 @@ const secretRoutes = [
   '/api/payment/braintree/{orderId}',
   '/api/payment/bitpay/{orderId}',
   '/api/order/get-order-with-payment-link/{id}',
+  '/api/newsletter/confirm/{token}',
+  '/api/newsletter/unsubscribe/{token}',
+  '/dev/test-bitpay/invoice/{id}',
   ...([
     '/PasswordResets/newpassword/$',
     '/LoginFromAdmin/$',

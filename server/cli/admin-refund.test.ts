@@ -7,6 +7,7 @@ import { createTestGateway } from '../services/payments/test-gateway.ts'
 import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
 import { newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
 import { outboxMailer } from '../test-mail.ts'
+import type { CardGateway } from '../services/payments/gateway.ts'
 import type { AdminDeps } from './admin-commands.ts'
 import { adminRunner } from './test-admin.ts'
 
@@ -115,5 +116,61 @@ describe('admin refund', () => {
     expect((await admin(['help', 'refund'])).out).toContain(
       'Usage: npm run admin -- refund <orderId> [amount]',
     )
+  })
+})
+
+describe('two refunds at once', () => {
+  it('give back what was paid once: one refunds it all, the other finds nothing left', async () => {
+    const order = await paidOrder()
+    // A gateway that gives back whatever it is asked (the shop's ledger is what must hold).
+    const cards = createTestGateway(database.db)
+    const given: number[] = []
+    const lenient: CardGateway = {
+      ...cards,
+      name: cards.name,
+      refund: async (_ref, amount) => {
+        given.push(amount)
+        await new Promise((resolve) => setImmediate(resolve))
+        return { ok: true }
+      },
+    }
+    const racing = createPayments({
+      db: database.db,
+      siteUrl: 'https://shop.example',
+      providers: { cards: lenient, invoices: createTestBitpay(database.db), applePay: true },
+    })
+    const answers = await Promise.all([racing.refund(order.id), racing.refund(order.id)])
+    expect(answers.filter((answer) => answer.ok)).toEqual([
+      { ok: true, refunded: 45900, status: 'refunded', currency: 'USD' },
+    ])
+    expect(answers.filter((answer) => !answer.ok)).toEqual([
+      { ok: false, message: 'Nothing paid on this order is left to refund.' },
+    ])
+    expect(given.reduce((sum, amount) => sum + amount, 0)).toBe(45900)
+    const rows = await database.db.select().from(payments).where(eq(payments.orderId, order.id))
+    expect(rows.map((row) => [row.status, row.refundedAmount]).sort()).toEqual([
+      ['refunded', 10000],
+      ['refunded', 35900],
+    ])
+    expect(await statusOf(order.id)).toBe('refunded')
+  })
+
+  it('a part the gateway refuses is left to refund later', async () => {
+    const order = await paidOrder()
+    const cards = createTestGateway(database.db)
+    const refusing = createPayments({
+      db: database.db,
+      siteUrl: 'https://shop.example',
+      providers: {
+        cards: { ...cards, name: cards.name, refund: async () => ({ ok: false, message: 'No.' }) },
+        invoices: createTestBitpay(database.db),
+        applePay: true,
+      },
+    })
+    expect(await refusing.refund(order.id)).toEqual({ ok: false, message: 'No.' })
+    expect(await admin(['refund', order.id])).toMatchObject({
+      code: 0,
+      out: `Refunded 459.00 USD of order ${order.id}; it is refunded.`,
+    })
   })
 })

@@ -993,8 +993,8 @@ export const newsletterTokens = pgTable(
       .references(() => newsletterSubscribers.email, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<NewsletterTokenPurpose>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Null: never expires (unsubscribe). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Confirmation links work a week, unsubscribe links a year (services/newsletter.ts). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('newsletter_tokens_email_idx').on(t.email),

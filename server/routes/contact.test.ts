@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { newsletterLink, newsletterLinkOf } from '../../contract/newsletter.ts'
 import { newsletterSubscribers, outbox } from '../db/schema.ts'
 import { testHumanToken, testRecaptcha, testUnavailableToken } from '../services/recaptcha.ts'
@@ -323,6 +323,33 @@ describe('newsletter double opt-in', () => {
     // The old confirmation link cannot sign the address up again.
     expect((await post(`/api/newsletter/confirm/${confirm}`, {})).status).toBe(422)
     expect((await post(`/api/newsletter/unsubscribe/${unsubscribe}`, {})).status).toBe(200)
+  })
+
+  it('a confirmation link works a week and an unsubscribe link a year, then neither does', async () => {
+    const email = 'later@example.com'
+    await post('/api/newsletter/sign-up', { email })
+    const first = await confirmationLinks(email)
+    const day = 24 * 3600 * 1000
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 8 * day)
+      const late = await post(`/api/newsletter/confirm/${first.confirm}`, {})
+      expect(late.status).toBe(422)
+      expect(Object.keys(((await late.json()) as { errors: object }).errors)).toEqual(['token'])
+      // A sign-up again mails a fresh pair; the unsubscribe link works until its year is out.
+      await post('/api/newsletter/sign-up', { email })
+      const second = await confirmationLinks(email)
+      expect(second.unsubscribe).not.toBe(first.unsubscribe)
+      expect((await post(`/api/newsletter/confirm/${second.confirm}`, {})).status).toBe(200)
+      vi.setSystemTime(Date.now() + 350 * day)
+      expect((await post(`/api/newsletter/unsubscribe/${first.unsubscribe}`, {})).status).toBe(200)
+      vi.setSystemTime(Date.now() + 12 * day)
+      expect((await post(`/api/newsletter/unsubscribe/${first.unsubscribe}`, {})).status).toBe(422)
+      expect((await post(`/api/newsletter/unsubscribe/${second.unsubscribe}`, {})).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(await stateOf(email)).toBe('unsubscribed')
   })
 
   it('answers the same for an address already subscribed, and mails it nothing', async () => {

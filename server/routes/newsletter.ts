@@ -47,7 +47,7 @@ export function newsletterRoutes(deps: FormDeps) {
     summary: 'Sign up for the newsletter',
     description:
       'Mails a confirmation link (`/newsletter#confirm={token}`, a week) and an unsubscribe ' +
-      'link; the address is on the list only once the link is opened. The answer is the same ' +
+      'link (a year); the address is on the list only once the link is opened. The answer is the same ' +
       'whether or not the address was on the list already (subscribed: no mail). `optIn` at ' +
       'submit signs the order’s address up the same way. Counted like the other mail-sending ' +
       'calls (3 per e-mail and client address, 20 per client address, per 15 minutes); ' +
@@ -81,13 +81,15 @@ export function newsletterRoutes(deps: FormDeps) {
   const confirm = linkRoute(
     'confirm',
     'Confirm a newsletter sign-up',
-    'Opens the confirmation link: the address is subscribed. Opening it again answers the same.',
+    'Opens the confirmation link (it works a week): the address is subscribed. Opening it ' +
+      'again answers the same. The access log never writes the token.',
   )
   const unsubscribe = linkRoute(
     'unsubscribe',
     'Unsubscribe from the newsletter',
-    'Opens an unsubscribe link (every mail has one, and it never expires): the address is off ' +
-      'the list at once, and the confirmation links still out stop working.',
+    'Opens an unsubscribe link (every mail has one of its own, working for a year): the ' +
+      'address is off the list at once, and the confirmation links still out stop working. ' +
+      'The access log never writes the token.',
   )
 
   const invalid = { message: newsletterLinkInvalid, errors: { token: [newsletterLinkInvalid] } }

@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import { createTestBitpay } from '../services/payments/bitpay.ts'
+import { moneyOf } from '../services/payments/order-money.ts'
 import type { PaymentProviders } from '../services/payments/gateway.ts'
 import { chargeLeaseMs, paymentMessages } from '../services/payments/payments.ts'
 import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
@@ -495,9 +496,13 @@ describe('BitPay invoices', () => {
     // A replay gives the same invoice.
     const replay = await call('POST', `/payment/bitpay/${order.id}`, caller, { body: {}, key })
     expect(await replay.text()).toBe(await res.text())
-    // While the invoice is open it holds the balance.
+    // While the invoice is open it holds the balance against another invoice.
     expect(
-      (await errorsOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))).errors,
+      (
+        await errorsOf(
+          await call('POST', `/payment/bitpay/${order.id}`, caller, { body: {}, key: newKey() }),
+        )
+      ).errors,
     ).toEqual({
       order_id: [paymentMessages.inProgress],
     })
@@ -560,6 +565,70 @@ describe('BitPay invoices', () => {
       message: 'The BitPay invoice expired before it was paid.',
     })
     await answerOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))
+  })
+
+  it('lets a card pay while an invoice is open: the order is paid once and the invoice voided', async () => {
+    const { order, caller } = await accountWithOrder()
+    const made = await answerOf(
+      await call('POST', `/payment/bitpay/${order.id}`, caller, { body: {}, key: newKey() }),
+    )
+    const url = made.payment.invoice_url!
+    const card = await answerOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))
+    expect(card).toMatchObject({ status: 'paid', paid: 45900, balance: 0 })
+    const rows = await paymentsOf(order.id)
+    expect(rows.map((row) => [row.provider, row.status, row.message]).sort()).toEqual([
+      ['bitpay', 'failed', paymentMessages.invoiceVoided],
+      ['test', 'settled', null],
+    ])
+    // The test BitPay's invoice is expired: its page no longer offers to pay it.
+    expect((await invoiceOf(url)).status).toBe('expired')
+    expect(await (await app.request(url)).text()).not.toContain('Pay this invoice')
+    await app.request(`${url}/pay`, { method: 'POST' })
+    expect((await invoiceOf(url)).status).toBe('expired')
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+    expect(events.map((event) => event.note)).toEqual([
+      'Paid 459.00 USD by card (test gateway).',
+      'BitPay invoice for 459.00 USD voided: the order was paid by card.',
+    ])
+  })
+
+  it('an invoice paid after the card anyway is not credited: it is flagged for refund, once', async () => {
+    const { order, caller } = await accountWithOrder()
+    const made = await answerOf(
+      await call('POST', `/payment/bitpay/${order.id}`, caller, { body: {}, key: newKey() }),
+    )
+    await answerOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))
+    // Live BitPay cannot be told to cancel it: the customer pays it all the same.
+    const invoice = await invoiceOf(made.payment.invoice_url!)
+    await database.db
+      .update(testBitpayInvoices)
+      .set({ status: 'confirmed' })
+      .where(eq(testBitpayInvoices.id, invoice.id))
+    for (let notice = 0; notice < 2; notice++) {
+      const res = await app.request('/api/payment/bitpay/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { id: invoice.id } }),
+      })
+      expect(res.status).toBe(200)
+    }
+    expect(await moneyOf(database.db, order.id)).toEqual({ paid: 45900, held: 0 })
+    expect((await orderOf(order.id)).status).toBe('paid')
+    const rows = await paymentsOf(order.id)
+    expect(rows.find((row) => row.provider === 'bitpay')).toMatchObject({
+      status: 'failed',
+      message: paymentMessages.paidAfterVoid,
+    })
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+    expect(events.map((event) => event.note).filter((note) => note.includes('after'))).toEqual([
+      'BitPay invoice for 459.00 USD paid after it was voided: not counted toward the order, to be refunded.',
+    ])
   })
 
   it('refuses a return path that leaves the site', async () => {

@@ -142,7 +142,11 @@ const whoMayPay =
   'payment link with its payment code in the path. Only a submitted or partly paid order with ' +
   'a balance can be paid; `amount` (minor units) defaults to what is left, and never more: ' +
   'pending attempts hold their amounts, so two attempts racing for the last of a balance get one ' +
-  'payment and one 422.' +
+  'payment and one 422. An open BitPay invoice holds the balance against another invoice but not ' +
+  'against a card: a card payment may take it, and the invoices it leaves no room for are voided ' +
+  '(failed, “' +
+  paymentMessages.invoiceVoided +
+  '”).' +
   ownerRules
 
 export function paymentRoutes({ db, payments }: { db: Database; payments: Payments }) {
@@ -325,7 +329,10 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     description:
       'BitPay posts here when an invoice changes (`{id, …}`, or `{data: {id, …}, event}` with ' +
       'extended notifications). Nothing in the notification is believed: the invoice is read back ' +
-      'from BitPay, and its attempt settles (confirmed, complete) or fails (expired, invalid).',
+      'from BitPay, and its attempt settles (confirmed, complete) or fails (expired, invalid). ' +
+      'An invoice paid after its attempt failed (voided when a card paid the order) is not ' +
+      'counted toward the order: the attempt’s message and the order’s history say it is to be ' +
+      'refunded, and the log warns.',
     request: {
       body: {
         required: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import {
   newsletterLink,
   signUpPendingMessage,
@@ -15,13 +15,17 @@ import { queueMail } from './mail-outbox.ts'
 /*
  * The newsletter's double opt-in (issue 17): a sign-up (the newsletter page, or `optIn` at submit,
  * SPEC §3) mails a confirmation link and changes nothing else; only opening the link subscribes
- * the address. Every mail carries an unsubscribe link of its own that works at once and for good
- * (and voids the confirmation links still out). The answers never tell whether an address was
- * already on the list. Tokens are 32 random bytes; only their SHA-256 is stored.
+ * the address. Every mail carries an unsubscribe link of its own, made for that mail
+ * (`unsubscribeLink`), that works at once for a year (and voids the confirmation links still
+ * out): long enough for any mail kept in an inbox to work, yet no link works for good. The
+ * answers never tell whether an address was already on the list. Tokens are 32 random bytes;
+ * only their SHA-256 is stored.
  */
 
 /** How long a confirmation link works. */
 export const confirmLinkMs = 7 * 24 * 3600 * 1000
+/** How long an unsubscribe link works: each mail to the address carries a fresh one. */
+export const unsubscribeLinkMs = 365 * 24 * 3600 * 1000
 
 function newToken(): string {
   return randomBytes(32).toString('base64url')
@@ -50,16 +54,12 @@ export async function signUpForNewsletter(
     .returning({ state: newsletterSubscribers.state })
   if (row?.state === 'subscribed') return answer
   const confirm = newToken()
-  const unsubscribe = newToken()
-  await tx.insert(newsletterTokens).values([
-    {
-      tokenHash: sha256(confirm),
-      email,
-      purpose: 'confirm',
-      expiresAt: new Date(now.getTime() + confirmLinkMs),
-    },
-    { tokenHash: sha256(unsubscribe), email, purpose: 'unsubscribe', expiresAt: null },
-  ])
+  await tx.insert(newsletterTokens).values({
+    tokenHash: sha256(confirm),
+    email,
+    purpose: 'confirm',
+    expiresAt: new Date(now.getTime() + confirmLinkMs),
+  })
   await queueMail(
     tx,
     newsletterConfirmMail(
@@ -67,12 +67,30 @@ export async function signUpForNewsletter(
       {
         to: email,
         confirmLink: newsletterLink(siteUrl, 'confirm', confirm),
-        unsubscribeLink: newsletterLink(siteUrl, 'unsubscribe', unsubscribe),
+        unsubscribeLink: await unsubscribeLink(tx, { email, siteUrl, now }),
         dedupeKey,
       },
     ),
   )
   return answer
+}
+
+/**
+ * A fresh unsubscribe link for `email`, working for a year (`unsubscribeLinkMs`): every mail that
+ * goes to the list's addresses makes its own, in the transaction that queues it.
+ */
+export async function unsubscribeLink(
+  tx: Transaction,
+  { email, siteUrl, now = new Date() }: { email: string; siteUrl: string; now?: Date },
+): Promise<string> {
+  const token = newToken()
+  await tx.insert(newsletterTokens).values({
+    tokenHash: sha256(token),
+    email,
+    purpose: 'unsubscribe',
+    expiresAt: new Date(now.getTime() + unsubscribeLinkMs),
+  })
+  return newsletterLink(siteUrl, 'unsubscribe', token)
 }
 
 /** The address a live link of `purpose` names, or undefined. */
@@ -89,7 +107,7 @@ async function addressOfLink(
       and(
         eq(newsletterTokens.tokenHash, sha256(token)),
         eq(newsletterTokens.purpose, purpose),
-        or(isNull(newsletterTokens.expiresAt), gt(newsletterTokens.expiresAt, now)),
+        gt(newsletterTokens.expiresAt, now),
       ),
     )
   return row?.email

@@ -134,6 +134,11 @@ export function createBitpay(settings: BitpaySettings): InvoiceProvider {
       // Refunds need BitPay's signed merchant facade, which this shop does not hold.
       return { ok: false, message: 'Refund BitPay invoices from the BitPay dashboard.' }
     },
+    async voidInvoice() {
+      // Cancelling an invoice (DELETE /invoices/{id}) takes the merchant facade too: the invoice
+      // stays open at BitPay until it expires, and the shop counts a payment of it as none.
+      return false
+    },
   }
 }
 
@@ -216,6 +221,9 @@ export function createTestBitpay(db: Database, now: () => Date = () => new Date(
       return row
         ? { ok: true }
         : { ok: false, message: 'No paid test invoice with that much left.' }
+    },
+    async voidInvoice(id) {
+      return (await move(id, 'expired'))?.status === 'expired'
     },
     pay: (id) => move(id, 'confirmed'),
     expire: (id) => move(id, 'expired'),

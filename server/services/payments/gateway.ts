@@ -80,6 +80,11 @@ export interface InvoiceProvider {
   /** The invoice as the provider has it now: a notification is never believed on its own word. */
   readInvoice(id: string): Promise<Invoice | undefined>
   refund(invoiceId: string, amount: number, currency: string): Promise<RefundOutcome>
+  /**
+   * Stops an unpaid invoice from being paid, where the provider lets this shop do so: true if it
+   * did. The shop treats a voided invoice as void whatever this answers (payments.ts).
+   */
+  voidInvoice(invoiceId: string): Promise<boolean>
 }
 
 /**

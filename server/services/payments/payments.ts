@@ -72,6 +72,9 @@ export const paymentMessages = {
     'The payment provider did not answer in time. Try again: this attempt will be checked with the provider, never charged twice.',
   charging: 'This payment is being processed. Try again in a moment.',
   keyRequired: 'Send an Idempotency-Key made for this payment attempt.',
+  invoiceVoided: 'This BitPay invoice was voided: the order was paid by card.',
+  paidAfterVoid:
+    'This BitPay invoice was paid after it was voided: it is not counted toward the order, and the shop will refund it.',
   tooMuch: (available: number, currency: string) =>
     `The amount is more than is left to pay (${formatAmount(available, currency)}).`,
 } as const
@@ -174,6 +177,23 @@ export function changeOfInvoice(invoice: Invoice): RowChange {
   return known
 }
 
+/** The order's BitPay invoices still open (made, or being made, and not yet paid). */
+function openInvoices(tx: Transaction, orderId: string) {
+  return tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'bitpay'),
+        eq(payments.status, 'pending'),
+      ),
+    )
+}
+
+const sumOf = (rows: readonly { amount: number }[]) =>
+  rows.reduce((sum, row) => sum + row.amount, 0)
+
 type Begun =
   | { kind: 'answer'; answer: PayAnswer }
   | { kind: 'final'; row: PaymentRow }
@@ -230,7 +250,11 @@ export function createPayments(deps: PaymentDeps) {
           kind: 'answer',
           answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
         }
-      const { paid, held } = await moneyOf(tx, order.id)
+      const { paid, held: allHeld } = await moneyOf(tx, order.id)
+      // A card is not kept waiting by an open BitPay invoice (which may take 15 minutes to be
+      // paid or to expire): the card may take the balance, and the invoice is voided when it does.
+      const held =
+        provider === 'bitpay' ? allHeld : allHeld - sumOf(await openInvoices(tx, order.id))
       const due = order.totalAmount - paid
       if (due <= 0)
         return {
@@ -267,8 +291,11 @@ export function createPayments(deps: PaymentDeps) {
     })
   }
 
-  /** Step 3's work: the row takes the provider's answer (once), the order follows, the answer. */
-  function finish(orderId: string, paymentId: string, change: RowChange) {
+  /**
+   * Step 3's work: the row takes the provider's answer (once), the order follows, the answer. The
+   * ids of invoices a card payment voided go into `voided`, to be cancelled at BitPay after.
+   */
+  function finish(orderId: string, paymentId: string, change: RowChange, voided: string[] = []) {
     return async (tx: Transaction): Promise<WorkAnswer> => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
       if (!order) return fieldError('order_id', paymentMessages.orderGone)
@@ -282,7 +309,58 @@ export function createPayments(deps: PaymentDeps) {
         : await tx.select().from(payments).where(eq(payments.id, paymentId))
       if (!row) return fieldError('order_id', paymentMessages.orderGone)
       const current = changed?.status === 'settled' ? await settle(tx, order, changed) : order
+      if (changed?.status === 'settled' && changed.provider !== 'bitpay')
+        voided.push(...(await voidOverreachingInvoices(tx, current)))
       return answerFor(tx, current, row)
+    }
+  }
+
+  /**
+   * After a card payment: the open invoices that no longer fit in what is left to pay (the older
+   * kept first) are void. Their rows fail with a message saying why, the order's history says so, and
+   * a payment of one that arrives later is never counted (onInvoiceNotification). Returns their
+   * invoice ids.
+   */
+  async function voidOverreachingInvoices(tx: Transaction, order: OrderRow): Promise<string[]> {
+    const open = await openInvoices(tx, order.id)
+    if (open.length === 0) return []
+    const { paid } = await moneyOf(tx, order.id)
+    let room = Math.max(0, (order.totalAmount ?? 0) - paid)
+    const voidedIds: string[] = []
+    for (const row of open.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+      if (row.amount <= room) {
+        room -= row.amount
+        continue
+      }
+      const [voided] = await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          message: paymentMessages.invoiceVoided,
+          chargingUntil: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+        .returning()
+      if (!voided) continue
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        status: order.status,
+        note: `BitPay invoice for ${formatAmount(row.amount, row.currency)} voided: the order was paid by card.`,
+      })
+      if (voided.providerRef) voidedIds.push(voided.providerRef)
+    }
+    return voidedIds
+  }
+
+  /** Invoices made for `voided` are cancelled at the provider where it can; failures are logged. */
+  async function cancelVoided(voided: readonly string[]) {
+    for (const id of voided) {
+      try {
+        await providers.invoices.voidInvoice(id)
+      } catch (error) {
+        deps.logger?.warn({ error: loggableError(error) }, 'could not cancel a voided invoice')
+      }
     }
   }
 
@@ -372,6 +450,7 @@ export function createPayments(deps: PaymentDeps) {
         )
       }
     }
+    const voided: string[] = []
     const answer = await runIdempotent(
       db,
       {
@@ -380,8 +459,9 @@ export function createPayments(deps: PaymentDeps) {
         key: request.key,
         body: request.body,
       },
-      finish(request.order.id, begun.row.id, change),
+      finish(request.order.id, begun.row.id, change, voided),
     )
+    await cancelVoided(voided)
     return answer
   }
 
@@ -433,7 +513,12 @@ export function createPayments(deps: PaymentDeps) {
       deps.logger?.warn({ payment: row.id }, 'BitPay invoice does not match its payment')
       return { status: 404, body: { message: 'The invoice does not match its payment.' } }
     }
-    const answer = await db.transaction(finish(row.orderId, row.id, changeOfInvoice(invoice)))
+    const change = changeOfInvoice(invoice)
+    if (row.status === 'failed' && change.status === 'settled') {
+      await paidAfterFailing(row)
+      return { status: 200, body: { received: true, payment_status: 'failed' } }
+    }
+    const answer = await db.transaction(finish(row.orderId, row.id, change))
     return {
       status: 200,
       body: {
@@ -444,9 +529,49 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /**
+   * BitPay took the money of an invoice whose attempt had failed (voided when a card paid the
+   * order, or expired): the order is not credited a second time. The payment's message and the
+   * order's history say it is to be refunded, once however many notices follow, and the log warns.
+   */
+  async function paidAfterFailing(row: PaymentRow) {
+    const flagged = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update')
+      const [marked] = await tx
+        .update(payments)
+        .set({ message: paymentMessages.paidAfterVoid, updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.id, row.id),
+            eq(payments.status, 'failed'),
+            sql`${payments.message} is distinct from ${paymentMessages.paidAfterVoid}`,
+          ),
+        )
+        .returning({ id: payments.id })
+      if (!marked || !order) return false
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        status: order.status,
+        note: `BitPay invoice for ${formatAmount(row.amount, row.currency)} paid after it was voided: not counted toward the order, to be refunded.`,
+      })
+      return true
+    })
+    if (flagged)
+      deps.logger?.warn(
+        { payment: row.id, order: row.orderId, amount: row.amount, currency: row.currency },
+        'BitPay invoice paid after it was voided; refund it from the BitPay dashboard',
+      )
+  }
+
+  /**
    * Gives back `amount` (all that is paid when not given) of an order's settled payments, newest
    * first, through the provider that took each. The order becomes `refunded` when nothing paid is
    * left. Returns what was refunded, or why not.
+   *
+   * What is refundable is read and claimed in one transaction holding the order's row: each part
+   * is added to its payment's `refunded_amount` before any provider is asked, so a second refund
+   * of the same order, at once or from another process, finds it claimed and gives back only what
+   * is left. A part the provider refuses is given back to the payment; a part it takes goes into
+   * the order's history.
    */
   async function refund(
     orderId: string,
@@ -455,60 +580,89 @@ export function createPayments(deps: PaymentDeps) {
     | { ok: true; refunded: number; status: OrderStatus; currency: string }
     | { ok: false; message: string }
   > {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(sql`${orders.id}::text = ${orderId}`)
-    if (!order) return { ok: false, message: `No order ${orderId}.` }
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'settled')))
-      .orderBy(desc(payments.createdAt))
-    const refundable = rows.reduce((sum, row) => sum + row.amount - row.refundedAmount, 0)
-    if (refundable <= 0)
-      return { ok: false, message: 'Nothing paid on this order is left to refund.' }
-    const wanted = amount ?? refundable
-    if (wanted > refundable)
-      return {
-        ok: false,
-        message: `Only ${formatAmount(refundable, order.currency)} of this order can be refunded.`,
+    const claim = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(sql`${orders.id}::text = ${orderId}`)
+        .for('update')
+      if (!order) return { ok: false as const, message: `No order ${orderId}.` }
+      const rows = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'settled')))
+        .orderBy(desc(payments.createdAt))
+      const refundable = rows.reduce(
+        (sum, row) => sum + (row.providerRef ? row.amount - row.refundedAmount : 0),
+        0,
+      )
+      if (refundable <= 0)
+        return { ok: false as const, message: 'Nothing paid on this order is left to refund.' }
+      const wanted = amount ?? refundable
+      if (wanted > refundable)
+        return {
+          ok: false as const,
+          message: `Only ${formatAmount(refundable, order.currency)} of this order can be refunded.`,
+        }
+      const parts: { row: PaymentRow; part: number }[] = []
+      let left = wanted
+      for (const row of rows) {
+        if (left === 0) break
+        const part = Math.min(left, row.amount - row.refundedAmount)
+        if (part <= 0 || !row.providerRef) continue
+        await tx
+          .update(payments)
+          .set({ refundedAmount: sql`${payments.refundedAmount} + ${part}`, updatedAt: new Date() })
+          .where(eq(payments.id, row.id))
+        parts.push({ row, part })
+        left -= part
       }
-    let left = wanted
-    for (const row of rows) {
-      if (left === 0) break
-      const part = Math.min(left, row.amount - row.refundedAmount)
-      if (part <= 0 || !row.providerRef) continue
+      return { ok: true as const, order, parts }
+    })
+    if (!claim.ok) return claim
+    const { order, parts } = claim
+    let done = 0
+    for (const [i, { row, part }] of parts.entries()) {
       const outcome =
         row.provider === 'bitpay'
-          ? await providers.invoices.refund(row.providerRef, part, row.currency)
+          ? await providers.invoices.refund(row.providerRef!, part, row.currency)
           : row.provider === providers.cards.name || row.provider === 'apple_pay'
-            ? await providers.cards.refund(row.providerRef, part, row.currency)
+            ? await providers.cards.refund(row.providerRef!, part, row.currency)
             : {
                 ok: false as const,
                 message: `This payment was taken by the ${row.provider} gateway, which is not the one configured now.`,
               }
       if (!outcome.ok) {
-        const done = wanted - left
+        // The parts not refunded go back to their payments, for a later refund to take.
+        for (const unclaimed of parts.slice(i)) {
+          await db
+            .update(payments)
+            .set({
+              refundedAmount: sql`${payments.refundedAmount} - ${unclaimed.part}`,
+              updatedAt: new Date(),
+            })
+            .where(eq(payments.id, unclaimed.row.id))
+        }
         return {
           ok: false,
           message: `${done > 0 ? `Refunded ${formatAmount(done, order.currency)}, then: ` : ''}${outcome.message}`,
         }
       }
-      left -= part
+      done += part
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
-        const [updated] = await tx
+        await tx
           .update(payments)
           .set({
-            refundedAmount: sql`${payments.refundedAmount} + ${part}`,
-            status: sql`case when ${payments.refundedAmount} + ${part} >= ${payments.amount} then 'refunded' else 'settled' end`,
+            status: sql`case when ${payments.refundedAmount} >= ${payments.amount} then 'refunded' else 'settled' end`,
             updatedAt: new Date(),
           })
           .where(eq(payments.id, row.id))
-          .returning()
+        // Still paid, counting this refund's parts that are claimed but not given back yet.
         const { paid } = await moneyOf(tx, order.id)
-        const status: OrderStatus = paid <= 0 ? 'refunded' : (locked?.status ?? order.status)
+        const comingBack = parts.slice(i + 1).reduce((sum, next) => sum + next.part, 0)
+        const status: OrderStatus =
+          paid + comingBack <= 0 ? 'refunded' : (locked?.status ?? order.status)
         await tx
           .update(orders)
           .set({ status, updatedAt: new Date() })
@@ -518,14 +672,14 @@ export function createPayments(deps: PaymentDeps) {
         await tx.insert(orderEvents).values({
           orderId: order.id,
           status,
-          note: `Refunded ${formatAmount(part, row.currency)} of the ${providerLabel[updated?.provider ?? row.provider] ?? row.provider} payment.`,
+          note: `Refunded ${formatAmount(part, row.currency)} of the ${providerLabel[row.provider] ?? row.provider} payment.`,
         })
       })
     }
     const [after] = await db.select().from(orders).where(eq(orders.id, order.id))
     return {
       ok: true,
-      refunded: wanted,
+      refunded: done,
       status: after?.status ?? order.status,
       currency: order.currency,
     }

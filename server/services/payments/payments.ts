@@ -72,6 +72,8 @@ export const paymentMessages = {
     'The payment provider did not answer in time. Try again: this attempt will be checked with the provider, never charged twice.',
   charging: 'This payment is being processed. Try again in a moment.',
   keyRequired: 'Send an Idempotency-Key made for this payment attempt.',
+  signatureNeeded:
+    'An item added to this order needs the waiver: sign it again before paying (the order’s payment link asks for it).',
   tooMuch: (available: number, currency: string) =>
     `The amount is more than is left to pay (${formatAmount(available, currency)}).`,
 } as const
@@ -229,6 +231,12 @@ export function createPayments(deps: PaymentDeps) {
         return {
           kind: 'answer',
           answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
+        }
+      // Nothing is charged while an added item waits for the waiver (services/orders.ts).
+      if (order.signatureRequestedAt)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('signature', paymentMessages.signatureNeeded)),
         }
       const { paid, held } = await moneyOf(tx, order.id)
       const due = order.totalAmount - paid

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AddressInput } from '../../../contract/address.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
+import { addableFamilies } from '../../../contract/families.ts'
 import type {
   OrdersPage as WireOrdersPage,
   OrderView as WireOrderView,
@@ -170,9 +171,6 @@ export interface PickableProduct {
   configurable: boolean
   variants: { sku: string; name: string; price: number; inStock: boolean }[]
 }
-
-/** The families whose items are added as they are (no configurator): bags, accessories, apparel. */
-const addableFamilies = ['bags', 'accessories', 'apparel'] as const
 
 /** Items that need no configuring, in stock, from the public catalog. */
 export async function fetchAddableItems(signal?: AbortSignal): Promise<PickableProduct[]> {

@@ -16,6 +16,13 @@ export const families = {
 } as const
 
 export type FamilyKey = keyof typeof families
+
+/**
+ * The families whose items a submitted order takes through its payment link (the add-to-order
+ * screen's offer, and all the server accepts there): items that need no configuring, in stock.
+ * A suit or a canopy someone designs is ordered from its page.
+ */
+export const addableFamilies: readonly FamilyKey[] = ['bags', 'accessories', 'apparel']
 export const familyKeys = Object.keys(families) as [FamilyKey, ...FamilyKey[]]
 
 /** Where a product is shown in the store. */

@@ -200,6 +200,11 @@ export const PaymentLinkOrder = z.object({
   shipping_amount: Money,
   ...Amounts,
   can_add_to_order: z.boolean(),
+  /**
+   * An item added after submit needs the waiver: the order is not paid and does not ship until
+   * it is signed again (create-order-signature with `payment_code`).
+   */
+  signature_needed: z.boolean(),
 })
 export type PaymentLinkOrder = z.infer<typeof PaymentLinkOrder>
 

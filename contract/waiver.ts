@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paymentCodePattern } from './orders.ts'
 import { plainText, plainTextMessage } from './plain-text.ts'
 import { Slug } from './slug.ts'
 
@@ -65,6 +66,15 @@ export const CreateSignatureRequest = z.object({
    * current one, the signature is refused, so no one signs a text they have not seen.
    */
   waiver_version: z.string().max(32).optional(),
+  /**
+   * A submitted order's payment code, to sign for that order instead of the cart: an item added
+   * through its payment link needs the waiver, and the order waits for this signature before it
+   * is paid or ships. The code is the credential, as for paying.
+   */
+  payment_code: z
+    .string()
+    .regex(paymentCodePattern, 'This payment link does not lead to an order.')
+    .optional(),
 })
 export type CreateSignatureRequest = z.infer<typeof CreateSignatureRequest>
 

@@ -85,6 +85,9 @@ export interface SubmittedOptions {
   guestOf?: string
   /** Whether a shipping option is chosen (a made-to-order cart has none). */
   ship?: boolean
+  /** The address and shipping option chosen (the US address and Priority unless told). */
+  address?: unknown
+  option?: unknown
 }
 
 export interface Submitted {
@@ -137,11 +140,13 @@ export function testOrders(call: CartCall, db: () => Database) {
       submittedAt = new Date(),
       guestOf,
       ship = true,
+      address = usAddress,
+      option = priority,
     }: SubmittedOptions = {},
   ): Promise<Submitted> {
     for (const item of items) await add(caller, item)
-    let cart = await saveAddress(caller)
-    if (ship) cart = await saveOption(caller)
+    let cart = await saveAddress(caller, address)
+    if (ship) cart = await saveOption(caller, option)
     const id = cart.id!
     const code = randomBytes(32).toString('base64url')
     await db()

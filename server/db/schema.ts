@@ -406,6 +406,12 @@ export const orders = pgTable(
      * Null on carts.
      */
     email: text('email'),
+    /**
+     * Since when the order waits for a new signature of the waiver: an item that needs it was
+     * added after submit (services/orders.ts). Until it is signed (create-order-signature with
+     * the payment code) the order is not paid and does not ship. Null when nothing waits.
+     */
+    signatureRequestedAt: timestamp('signature_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

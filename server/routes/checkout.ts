@@ -174,8 +174,10 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     description:
       'Checks the address as validate-address does and keeps it, normalised, on the open cart ' +
       '(or on `order_id`). A chosen shipping option stays when the new address is offered it ' +
-      '(at its price there), else it is cleared. A submitted order’s shipping is paid for: its ' +
-      'address may move only where its option goes.' +
+      '(at its price there), else it is cleared. An order past open (`order_id` of a submitted ' +
+      'order) follows the one rule of `POST /api/order/{id}/save-shipping-address`: its shipping ' +
+      'was charged, so it moves only where its option goes at the same price (else 422 under ' +
+      '`address.country`, naming both prices), and each change is a line of its history.' +
       ownerRules,
     security: ownerSecurity,
     request: {
@@ -188,7 +190,8 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
       404: notFound,
       409: otherAccount,
       422: errorResponse(
-        'As validate-address, per field under `address.`; `order_id`: ' +
+        'As validate-address, per field under `address.` (and `address.country` when a ' +
+          'submitted order’s option does not go there at its price); `order_id`: ' +
           `“${addressLockedMessage}”; or a bad \`Idempotency-Key\``,
       ),
     },

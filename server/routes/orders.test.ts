@@ -375,7 +375,9 @@ describe('POST /api/order/add-to-submitted-order/{paymentCode}', () => {
     const text = await res.text()
     const view = PaymentLinkOrder.parse(JSON.parse(text))
     const before = placed.cart.total + placed.shipping
-    expect(view.total).toBe(before + 2 * priceCheck.items[0]!.unit_price)
+    // Three bags (4,800 g) ship in Priority's 5 kg bracket: 18.95 instead of 12.50.
+    expect(view.shipping_amount).toBe(1895)
+    expect(view.total).toBe(before + 2 * priceCheck.items[0]!.unit_price + 1895 - 1250)
     expect(view.balance).toBe(view.total - 1)
     expect(view.lines).toHaveLength(2)
     expect(view.lines[1]).toMatchObject({ sku: 'MISSION-BAG-BLACK', qty: 2 })

@@ -124,7 +124,7 @@ const OrdersPageSchema = component(OrdersPage, 'OrdersPage').openapi({
     has_more: false,
   },
 })
-const PaymentLinkOrderSchema = component(PaymentLinkOrder, 'PaymentLinkOrder').openapi({
+export const PaymentLinkOrderSchema = component(PaymentLinkOrder, 'PaymentLinkOrder').openapi({
   example: {
     ...example,
     lines: [
@@ -146,6 +146,7 @@ const PaymentLinkOrderSchema = component(PaymentLinkOrder, 'PaymentLinkOrder').o
     shipping_amount: 0,
     ...amounts,
     can_add_to_order: true,
+    signature_needed: false,
   },
 })
 
@@ -267,10 +268,18 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     description:
       'The add-to-order payload (SPEC §3: sku, qty, meta list, child list), priced by the ' +
       'server exactly as a cart add is, added as a line of its own to the order the payment ' +
-      'code names, while it is submitted or partly paid (not once paid or in production). The ' +
-      'order’s total rises by the line, so a balance becomes due; its history records the ' +
-      'addition. No sign-in: the code is the credential. With an `Idempotency-Key` a repeat ' +
-      'gets the first answer and adds nothing.',
+      'code names, while it is submitted or partly paid (not once paid or in production). Only ' +
+      'what the add-to-order screen offers: an item of the bags, accessories or apparel that ' +
+      'needs no configuring, in stock (a suit or canopy someone designs is ordered from its ' +
+      'page). Quantities have the cart’s limits: at most 99 of one item on the order, at most ' +
+      '100 lines. The parcel is weighed again and the order’s shipping option priced again for ' +
+      'the new weight; an addition no rate takes (too heavy) is refused. The order’s total ' +
+      'rises by the line and the shipping’s difference, so a balance becomes due through the ' +
+      'payment link. An item that needs the waiver makes the order wait for a new signature ' +
+      '(`signature_needed`): it is not paid and does not ship until the waiver is signed ' +
+      'through create-order-signature with `payment_code`. The history records the addition. ' +
+      'No sign-in: the code is the credential. With an `Idempotency-Key` a repeat gets the ' +
+      'first answer and adds nothing.',
     request: {
       params: CodeParam('paymentCode'),
       headers: z.object({ 'idempotency-key': mutationHeaders.shape['idempotency-key'] }),
@@ -288,7 +297,9 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       },
       404: linkNotFound,
       422: errorResponse(
-        'Per field as a cart add (`sku`, `qty`, `meta`, `child`); `payment_code`: ' +
+        'Per field as a cart add (`sku`, `qty`, `meta`, `child`); `sku`: not offered here ' +
+          '(configurable, out of stock, another family) or the order’s 100 lines reached; ' +
+          '`qty`: over 99 of one item, or a parcel no shipping rate takes; `payment_code`: ' +
           `“${notAddableMessage('paid')}” (or another state); or a bad \`Idempotency-Key\``,
       ),
     },
@@ -302,9 +313,12 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     description:
       'Until the order ships (submitted, partly paid, paid or in production), its owner may ' +
       'send it elsewhere. The address is checked as validate-address checks it; the order’s ' +
-      'shipping is paid for, so its option must go to the new address at the same price. The ' +
-      'change is recorded in the order’s history. (A cart’s address is ' +
-      '`POST /api/order/save-shipping-address`.)' +
+      'shipping was charged, so its option must go to the new address at the same price for ' +
+      'its weight: an address where it costs more or less is refused (422 under ' +
+      '`address.country`, naming both prices; the customer contacts the shop). An order made ' +
+      'to order, without an option yet, moves to any address we ship to. Each change is a line ' +
+      'of the order’s history. `POST /api/order/save-shipping-address` with `order_id` follows ' +
+      'the same rule.' +
       orderOwnerRules,
     security: ownerSecurity,
     request: {
@@ -380,6 +394,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
         return c.json({ message: paymentLinkNotFoundMessage }, 404)
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const rates = await currentShippingRates(db)
       const answer = await runIdempotent(
         db,
         {
@@ -388,7 +403,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
           key,
           body: request,
         },
-        (tx) => addToSubmittedOrder(tx, paymentCode, request, catalogNow, palette),
+        (tx) => addToSubmittedOrder(tx, paymentCode, request, rates, catalogNow, palette),
       )
       return sendText(c, answer) as never
     })

@@ -108,7 +108,9 @@ const refused = {
     'The provider declined or failed the attempt: its message under `errors.payment` and in ' +
     '`message` (try again with a new Idempotency-Key); or bad input per field: `nonce`, ' +
     `\`amount\` (“${paymentMessages.tooMuch(1000, 'USD')}”), \`order_id\` (“${paymentMessages.notPayable}”, ` +
-    `“${paymentMessages.nothingDue}”, “${paymentMessages.inProgress}”), \`Idempotency-Key\` ` +
+    `“${paymentMessages.nothingDue}”, “${paymentMessages.inProgress}”), \`signature\` ` +
+    `(an item added after submit needs the waiver signed again: “${paymentMessages.signatureNeeded}”), ` +
+    `\`Idempotency-Key\` ` +
     `(missing, malformed, or used for another request)`,
   content: { 'application/json': { schema: PaymentRefusalSchema } },
 }

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
   emptyCartMessage,
@@ -21,7 +21,15 @@ import { bearerToken } from '../middleware/auth.ts'
 import { cachedPalette, cartOf, fieldErrors, touchOpenCart } from '../services/cart.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import { queueMail } from '../services/mail-outbox.ts'
-import { orderMailData } from '../services/orders.ts'
+import {
+  nothingToSignOnOrderMessage,
+  orderMailData,
+  paymentLinkNotFoundMessage,
+  paymentLinkScope,
+  signForOrder,
+} from '../services/orders.ts'
+import { runIdempotent } from '../services/idempotency.ts'
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
 import { findSession } from '../services/sessions.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import { submitOrder } from '../services/submit.ts'
@@ -45,6 +53,7 @@ import {
   ownerSecurity,
 } from './order-calls.ts'
 import { CartSchema } from './order.ts'
+import { PaymentLinkOrderSchema } from './orders.ts'
 
 /*
  * The waiver and submit (SPEC §7 create-order-signature and submit; GET /order/waiver is ours):
@@ -93,7 +102,7 @@ export function submitRoutes({
   catalog: CatalogCache
   siteUrl: string
 }) {
-  const { send, mutate } = orderCalls(db)
+  const { send, sendText, mutate } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
     return current instanceof Promise ? await current : current
@@ -138,7 +147,11 @@ export function submitRoutes({
       'open cart, whose `signed` becomes true. A signature counts for its version only: a newer ' +
       'version makes `signed` false until the customer signs again. `waiver_version` (optional) ' +
       'is the version the customer read; if it is no longer the current one the signature is ' +
-      'refused. Only a cart with a line that needs the waiver is signed.' +
+      'refused. Only a cart with a line that needs the waiver is signed. With `payment_code` ' +
+      '(no sign-in: the code is the credential) it signs that submitted order instead: an item ' +
+      'added through its payment link needed the waiver, and the order is not paid and does not ' +
+      'ship until this signature is made (its payment link view says `signature_needed`); the ' +
+      'answer is then the order as its payment link shows it.' +
       ownerRules,
     security: ownerSecurity,
     request: {
@@ -147,16 +160,21 @@ export function submitRoutes({
     },
     responses: {
       200: {
-        description: 'The cart, `signed` true',
-        content: { 'application/json': { schema: CartSchema } },
+        description:
+          'The cart, `signed` true; with `payment_code`, the order as its payment link shows it, ' +
+          '`signature_needed` false',
+        content: {
+          'application/json': { schema: z.union([CartSchema, PaymentLinkOrderSchema]) },
+        },
       },
       401: sessionNeeded,
+      404: errorResponse(`\`payment_code\` names no order: “${paymentLinkNotFoundMessage}”`),
       409: otherAccount,
       422: errorResponse(
         '`checkbox`: not `on`; `name`: empty, over ' +
           `${maxSignerNameLength} characters or holding control characters; \`waiver_version\`: ` +
-          `“${waiverChangedMessage}”; \`cart\`: no cart, or “${nothingToSignMessage}”; or a bad ` +
-          '`Idempotency-Key`',
+          `“${waiverChangedMessage}”; \`cart\`: no cart, or “${nothingToSignMessage}”; ` +
+          `\`payment_code\`: “${nothingToSignOnOrderMessage}”; or a bad \`Idempotency-Key\``,
       ),
     },
   })
@@ -212,6 +230,29 @@ export function submitRoutes({
       const body = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const code = body.payment_code
+      if (code !== undefined) {
+        // A submitted order's new signature: the payment code is the credential, as for paying.
+        const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
+        if (key !== undefined && !idempotencyKeyPattern.test(key))
+          return send(
+            c,
+            fieldErrors({
+              [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'],
+            }),
+          ) as never
+        const answer = await runIdempotent(
+          db,
+          {
+            call: 'POST /order/create-order-signature',
+            scopes: [paymentLinkScope(code)],
+            key,
+            body,
+          },
+          (tx) => signForOrder(tx, code, body.name, body.waiver_version, catalogNow, palette),
+        )
+        return sendText(c, answer) as never
+      }
       const session = await sessionOf(c)
       return mutate(
         c,

@@ -22,6 +22,7 @@ import {
 import type { CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
+import { moveSubmittedOrder } from './orders.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 
 /*
@@ -147,10 +148,11 @@ export interface SaveAddress {
 }
 
 /**
- * POST /api/order/save-shipping-address. The chosen shipping option stays if the new address is
- * offered it (at the new address's price on an open cart); otherwise it is cleared and must be
- * chosen again. A submitted order's shipping is paid for: its address may move only where its
- * option still goes.
+ * POST /api/order/save-shipping-address. On a cart the chosen shipping option stays if the new
+ * address is offered it (at the new address's price); otherwise it is cleared and must be
+ * chosen again. An order past open follows services/orders.ts's one rule (moveSubmittedOrder):
+ * its shipping was charged, so it moves only where its option goes at the same price, and the
+ * change is written in its history.
  */
 export async function saveShippingAddress(
   tx: Transaction,
@@ -165,27 +167,25 @@ export async function saveShippingAddress(
   else order = await ownedOrder(tx, owner, orderId, true)
   if (!order) return orderGone
   if (!canChangeAddress(order)) return fieldErrors({ order_id: [addressLockedMessage] })
-  let option: RatedOption | null = null
-  if (order.shippingOption) {
+  let updated: OrderRow | undefined
+  if (order.status === 'open') {
     const chosen = order.shippingOption
-    const offered = (await ratedFor(tx, order, address, rates, catalog)).find((candidate) =>
-      sameOption(candidate, chosen),
-    )
-    if (order.status === 'open') option = offered ?? null
-    else if (offered) option = chosen
-    else
-      return fieldErrors({
-        'address.country': [
-          `This order ships by ${chosen.service_name}, which does not go to this address. ` +
-            'Contact us to change it.',
-        ],
-      })
+    const offered = chosen
+      ? (await ratedFor(tx, order, address, rates, catalog)).find((candidate) =>
+          sameOption(candidate, chosen),
+        )
+      : undefined
+    ;[updated] = await tx
+      .update(orders)
+      .set({ shippingAddress: address, shippingOption: offered ?? null, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning()
+  } else {
+    // Past open: the submitted order's one rule, as POST /api/order/{id}/save-shipping-address.
+    const moved = await moveSubmittedOrder(tx, order, address, rates, catalog)
+    if ('refused' in moved) return moved.refused
+    updated = moved.order
   }
-  const [updated] = await tx
-    .update(orders)
-    .set({ shippingAddress: address, shippingOption: option, updatedAt: new Date() })
-    .where(eq(orders.id, order.id))
-    .returning()
   if (accountUserId) await saveToAccount(tx, accountUserId, address)
   return { status: 200, body: await renderCart(tx, updated, catalog, palette) }
 }

@@ -9,7 +9,6 @@ import {
   isNotNull,
   isNull,
   notInArray,
-  sql,
   type SQL,
 } from 'drizzle-orm'
 import type { ShippingAddress } from '../../contract/address.ts'
@@ -29,7 +28,8 @@ import {
 } from '../../contract/orders.ts'
 import { lineSummary } from '../../contract/line-summary.ts'
 import { pricingConfiguratorOf } from '../../contract/pricing.ts'
-import { sameOption } from '../../contract/shipping.ts'
+import { addableFamilies } from '../../contract/families.ts'
+import { sameOption, type RatedOption } from '../../contract/shipping.ts'
 import { canMove, nextStatuses } from '../../contract/order-lifecycle.ts'
 import type { Database } from '../db/index.ts'
 import {
@@ -44,7 +44,16 @@ import {
   users,
   variants,
 } from '../db/schema.ts'
-import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.ts'
+import {
+  cartOf,
+  fieldErrors,
+  lineKeyOf,
+  maxCartLines,
+  maxLineQty,
+  priceAdd,
+  type Palette,
+} from './cart.ts'
+import { countryName } from './address.ts'
 import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
@@ -59,7 +68,8 @@ import { queueMail } from './mail-outbox.ts'
 import { formatAmount } from './payments/money.ts'
 import { moneyOf, moneyOfOrders } from './payments/order-money.ts'
 import { findSession } from './sessions.ts'
-import { isMadeToOrder, parcelOf, type ShippingRates } from './shipping.ts'
+import { signWaiver } from './waiver.ts'
+import { isMadeToOrder, parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 
 /*
  * Submitted orders as their owners and payment-link holders read them, the changes allowed
@@ -343,6 +353,7 @@ export async function paymentLinkView(
     shipping_amount: order.shippingOption?.amount ?? 0,
     ...amountsOf(order, parts.total, parts.paid),
     can_add_to_order: addableStatuses.includes(order.status),
+    signature_needed: order.signatureRequestedAt !== null,
   }
 }
 
@@ -425,15 +436,20 @@ export function paymentLinkScope(code: string): string {
 }
 
 /**
- * POST /api/order/add-to-submitted-order/{paymentCode}: the configurator's payload, priced by the
- * cart's own pricing, added as a line of its own (at today's price, with its own production
- * time) to an order that is submitted or partly paid. total_amount rises by the line, so a
- * balance becomes due; the history says what was added.
+ * POST /api/order/add-to-submitted-order/{paymentCode}: an item the add-to-order screen offers
+ * (addableFamilies: no configuring, in stock), priced by the cart's own pricing, added as a line
+ * of its own (at today's price) to an order that is submitted or partly paid, within the cart's
+ * quantity limits. The parcel is weighed again and its shipping priced again by the order's
+ * option; an addition no rate takes is refused. total_amount rises by the line and the shipping's
+ * difference, so a balance becomes due. An item that needs the waiver makes the order wait for a
+ * new signature (signature_requested_at) before it is paid or ships. The history says what
+ * changed.
  */
 export async function addToSubmittedOrder(
   tx: Transaction,
   code: string,
   request: AddToOrderRequest,
+  rates: ShippingRates,
   catalog: CatalogSnapshot,
   palette: Palette,
 ): Promise<WorkAnswer> {
@@ -444,15 +460,44 @@ export async function addToSubmittedOrder(
   const priced = priceAdd(catalog, palette, request)
   if (!priced.ok) return fieldErrors(priced.errors)
   const { product, unitAmount, upgradeAmount, children } = priced.priced
+  const variant = catalog.productBySku(request.sku)?.variant
+  if (
+    !addableFamilies.includes(product.family) ||
+    product.configurable ||
+    children.length > 0 ||
+    variant?.in_stock !== true
+  )
+    return fieldErrors({ sku: [notOfferedMessage(variant?.name ?? product.name)] })
   if (product.currency !== order.currency)
     return fieldErrors({ sku: [`${product.name} is priced in another currency than this order.`] })
-  const [last] = await tx
-    .select({ max: sql<number | null>`max(${orderLines.position})` })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
+
+  const lines = await linesOf(tx, order.id)
+  const parents = lines.filter((line) => line.parentId === null)
+  const held = parents
+    .filter((line) => line.sku === request.sku)
+    .reduce((sum, line) => sum + line.qty, 0)
+  if (held + request.qty > maxLineQty)
+    return fieldErrors({
+      qty: [
+        `This order already holds ${held} of this; it takes at most ${maxLineQty} of one item.`,
+      ],
+    })
+  if (parents.length >= maxCartLines)
+    return fieldErrors({
+      sku: [`This order holds ${maxCartLines} different lines, the most an order can take.`],
+    })
+
+  const shipping = await repriceShipping(
+    order,
+    [...lines, { parentId: null, productSlug: product.slug, qty: request.qty }],
+    rates,
+    catalog,
+  )
+  if ('refused' in shipping) return fieldErrors({ qty: [shipping.refused] })
+
   const now = new Date()
-  // A line of its own even when the order holds the same configuration: it has its own price as
-  // charged today and its own production time.
+  // A line of its own even when the order holds the same item: it has its own price as charged
+  // today.
   const [line] = await tx
     .insert(orderLines)
     .values({
@@ -466,37 +511,38 @@ export async function addToSubmittedOrder(
         .map(({ key, value }) => ({ key, value })),
       unitAmount,
       upgradeAmount,
-      position: (last?.max ?? -1) + 1,
+      position: parents.length === 0 ? 0 : Math.max(...lines.map((row) => row.position)) + 1,
       createdAt: now,
     })
     .returning()
   if (!line) throw new Error('line insert returned no row')
-  if (children.length > 0)
-    await tx.insert(orderLines).values(
-      children.map((child, index) => ({
-        orderId: order.id,
-        parentId: line.id,
-        sku: child.sku,
-        productSlug: product.slug,
-        qty: request.qty,
-        meta: child.meta,
-        unitAmount: child.price,
-        upgradeAmount: child.price,
-        position: index,
-        createdAt: now,
-      })),
-    )
-  const added = (unitAmount + children.reduce((sum, child) => sum + child.price, 0)) * request.qty
-  const total = (order.totalAmount ?? 0) + added
+  const added = unitAmount * request.qty
+  const before = order.shippingOption?.amount ?? 0
+  const after = shipping.option?.amount ?? before
+  const total = (order.totalAmount ?? 0) + added + (after - before)
+  const needsSignature = product.requires_waiver === true
   const [updated] = await tx
     .update(orders)
-    .set({ totalAmount: total, updatedAt: now })
+    .set({
+      totalAmount: total,
+      shippingOption: shipping.option ?? order.shippingOption,
+      ...(needsSignature ? { signatureRequestedAt: now } : {}),
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id))
     .returning()
+  const money = (amount: number) => formatAmount(amount, order.currency)
+  const notes = [
+    `Added ${request.qty} × ${product.name}: ${money(added)}.`,
+    ...(after !== before ? [`Shipping ${money(after)} instead of ${money(before)}.`] : []),
+    ...(needsSignature
+      ? [`${product.name} needs the waiver: waiting for it to be signed again.`]
+      : []),
+  ]
   await tx.insert(orderEvents).values({
     orderId: order.id,
     status: order.status,
-    note: `Added ${request.qty} × ${product.name}: ${formatAmount(added, order.currency)}.`,
+    note: notes.join(' '),
     createdAt: now,
   })
   return {
@@ -506,36 +552,87 @@ export async function addToSubmittedOrder(
   }
 }
 
+export const notOfferedMessage = (name: string) =>
+  `${name} cannot be added to a submitted order: only bags, accessories and apparel in stock ` +
+  'can. Order it from its page.'
+
+const kilos = (grams: number) => `${(grams / 1000).toFixed(1)} kg`
+
 /**
- * POST /api/order/{id}/save-shipping-address: a submitted order's address, until it ships. Its
- * shipping is paid for, so the new address must be one its option still goes to, at the same
- * price; otherwise the customer is asked to contact the shop.
+ * An order's shipping for a parcel of these lines to its address, by the option it was charged
+ * for: that option at the price the rates give now, or why the parcel cannot go. An order
+ * without an option (made to order: its shipping is settled when it is made) keeps none, but
+ * some service must still take the parcel.
  */
-export async function changeShippingAddress(
+async function repriceShipping(
+  order: OrderRow,
+  lines: readonly { parentId: string | null; productSlug: string; qty: number }[],
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+): Promise<{ option: RatedOption | null } | { refused: string }> {
+  const address = order.shippingAddress
+  if (!address) return { option: null }
+  const parcel = parcelOf(lines, (slug) => catalog.productBySlug(slug))
+  const options = await rates.optionsFor(address, parcel)
+  const chosen = order.shippingOption
+  const offered = chosen ? options.find((option) => sameOption(option, chosen)) : options[0]
+  if (!offered)
+    return {
+      refused:
+        `With this the parcel would weigh ${kilos(parcelWeight(parcel))}: ` +
+        `${chosen ? chosen.service_name : 'no shipping service'} does not take a parcel that ` +
+        `heavy to ${countryName(address.country)}. Add fewer, or place a new order for the rest.`,
+    }
+  return { option: chosen ? offered : null }
+}
+
+/** The message of an address change that would change what shipping costs. */
+function repricedAddressMessage(chosen: RatedOption, offered: RatedOption, order: OrderRow) {
+  const money = (amount: number) => formatAmount(amount, order.currency)
+  return (
+    `Shipping this order by ${chosen.service_name} to this address costs ${money(offered.amount)}, ` +
+    `not the ${money(chosen.amount)} it was charged. Its address can move only where its ` +
+    'shipping costs the same: contact us to send it there.'
+  )
+}
+
+/**
+ * The one rule for a new address on an order past `open` (both save-shipping-address routes):
+ * until it ships, and its shipping was charged, so the new address must be one its option goes
+ * to at the same price for its weight; a made-to-order order without an option may move to any
+ * address we ship to. Each change is a line of the order's history. The order is the caller's,
+ * found and locked by the route. Answers the order as changed, or the refusal.
+ */
+export async function moveSubmittedOrder(
   tx: Transaction,
-  owner: CartOwner,
-  id: string,
+  order: OrderRow,
   address: ShippingAddress,
   rates: ShippingRates,
   catalog: CatalogSnapshot,
-  palette: Palette,
-): Promise<WorkAnswer> {
-  const order = await findSubmittedOrder(tx, owner, id, true)
-  if (!order) return { status: 404, body: { message: orderNotFoundMessage } }
-  if (!addressChangeable(order.status)) return fieldErrors({ order_id: [addressLockedMessage] })
+): Promise<{ order: OrderRow } | { refused: WorkAnswer }> {
+  if (!addressChangeable(order.status))
+    return { refused: fieldErrors({ order_id: [addressLockedMessage] }) }
   const chosen = order.shippingOption
   if (chosen) {
     const parcel = parcelOf(await linesOf(tx, order.id), (slug) => catalog.productBySlug(slug))
     const offered = (await rates.optionsFor(address, parcel)).find((option) =>
       sameOption(option, chosen),
     )
-    if (!offered || offered.amount !== chosen.amount)
-      return fieldErrors({
-        'address.country': [
-          `This order ships by ${chosen.service_name}, which does not go to this address at the ` +
-            'price paid. Contact us to change it.',
-        ],
-      })
+    if (!offered)
+      return {
+        refused: fieldErrors({
+          'address.country': [
+            `This order ships by ${chosen.service_name}, which does not go to ` +
+              `${countryName(address.country)}. Contact us to send it there.`,
+          ],
+        }),
+      }
+    if (offered.amount !== chosen.amount)
+      return {
+        refused: fieldErrors({
+          'address.country': [repricedAddressMessage(chosen, offered, order)],
+        }),
+      }
   }
   const now = new Date()
   const [updated] = await tx
@@ -549,7 +646,24 @@ export async function changeShippingAddress(
     note: `Shipping address changed to ${address.city}, ${address.country}.`,
     createdAt: now,
   })
-  return { status: 200, body: await orderView(tx, updated!, catalog, palette) }
+  return { order: updated! }
+}
+
+/** POST /api/order/{id}/save-shipping-address: a submitted order of the caller's, moved. */
+export async function changeShippingAddress(
+  tx: Transaction,
+  owner: CartOwner,
+  id: string,
+  address: ShippingAddress,
+  rates: ShippingRates,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  const order = await findSubmittedOrder(tx, owner, id, true)
+  if (!order) return { status: 404, body: { message: orderNotFoundMessage } }
+  const moved = await moveSubmittedOrder(tx, order, address, rates, catalog)
+  if ('refused' in moved) return moved.refused
+  return { status: 200, body: await orderView(tx, moved.order, catalog, palette) }
 }
 
 /**
@@ -578,6 +692,44 @@ export async function joinGuestOrders(db: Executor, userId: string): Promise<num
   return joined.length
 }
 
+/** What an order waiting for a new signature may not become: charged or on its way. */
+const waitsForSignature: readonly OrderStatus[] = ['paid', 'in_production', 'shipped']
+
+export const nothingToSignOnOrderMessage = 'Nothing on this order waits for a signature.'
+
+/**
+ * create-order-signature with a payment code: the waiver signed again for a submitted order
+ * whose added item needs it. The order may then be paid and ship; the history says who signed.
+ */
+export async function signForOrder(
+  tx: Transaction,
+  code: string,
+  name: string,
+  readVersion: string | undefined,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<WorkAnswer> {
+  const order = await findByPaymentCode(tx, code, true)
+  if (!order) return { status: 404, body: { message: paymentLinkNotFoundMessage } }
+  if (!order.signatureRequestedAt)
+    return fieldErrors({ payment_code: [nothingToSignOnOrderMessage] })
+  const refused = await signWaiver(tx, order.id, name, readVersion)
+  if (refused) return refused
+  const now = new Date()
+  const [updated] = await tx
+    .update(orders)
+    .set({ signatureRequestedAt: null, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning()
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    status: order.status,
+    note: `Waiver signed again by ${name}.`,
+    createdAt: now,
+  })
+  return { status: 200, body: await paymentLinkView(tx, updated!, catalog, palette) }
+}
+
 export type MoveResult =
   { ok: true; from: OrderStatus; to: OrderStatus } | { ok: false; reason: string }
 
@@ -600,6 +752,13 @@ export async function moveOrder(
         reason:
           `Order ${orderNumber(id)} is ${order.status}: it cannot move to ${to}. ` +
           `From ${order.status} it may move to ${nextStatuses(order.status).join(', ') || 'nothing'}.`,
+      }
+    if (order.signatureRequestedAt && waitsForSignature.includes(to))
+      return {
+        ok: false,
+        reason:
+          `Order ${orderNumber(id)} waits for the waiver to be signed again (an item added after ` +
+          `submit needs it): it cannot move to ${to} until then.`,
       }
     const now = new Date()
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id))

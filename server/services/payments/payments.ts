@@ -75,6 +75,8 @@ export const paymentMessages = {
   invoiceVoided: 'This BitPay invoice was voided: the order was paid by card.',
   paidAfterVoid:
     'This BitPay invoice was paid after it was voided: it is not counted toward the order, and the shop will refund it.',
+  signatureNeeded:
+    'An item added to this order needs the waiver: sign it again before paying (the order’s payment link asks for it).',
   tooMuch: (available: number, currency: string) =>
     `The amount is more than is left to pay (${formatAmount(available, currency)}).`,
 } as const
@@ -249,6 +251,12 @@ export function createPayments(deps: PaymentDeps) {
         return {
           kind: 'answer',
           answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
+        }
+      // Nothing is charged while an added item waits for the waiver (services/orders.ts).
+      if (order.signatureRequestedAt)
+        return {
+          kind: 'answer',
+          answer: sentOf(fieldError('signature', paymentMessages.signatureNeeded)),
         }
       const { paid, held: allHeld } = await moneyOf(tx, order.id)
       // A card is not kept waiting by an open BitPay invoice (which may take 15 minutes to be

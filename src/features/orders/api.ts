@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AddressInput } from '../../../contract/address.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
+import { addableFamilies } from '../../../contract/families.ts'
 import type {
   OrdersPage as WireOrdersPage,
   OrderView as WireOrderView,
@@ -147,6 +148,35 @@ export function addToSubmittedOrder(
   )
 }
 
+/** The waiver's current text (public): what signing again on a submitted order agrees to. */
+export const orderWaiverQuery = () =>
+  queryOptions({
+    queryKey: ['orders', 'waiver'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ version: string; title: string; text: string }>('/api/order/waiver', { signal }),
+  })
+
+/**
+ * POST /api/order/create-order-signature with the payment code: the waiver signed again for a
+ * submitted order whose added item needs it.
+ */
+export function signForOrder(
+  code: string,
+  signature: { name: string; waiverVersion: string | undefined },
+  idempotencyKey: string,
+): Promise<PaymentLinkOrder> {
+  return api.post<PaymentLinkOrder>(
+    '/api/order/create-order-signature',
+    {
+      checkbox: 'on',
+      name: signature.name,
+      waiver_version: signature.waiverVersion,
+      payment_code: code,
+    },
+    { idempotencyKey },
+  )
+}
+
 /** POST /api/order/{id}/save-shipping-address: a submitted order's address, until it ships. */
 export async function changeShippingAddress(
   id: string,
@@ -170,9 +200,6 @@ export interface PickableProduct {
   configurable: boolean
   variants: { sku: string; name: string; price: number; inStock: boolean }[]
 }
-
-/** The families whose items are added as they are (no configurator): bags, accessories, apparel. */
-const addableFamilies = ['bags', 'accessories', 'apparel'] as const
 
 /** Items that need no configuring, in stock, from the public catalog. */
 export async function fetchAddableItems(signal?: AbortSignal): Promise<PickableProduct[]> {

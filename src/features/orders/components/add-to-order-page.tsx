@@ -7,7 +7,9 @@ import {
   addToSubmittedOrder,
   newIdempotencyKey,
   orderKeys,
+  orderWaiverQuery,
   paymentLinkQuery,
+  signForOrder,
   type PaymentLinkOrder,
 } from '../api.ts'
 import { orderNumber, statusText } from '../model.ts'
@@ -40,12 +42,16 @@ export function AddToOrderPage({ code }: { code: string }) {
               ))}
             </ul>
             <OrderAmounts {...paymentLinkAmounts(order)} />
-            {order.paymentDue && (
-              <p>
-                <a className="button" href={`/checkout/${code}`}>
-                  Pay the balance
-                </a>
-              </p>
+            {order.signatureNeeded ? (
+              <SignAgainForm code={code} />
+            ) : (
+              order.paymentDue && (
+                <p>
+                  <a className="button" href={`/checkout/${code}`}>
+                    Pay the balance
+                  </a>
+                </p>
+              )
             )}
           </section>
           {order.canAddToOrder ? (
@@ -174,13 +180,101 @@ function AddItemForm({ code, order }: { code: string; order: PaymentLinkOrder })
         )}
         {add.isSuccess && (
           <p role="status" className="orders-done">
-            Added. The order’s total is now {formatPrice(add.data.total, add.data.currency)}.
+            Added. Shipping is now {formatPrice(add.data.shippingAmount, add.data.currency)}, and
+            the order’s total {formatPrice(add.data.total, add.data.currency)}.
           </p>
         )}
       </div>
       <p className="order-actions">
         <button type="submit" className="button" disabled={add.isPending || sku === ''}>
           {add.isPending ? 'Adding…' : 'Add to the order'}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * An added item needs the waiver: the order is not paid and does not ship until it is signed
+ * again (create-order-signature with the payment code). The text shown is the version signed.
+ */
+function SignAgainForm({ code }: { code: string }) {
+  const client = useQueryClient()
+  const waiver = useQuery(orderWaiverQuery())
+  const [agreed, setAgreed] = useState(false)
+  const [name, setName] = useState('')
+  const key = useRef<string | undefined>(undefined)
+  const sign = useMutation({
+    networkMode: 'always',
+    mutationFn: () => {
+      key.current ??= newIdempotencyKey()
+      return signForOrder(code, { name, waiverVersion: waiver.data?.version }, key.current)
+    },
+    onSuccess: (updated) => {
+      key.current = undefined
+      client.setQueryData(paymentLinkQuery(code).queryKey, updated)
+      void client.invalidateQueries({ queryKey: orderKeys.all })
+    },
+    onError: () => {
+      key.current = undefined
+    },
+  })
+  const errors = sign.error instanceof ValidationError ? sign.error.errors : {}
+  const problem =
+    sign.error instanceof NetworkError
+      ? 'You are offline: the waiver was not signed. Try again when you are back online.'
+      : sign.error instanceof ValidationError
+        ? Object.values(errors)[0]?.[0]
+        : sign.error
+          ? 'The waiver could not be signed. Try again in a moment.'
+          : undefined
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    sign.mutate()
+  }
+  return (
+    <form className="orders-form" onSubmit={submit} noValidate>
+      <p role="status" className="orders-problem">
+        An item you added needs the waiver. Sign it again: the order is not paid and does not ship
+        until you do.
+      </p>
+      {waiver.data && (
+        <details>
+          <summary>{waiver.data.title}</summary>
+          <p className="waiver-text">{waiver.data.text}</p>
+        </details>
+      )}
+      <div className="orders-field">
+        <label>
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+          />{' '}
+          I have read the waiver and agree to it
+        </label>
+      </div>
+      <div className="orders-field">
+        <label htmlFor="sign-name">Your full name, as your signature</label>
+        <input
+          id="sign-name"
+          value={name}
+          autoComplete="name"
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      {problem && (
+        <p role="alert" className="orders-problem">
+          {problem}
+        </p>
+      )}
+      <p className="order-actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={sign.isPending || !agreed || name.trim() === '' || !waiver.data}
+        >
+          {sign.isPending ? 'Signing…' : 'Sign the waiver'}
         </button>
       </p>
     </form>

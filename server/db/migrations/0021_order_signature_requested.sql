@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "signature_requested_at" timestamp with time zone;

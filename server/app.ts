@@ -199,7 +199,9 @@ export function createHttp({
   registerOpenApiDocument(app)
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 
-  const site = staticDir ? createSite({ staticDir, catalog }) : undefined
+  const site = staticDir
+    ? createSite({ staticDir, catalog, testStoreNotice: env.testPayments })
+    : undefined
   if (site) app.get('*', site.handler)
 
   app.notFound((c) => {

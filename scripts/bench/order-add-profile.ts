@@ -144,6 +144,7 @@ async function main() {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         TRUST_PROXY: 'loopback',
+        TEST_PAYMENTS: 'true',
       },
       discardStdout: true,
     },

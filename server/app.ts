@@ -177,7 +177,10 @@ export function createHttp({
   app.route('/api', dealerRoutes({ db }))
   app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
-  app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
+  app.route(
+    '/api',
+    submitRoutes({ db, catalog, siteUrl: env.siteUrl, testPayments: env.testPayments }),
+  )
   app.route('/api', orderRoutes({ db, catalog }))
   const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))

@@ -127,6 +127,8 @@ const EnvSchema = z
     siteUrl: env.SITE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** DEV_MAIL as set (the check command names it whatever NODE_ENV says). */
+    devMail: env.DEV_MAIL === 'true',
     /** `/dev/mail` shows the outbox: only when DEV_MAIL=true, and never in production. */
     devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
     /** Which proxies' `X-Forwarded-For` names the client (client-address.ts); unset, none. */

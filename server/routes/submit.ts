@@ -88,10 +88,13 @@ export function submitRoutes({
   db,
   catalog,
   siteUrl,
+  testPayments = false,
 }: {
   db: Database
   catalog: CatalogCache
   siteUrl: string
+  /** TEST_PAYMENTS: the confirmation says no real payment is taken. */
+  testPayments?: boolean
 }) {
   const { send, mutate } = orderCalls(db)
   const snapshot = async () => {
@@ -266,7 +269,7 @@ export function submitRoutes({
               await queueMail(
                 tx,
                 orderSubmittedMail(
-                  { siteUrl },
+                  { siteUrl, testPayments },
                   { order: data, paymentDueToday: result.submitted.paymentDueToday },
                 ),
               )

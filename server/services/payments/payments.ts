@@ -198,6 +198,8 @@ type Begun =
 
 export function createPayments(deps: PaymentDeps) {
   const { db, providers } = deps
+  /** The built-in test gateways: the mail says no real payment was taken. */
+  const testPayments = providers.cards?.name === 'test' || providers.invoices?.mode === 'test'
   /** Attempts being answered in this process: a duplicate waits for the first's answer. */
   const inFlight = new Map<string, Promise<PayAnswer>>()
 
@@ -327,7 +329,7 @@ export function createPayments(deps: PaymentDeps) {
       await queueMail(
         tx,
         paymentReceivedMail(
-          { siteUrl: deps.siteUrl },
+          { siteUrl: deps.siteUrl, testPayments },
           { order: data, paymentId: row.id, amount: row.amount },
         ),
       )
@@ -567,7 +569,7 @@ export function createPayments(deps: PaymentDeps) {
       bitpay: invoices?.mode ?? null,
       apple_pay: cards !== null && providers.applePay,
       online_payment: cards !== null || invoices !== null,
-      test_payments: cards?.name === 'test' || invoices?.mode === 'test',
+      test_payments: testPayments,
     }
   }
 

@@ -29,19 +29,28 @@ export function isPaymentPagePath(pathname: string): boolean {
   return first === 'checkout' || first === 'apple-pay'
 }
 
-/** Which gateway takes cards: the built-in test gateway, or Braintree (BRAINTREE_* set). */
+/** Which gateway takes cards: the built-in test gateway (TEST_PAYMENTS), or Braintree (BRAINTREE_* set). */
 export const CardGatewayName = z.enum(['test', 'braintree'])
 export type CardGatewayName = z.infer<typeof CardGatewayName>
 
-/** GET /api/payment/config: what the payment step offers. */
+/**
+ * GET /api/payment/config: what the payment step offers. A provider that is not configured is
+ * null (not offered); with none at all `online_payment` is false and the store takes no payment
+ * online for now (orders are still submitted).
+ */
 export const PaymentConfig = z.object({
-  card_gateway: CardGatewayName,
-  /** Braintree's client token for braintree-web; null with the test gateway. */
+  /** The card gateway, or null: no card payments. */
+  card_gateway: CardGatewayName.nullable(),
+  /** Braintree's client token for braintree-web; null with the test gateway or no gateway. */
   client_token: z.string().nullable(),
-  /** BitPay invoices: `live` with BITPAY_TOKEN, else the built-in test invoice page. */
-  bitpay: z.enum(['live', 'test']),
+  /** BitPay invoices: `live` with BITPAY_TOKEN, `test` (the built-in test invoice page), or null: none. */
+  bitpay: z.enum(['live', 'test']).nullable(),
   /** Apple Pay goes through Braintree, or the test gateway's Apple Pay test nonces. */
   apple_pay: z.boolean(),
+  /** Whether any payment can be made online now. */
+  online_payment: z.boolean(),
+  /** The built-in test gateways are on (TEST_PAYMENTS): no real payment is taken. */
+  test_payments: z.boolean(),
 })
 export type PaymentConfig = z.infer<typeof PaymentConfig>
 

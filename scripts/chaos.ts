@@ -889,6 +889,8 @@ async function main(): Promise<void> {
   installCleanup()
   // The demo customer signs in; the proxy (and the test side) name each run's client address.
   process.env.DEMO_ACCOUNTS = 'true'
+  // The runs pay through the built-in test gateways.
+  process.env.TEST_PAYMENTS = 'true'
   process.env.TRUST_PROXY = 'loopback'
   const basePort = values.port ? Number(values.port) : undefined
   const proxyPort = values['proxy-port'] ? Number(values['proxy-port']) : 0

@@ -20,6 +20,8 @@ const children: ChildProcess[] = [
       // Running the dev command is asking for the outbox page (still only over loopback);
       // DEV_MAIL=false turns it off here too.
       DEV_MAIL: process.env.DEV_MAIL ?? 'true',
+      // Test cards and the test BitPay, as on `npm start`; TEST_PAYMENTS=false turns them off.
+      TEST_PAYMENTS: process.env.TEST_PAYMENTS ?? 'true',
     },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, DEV_API_PORT: apiPort } }),

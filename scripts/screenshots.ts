@@ -86,6 +86,8 @@ async function main(): Promise<void> {
       STATIC_DIR: distDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The pictures show the checkout's test cards (and the test store's notice).
+      TEST_PAYMENTS: 'true',
     },
   })
   const server = { ...spawned, origin: `http://127.0.0.1:${port}`, spawnedAt: performance.now() }

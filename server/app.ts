@@ -177,7 +177,10 @@ export function createHttp({
   app.route('/api', dealerRoutes({ db }))
   app.route('/api', ordersRoutes({ db, catalog }))
   app.route('/api', checkoutRoutes({ db, catalog }))
-  app.route('/api', submitRoutes({ db, catalog, siteUrl: env.siteUrl }))
+  app.route(
+    '/api',
+    submitRoutes({ db, catalog, siteUrl: env.siteUrl, testPayments: env.testPayments }),
+  )
   app.route('/api', orderRoutes({ db, catalog, anonymousCartLimits: env.anonymousCartLimits }))
   const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))
@@ -199,7 +202,9 @@ export function createHttp({
   registerOpenApiDocument(app)
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 
-  const site = staticDir ? createSite({ staticDir, catalog }) : undefined
+  const site = staticDir
+    ? createSite({ staticDir, catalog, testStoreNotice: env.testPayments })
+    : undefined
   if (site) app.get('*', site.handler)
 
   app.notFound((c) => {

@@ -14,9 +14,11 @@ describe('loadEnv', () => {
       staticDir: path.resolve('dist'),
       corsOrigins: [],
       demoAccounts: false,
+      testPayments: false,
       siteUrl: 'http://localhost:8080',
       smtpUrl: undefined,
       mailFrom: 'Glidecraft <shop@localhost>',
+      devMail: false,
       devMailPage: false,
       trustProxy: undefined,
       apiProcesses: 1,
@@ -93,6 +95,8 @@ describe('loadEnv', () => {
   it('seeds demo accounts only when DEMO_ACCOUNTS is true', () => {
     expect(loadEnv({ DEMO_ACCOUNTS: 'true' }).demoAccounts).toBe(true)
     expect(() => loadEnv({ DEMO_ACCOUNTS: 'yes' })).toThrow(/DEMO_ACCOUNTS/)
+    expect(loadEnv({ TEST_PAYMENTS: 'true' }).testPayments).toBe(true)
+    expect(() => loadEnv({ TEST_PAYMENTS: 'on' })).toThrow(/TEST_PAYMENTS/)
   })
 
   it('parses the values it is given, treating empty as unset', () => {

@@ -59,6 +59,7 @@ const EnvSchema = z
     STATIC_DIR: z.string().default('./dist'),
     CORS_ORIGINS: origins.default([]),
     DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
+    TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
     HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
     REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
@@ -107,7 +108,7 @@ const EnvSchema = z
     },
     {
       path: ['BRAINTREE_MERCHANT_ID'],
-      message: `set all of ${braintreeKeys.join(', ')} to use Braintree, or none for the test gateway`,
+      message: `set all of ${braintreeKeys.join(', ')} to use Braintree, or none`,
     },
   )
   .transform((env) => ({
@@ -120,9 +121,16 @@ const EnvSchema = z
     staticDir: path.resolve(env.STATIC_DIR),
     corsOrigins: env.CORS_ORIGINS,
     demoAccounts: env.DEMO_ACCOUNTS === 'true',
+    /**
+     * The built-in test gateways (test cards, the test BitPay's pages) take the place of every
+     * payment provider: no real money moves, and every page says so. Only ever asked for.
+     */
+    testPayments: env.TEST_PAYMENTS === 'true',
     siteUrl: env.SITE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** DEV_MAIL as set (the check command names it whatever NODE_ENV says). */
+    devMail: env.DEV_MAIL === 'true',
     /** `/dev/mail` shows the outbox: only when DEV_MAIL=true, and never in production. */
     devMailPage: env.NODE_ENV !== 'production' && env.DEV_MAIL === 'true',
     /** Which proxies' `X-Forwarded-For` names the client (client-address.ts); unset, none. */
@@ -137,7 +145,7 @@ const EnvSchema = z
      * bench sets: it sends thousands of adds a second from one address.
      */
     anonymousCartLimits: env.ANONYMOUS_CART_LIMITS === 'on',
-    /** Braintree's credentials; unset, the built-in test gateway takes cards. */
+    /** Braintree's credentials; unset, no card payments (unless TEST_PAYMENTS). */
     braintree:
       env.BRAINTREE_MERCHANT_ID &&
       env.BRAINTREE_PUBLIC_KEY &&
@@ -151,7 +159,7 @@ const EnvSchema = z
             merchantAccountId: env.BRAINTREE_MERCHANT_ACCOUNT_ID,
           }
         : undefined,
-    /** BitPay's API token; unset, the built-in test invoice page. */
+    /** BitPay's API token; unset, no BitPay (unless TEST_PAYMENTS). */
     bitpay: env.BITPAY_TOKEN
       ? { token: env.BITPAY_TOKEN, environment: env.BITPAY_ENVIRONMENT }
       : undefined,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { createHttp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
 import { seed, warnAboutDemoAccounts } from './db/seed.ts'
+import { startSummary } from './config-review.ts'
 import { loadEnv, type Env } from './env.ts'
 import { listen } from './http/node-server.ts'
 import { createLogger, loggableError, type Logger } from './log.ts'
@@ -136,6 +137,22 @@ function supervise(env: Env, logger: Logger) {
   for (let n = 0; n < env.apiProcesses; n++) fork()
 }
 
+/**
+ * One line saying what this start has on (payments, mail, demo accounts, proxy, site, database;
+ * never a credential), and a warning for each thing a real shop would not want.
+ */
+function announceConfiguration(env: Env, logger: Logger) {
+  logger.info(startSummary(env), 'store configuration')
+  if (env.testPayments)
+    logger.warn(
+      'TEST_PAYMENTS is on: the built-in test gateways take every payment and no real money moves; every page and order mail says this is a test store',
+    )
+  else if (!env.braintree && !env.bitpay)
+    logger.warn(
+      'paying is off: no payment provider is configured (BRAINTREE_* or BITPAY_TOKEN); orders are submitted and the checkout says paying online is off',
+    )
+}
+
 async function main() {
   let env: Env
   try {
@@ -156,6 +173,7 @@ async function main() {
     })
     if (!worker) {
       logger.info({ driver: env.databaseUrl ? 'postgresql' : 'pglite' }, 'database ready')
+      announceConfiguration(env, logger)
       await seed(database.db, { demoAccounts: env.demoAccounts })
       if (env.demoAccounts) warnAboutDemoAccounts(logger)
     }

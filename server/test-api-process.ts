@@ -52,6 +52,8 @@ export function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
       NODE_ENV: 'test',
       STATIC_DIR: path.join(root, 'no-such-dir'),
       DEMO_ACCOUNTS: 'false',
+      // The tests pay through the built-in test gateway.
+      TEST_PAYMENTS: 'true',
       ...options.env,
     },
   })

@@ -91,7 +91,7 @@ async function onServer(connectionString: string, statement: string) {
   }
 }
 
-/** The production app with a quiet logger and test settings. */
+/** The production app with a quiet logger and test settings (test payments on, as the tests pay). */
 export function createTestApp(
   db: Database,
   options: {
@@ -101,7 +101,12 @@ export function createTestApp(
     recaptcha?: RecaptchaVerifier
   } = {},
 ) {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TEST_PAYMENTS: 'true',
+    ...options.env,
+  })
   return createApp({
     db,
     env,

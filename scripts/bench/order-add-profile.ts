@@ -146,6 +146,7 @@ async function main() {
         TRUST_PROXY: 'loopback',
         // As order-add.ts: thousands of anonymous adds a second from one address.
         ANONYMOUS_CART_LIMITS: 'off',
+        TEST_PAYMENTS: 'true',
       },
       discardStdout: true,
     },

@@ -48,6 +48,8 @@ export async function spawnServer(
     STATIC_DIR: context.distDir,
     LOG_LEVEL: options.logLevel ?? 'warn',
     NODE_ENV: 'production',
+    // The checkout's bench pays through the built-in test gateway.
+    TEST_PAYMENTS: 'true',
     ...options.env,
   }
   const spawnedAt = performance.now()

@@ -56,7 +56,7 @@ export async function runPayoutChaos({
     ? await openDatabase({ databaseUrl })
     : await openDatabase({ inMemory: true })
   const { db } = database
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PAYMENTS: 'true' })
   const failures: PayoutChaosResult['failures'] = []
   try {
     await seed(db)

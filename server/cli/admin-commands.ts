@@ -22,6 +22,8 @@ import { moveOrder, orderMailData, orderNumber } from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
+import { configProblems, startSummary } from '../config-review.ts'
+import { loadEnv, type Env } from '../env.ts'
 import { dealerCommands } from './dealer-commands.ts'
 
 /*
@@ -79,6 +81,11 @@ export interface Input {
 
 export interface Command {
   name: string
+  /**
+   * Runs with the parsed environment alone, never opening the database (the configuration
+   * review works with the server running or stopped, and before any database exists).
+   */
+  withEnv?(input: Input, env: Env, io: AdminIo): Promise<void>
   usage: string
   summary: string
   /** Printed by `help <command>` under the usage line. */
@@ -87,6 +94,37 @@ export interface Command {
   /** How many positional arguments it takes: a number, or the fewest and the most. */
   arity: number | readonly [number, number]
   run(input: Input, deps: AdminDeps, io: AdminIo): Promise<void>
+}
+
+const checkCommand: Command = {
+  name: 'check',
+  usage: 'check',
+  summary: 'review the configuration for a production start',
+  details:
+    'Reads the environment this command runs with, as the server would, and names each setting ' +
+    'a production start is missing or has unsafe (SITE_URL not https, no SMTP_URL, TEST_PAYMENTS ' +
+    'or DEMO_ACCOUNTS on, no payment provider, …), one line each: the setting, then what to do. ' +
+    'Exits 1 when there is any; needs no database. Run it with the production environment, e.g. ' +
+    '`env $(cat /etc/glidecraft.env) npm run admin -- check`.',
+  options: {},
+  arity: 0,
+  withEnv: async (_input, env, io) => {
+    for (const [name, value] of Object.entries(startSummary(env)))
+      io.out(`${name}: ${String(value)}`)
+    const problems = configProblems(env)
+    if (problems.length === 0) {
+      io.out('No problem found for a production start.')
+      return
+    }
+    io.out('')
+    for (const { setting, problem } of problems) io.out(`${setting} ${problem}`)
+    throw new CommandError(
+      `${problems.length} setting${problems.length === 1 ? '' : 's'} to fix before a production start.`,
+    )
+  },
+  run: async () => {
+    throw new CommandError('check runs without the database.')
+  },
 }
 
 export async function accountOf(deps: AdminDeps, email: string | undefined) {
@@ -231,6 +269,7 @@ async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
 const Days = z.coerce.number().int().min(1).max(366)
 
 const commands: Command[] = [
+  checkCommand,
   {
     name: 'create-user',
     usage:
@@ -471,6 +510,8 @@ export async function runAdmin(
   args: string[],
   deps: () => Promise<AdminDeps>,
   io: AdminIo,
+  /** The parsed environment, for commands that need nothing else (`check`). */
+  env: () => Env = () => loadEnv(),
 ): Promise<number> {
   const [name, ...rest] = args
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
@@ -513,7 +554,8 @@ export async function runAdmin(
         `${command.name} takes ${takes} argument${most === 1 ? '' : 's'}, got ${given}.`,
       )
     }
-    await command.run(input, await deps(), io)
+    if (command.withEnv) await command.withEnv(input, env(), io)
+    else await command.run(input, await deps(), io)
     return exitCodes.ok
   } catch (error) {
     if (error instanceof UsageError) {

@@ -73,7 +73,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    return await runAdmin(process.argv.slice(2), open, io)
+    return await runAdmin(process.argv.slice(2), open, io, () => env)
   } catch (error) {
     io.err(`admin: ${(error as Error).message}`)
     return exitCodes.failed

@@ -7,6 +7,7 @@ import {
   orderSubmittedMail,
   passwordResetMail,
   paymentReceivedMail,
+  testStoreMailNotice,
   type OrderMailData,
 } from './templates.ts'
 
@@ -274,5 +275,25 @@ describe('order mails', () => {
     }
     const refunded = orderStatusMail(site, { order, status: 'refunded', refundedAmount: 50_000 })
     expect(refunded.text).toContain('We have refunded $500.00 of your order.')
+  })
+})
+
+describe('order mail from a test store (TEST_PAYMENTS)', () => {
+  it('opens by saying no real payment was taken, in text and HTML; a real store’s does not', () => {
+    const test = { ...site, testPayments: true }
+    for (const mail of [
+      orderSubmittedMail(test, { order, paymentDueToday: true }),
+      paymentReceivedMail(test, { order, paymentId: 'p1', amount: 1_000 }),
+    ]) {
+      expect(mail.text.startsWith(`${testStoreMailNotice}\n\n`), mail.kind).toBe(true)
+      expect(mail.html, mail.kind).toContain(testStoreMailNotice)
+    }
+    for (const mail of [
+      orderSubmittedMail(site, { order, paymentDueToday: true }),
+      paymentReceivedMail(site, { order, paymentId: 'p1', amount: 1_000 }),
+    ]) {
+      expect(mail.text, mail.kind).not.toContain('test store')
+      expect(mail.html, mail.kind).not.toContain('test store')
+    }
   })
 })

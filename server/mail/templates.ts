@@ -25,12 +25,19 @@ const text = new Eta({ views: `${templates}text`, cache: true, autoEscape: false
 export interface MailSite {
   /** The store's public origin (SITE_URL), for links. */
   siteUrl: string
+  /** TEST_PAYMENTS: the mail opens by saying this is a test store. */
+  testPayments?: boolean | undefined
 }
+
+/** What a mail from a test store (TEST_PAYMENTS) says first. */
+export const testStoreMailNotice =
+  'This is a test store: payments here are tests, and no real payment was taken.'
 
 interface Layout {
   subject: string
   shopName: string
   siteUrl: string
+  testNotice: string | undefined
   /** The footer's line saying why the recipient gets this mail. */
   why: string
 }
@@ -55,7 +62,13 @@ function render(
 }
 
 function layoutFor(site: MailSite, subject: string, why: string): Layout {
-  return { subject, shopName, siteUrl: site.siteUrl, why }
+  return {
+    subject,
+    shopName,
+    siteUrl: site.siteUrl,
+    testNotice: site.testPayments ? testStoreMailNotice : undefined,
+    why,
+  }
 }
 
 const accountWhy = `You get this e-mail because someone used this address at ${shopName}.`

@@ -38,7 +38,7 @@ import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../test
 let database: TestDatabase
 let app: ReturnType<typeof createApp>
 let mailer: Mailer
-const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TEST_PAYMENTS: 'true' })
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 beforeAll(async () => {

@@ -85,7 +85,7 @@ async function accountWithOrder(total = 45900) {
 }
 
 describe('GET /api/payment/config', () => {
-  it('offers the built-in test gateway and test BitPay when no provider is configured', async () => {
+  it('offers the built-in test gateway and test BitPay with test payments on', async () => {
     const res = await call('GET', '/payment/config', {})
     expect(res.status).toBe(200)
     expect(PaymentConfig.parse(await res.json())).toEqual({
@@ -93,6 +93,8 @@ describe('GET /api/payment/config', () => {
       client_token: null,
       bitpay: 'test',
       apple_pay: true,
+      online_payment: true,
+      test_payments: true,
     })
   })
 })

@@ -106,7 +106,8 @@ const paid = {
 const refused = {
   description:
     'The provider declined or failed the attempt: its message under `errors.payment` and in ' +
-    '`message` (try again with a new Idempotency-Key); or bad input per field: `nonce`, ' +
+    '`message` (try again with a new Idempotency-Key); or no provider takes this kind of ' +
+    `payment, under \`payment\` (“${paymentMessages.cardsOff}”); or bad input per field: \`nonce\`, ` +
     `\`amount\` (“${paymentMessages.tooMuch(1000, 'USD')}”), \`order_id\` (“${paymentMessages.notPayable}”, ` +
     `“${paymentMessages.nothingDue}”, “${paymentMessages.inProgress}”), \`signature\` ` +
     `(an item added after submit needs the waiver signed again: “${paymentMessages.signatureNeeded}”), ` +
@@ -192,10 +193,13 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     call: (orderId: string) => string,
     body: unknown,
     amount: number | undefined,
-    attempt: AttemptInput,
+    attempt: AttemptInput | { kind: 'off'; message: string },
   ) {
     const order = await payableOrder(c, id)
     if (order instanceof Response) return order
+    // No gateway takes cards: nothing to charge, whatever the body says.
+    if (attempt.kind === 'off')
+      return c.json({ message: attempt.message, errors: { payment: [attempt.message] } }, 422)
     const key = attemptKey(c)
     if (key instanceof Response) return key
     return respond(
@@ -210,10 +214,14 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     tags: ['payment'],
     summary: 'What the payment step offers',
     description:
-      'Which card gateway is active (`test`: the built-in test gateway, no payment account; ' +
-      '`braintree` with BRAINTREE_* set), a Braintree client token for braintree-web (null with ' +
-      'the test gateway), whether BitPay invoices are `live` (BITPAY_TOKEN) or the built-in test ' +
-      'invoice page, and whether Apple Pay is offered (shown only where ApplePaySession exists).',
+      'Which card gateway is active (`test`: the built-in test gateway, TEST_PAYMENTS=true; ' +
+      '`braintree` with BRAINTREE_* set; null: no card payments), a Braintree client token for ' +
+      'braintree-web (null otherwise), whether BitPay invoices are `live` (BITPAY_TOKEN), `test` ' +
+      '(the built-in test invoice page, TEST_PAYMENTS=true) or null (not offered), and whether ' +
+      'Apple Pay is offered (shown only where ApplePaySession exists). `online_payment` is false ' +
+      'when no provider is configured: the store takes no payment online for now, and every ' +
+      'payment call answers 422 under `errors.payment`. `test_payments` is true while the test ' +
+      'gateways are on: no real payment is taken.',
     responses: {
       200: {
         description: 'The payment configuration',
@@ -225,6 +233,8 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
                 client_token: null,
                 bitpay: 'test',
                 apple_pay: true,
+                online_payment: true,
+                test_payments: true,
               },
             }),
           },
@@ -242,6 +252,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     description:
       'Charges a payment method nonce: from braintree-web’s hosted fields with Braintree ' +
       'configured, or one of Braintree’s test nonces with the built-in test gateway ' +
+      '(TEST_PAYMENTS=true only; with neither, a 422 says paying by card is off) ' +
       '(`fake-valid-nonce` settles, `fake-processor-declined-visa-nonce` is declined with “Do Not ' +
       'Honor”, …; see the README). Card data never reaches the shop. The sale is submitted for ' +
       'settlement at once.' +
@@ -271,8 +282,9 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     description:
       'Makes a BitPay invoice for the amount and answers its page (`payment.invoice_url`), where ' +
       'the customer pays; the attempt stays `pending` until BitPay’s notification (read back ' +
-      'from BitPay) settles it, or the invoice expires. Without BITPAY_TOKEN the invoice is the ' +
-      'built-in test BitPay’s, whose page pays it or lets it expire. `return_path` is where the ' +
+      'from BitPay) settles it, or the invoice expires. With TEST_PAYMENTS=true the invoice is the ' +
+      'built-in test BitPay’s, whose page pays it or lets it expire; with neither that nor ' +
+      'BITPAY_TOKEN, a 422 says BitPay is off. `return_path` is where the ' +
       'invoice page sends the customer back (default: /checkout/{orderId as given}).' +
       whoMayPay,
     request: {
@@ -394,12 +406,16 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
       const { orderId } = c.req.valid('param')
       const body = c.req.valid('json')
       const provider = payments.cardGateway
-      return payOrder(c, orderId, (id) => `POST /payment/braintree/${id}`, body, body.amount, {
-        kind: 'card',
-        provider,
-        nonce: body.nonce,
-        deviceData: body.device_data,
-      }) as never
+      return payOrder(
+        c,
+        orderId,
+        (id) => `POST /payment/braintree/${id}`,
+        body,
+        body.amount,
+        provider
+          ? { kind: 'card', provider, nonce: body.nonce, deviceData: body.device_data }
+          : { kind: 'off', message: paymentMessages.cardsOff },
+      ) as never
     })
     .openapi(bitpayPay, async (c) => {
       const { orderId } = c.req.valid('param')

@@ -97,10 +97,13 @@ export function submitRoutes({
   db,
   catalog,
   siteUrl,
+  testPayments = false,
 }: {
   db: Database
   catalog: CatalogCache
   siteUrl: string
+  /** TEST_PAYMENTS: the confirmation says no real payment is taken. */
+  testPayments?: boolean
 }) {
   const { send, sendText, mutate } = orderCalls(db)
   const snapshot = async () => {
@@ -307,7 +310,7 @@ export function submitRoutes({
               await queueMail(
                 tx,
                 orderSubmittedMail(
-                  { siteUrl },
+                  { siteUrl, testPayments },
                   { order: data, paymentDueToday: result.submitted.paymentDueToday },
                 ),
               )

@@ -7,7 +7,7 @@ import { formatAmount } from '../services/payments/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 
 /*
- * The built-in test BitPay's invoice page, served only while no BITPAY_TOKEN is set: it stands
+ * The built-in test BitPay's invoice page, served only with TEST_PAYMENTS=true: it stands
  * where BitPay's hosted invoice would, says plainly that it is a test, and pays the invoice or
  * lets it expire. Either then goes through the webhook's own handling (the invoice read back,
  * the attempt settled or failed) before the customer is sent back to the shop. Under /dev/, which
@@ -45,7 +45,7 @@ export function testBitpayPage({
     .get(`${base}/:id`, async (c) => {
       const id = c.req.param('id')
       if (!idPattern.test(id)) return notFound(c)
-      const invoice = await providers.invoices.readInvoice(id)
+      const invoice = await providers.invoices?.readInvoice(id)
       const row = await testInvoicePage(db, id)
       if (!invoice || !row) return notFound(c)
       const open = invoice.status === 'new'

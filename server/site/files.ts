@@ -55,7 +55,15 @@ interface KeptBody {
  * are made on first demand and kept, within a size cap, for as long as the file on disk keeps
  * its size and time (a file replaced in place, such as a new service worker, is read again).
  */
-export function createSiteFiles(root: string) {
+export function createSiteFiles(
+  root: string,
+  {
+    html,
+  }: {
+    /** Changes every HTML file as it is read (the test store's notice), before ETag and compression. */
+    html?: (page: string) => string
+  } = {},
+) {
   /** By file path, most recently served last; evicted from the front beyond `maxMemoryBytes`. */
   const bodies = new Map<string, KeptBody>()
   let keptBytes = 0
@@ -127,6 +135,11 @@ export function createSiteFiles(root: string) {
     }
   }
 
+  /** Too big to keep in memory: sent from disk as it is (never a page the notice changes). */
+  function streams(file: SiteFile): boolean {
+    return file.size > maxMemoryFileBytes && !(html && contentTypeOf(file).startsWith('text/html'))
+  }
+
   function bodyOf(file: SiteFile): EncodedBody | Promise<EncodedBody> {
     const kept = bodies.get(file.path)
     if (kept && kept.size === file.size && kept.mtimeMs === file.mtime.getTime()) {
@@ -135,8 +148,13 @@ export function createSiteFiles(root: string) {
       return kept.ready ?? kept.body
     }
     forget(file.path)
+    const type = contentTypeOf(file)
     const body = readFile(file.path).then(
-      (bytes) => encodedBody(bytes, contentTypeOf(file)),
+      (bytes) =>
+        encodedBody(
+          html && type.startsWith('text/html') ? Buffer.from(html(bytes.toString('utf8'))) : bytes,
+          type,
+        ),
       (error: unknown) => {
         forget(file.path)
         throw error
@@ -174,7 +192,7 @@ export function createSiteFiles(root: string) {
     if (c.req.header('range') !== undefined && (options.status ?? 200) === 200) {
       return sendPart(c, file, options, headers)
     }
-    if (file.size > maxMemoryFileBytes) return stream(c, file, { ...options, headers })
+    if (streams(file)) return stream(c, file, { ...options, headers })
     const body = bodyOf(file)
     return body instanceof Promise
       ? body.then((read) => sendEncoded(c, read, { ...options, headers }))
@@ -188,7 +206,7 @@ export function createSiteFiles(root: string) {
     options: { status?: 200 | 404; cacheControl: string },
     headers: { 'Last-Modified': string; 'Accept-Ranges': string },
   ): Promise<Response> {
-    const inMemory = file.size <= maxMemoryFileBytes
+    const inMemory = !streams(file)
     const body = inMemory ? await bodyOf(file) : undefined
     const etag = body ? body.identity.etag : streamedEtag(file)
     if (rangeStillApplies(c.req.header('if-range'), etag, headers['Last-Modified'])) {
@@ -220,7 +238,7 @@ export function createSiteFiles(root: string) {
     file: SiteFile,
     options: { status?: 200 | 404; cacheControl: string },
   ): PlainAnswer | undefined {
-    if (request.header('range') !== undefined || file.size > maxMemoryFileBytes) return undefined
+    if (request.header('range') !== undefined || streams(file)) return undefined
     const body = bodyOf(file)
     if (body instanceof Promise) return undefined
     const form = chooseRepresentation(body, request.header('accept-encoding'))

@@ -5,6 +5,8 @@ import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.
 const indexHtml = '<!doctype html><title>Flight store</title><div id="root"></div>'
 const errorHtml = '<!doctype html><title>Server error</title>'
 
+/** Pages exactly as built: no test store's notice (payment-providers.test.ts covers it). */
+const pagesAsBuilt = { TEST_PAYMENTS: 'false' }
 let database: OpenDatabase
 let site: Awaited<ReturnType<typeof createTempDir>>
 let app: ReturnType<typeof createTestApp>
@@ -24,7 +26,7 @@ beforeAll(async () => {
     'page-data/people/corvid-2/page-data.json': '{"result":{"data":{}}}',
     'pages/about/index.html': '<!doctype html><title>About</title><h1>About us</h1>',
   })
-  app = createTestApp(database.db, { staticDir: site.dir })
+  app = createTestApp(database.db, { staticDir: site.dir, env: pagesAsBuilt })
 })
 afterAll(async () => {
   await database.close()
@@ -176,7 +178,7 @@ describe('hostile page paths', () => {
   })
 
   it('answers 404 for a product or content parameter that is not a slug, before the database is asked', async () => {
-    const guarded = createTestApp(unreachable, { staticDir: site.dir })
+    const guarded = createTestApp(unreachable, { staticDir: site.dir, env: pagesAsBuilt })
     for (const path of [
       '/wingsuits/a%00b',
       '/equipment/%00',
@@ -230,7 +232,9 @@ describe('errors', () => {
   })
 
   it('serves 500.html with 500 when a page fails', async () => {
-    const res = await createTestApp(failing, { staticDir: site.dir }).request('/wingsuits/corvid-2')
+    const res = await createTestApp(failing, { staticDir: site.dir, env: pagesAsBuilt }).request(
+      '/wingsuits/corvid-2',
+    )
     expect(res.status).toBe(500)
     expect(await res.text()).toBe(errorHtml)
   })
@@ -238,11 +242,14 @@ describe('errors', () => {
   it('falls back to built-in pages without a build', async () => {
     const empty = await createTempDir({})
     try {
-      const bare = createTestApp(database.db, { staticDir: empty.dir })
+      const bare = createTestApp(database.db, { staticDir: empty.dir, env: pagesAsBuilt })
       const missing = await bare.request('/about')
       expect(missing.status).toBe(404)
       expect(await missing.text()).toMatch(/<h1>Not found<\/h1>/)
-      const broken = await createTestApp(failing, { staticDir: empty.dir }).request('/wingsuits/a5')
+      const broken = await createTestApp(failing, {
+        staticDir: empty.dir,
+        env: pagesAsBuilt,
+      }).request('/wingsuits/a5')
       expect(broken.status).toBe(500)
       expect(await broken.text()).toMatch(/<h1>Something went wrong<\/h1>/)
     } finally {

@@ -9,13 +9,14 @@ import type { CatalogCache } from '../services/catalog-cache.ts'
 import type { PlainAnswer } from '../http/encoded-body.ts'
 import type { MemoryRequest } from '../http/memory-answers.ts'
 import { cacheControl, createSiteFiles, readOptional, type SiteFile } from './files.ts'
+import { withTestStoreNotice } from './test-store-notice.ts'
 
 const fallbackNotFound =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>' +
-  '<h1>Not found</h1><p>This page does not exist.</p></html>'
+  '<body><h1>Not found</h1><p>This page does not exist.</p></body></html>'
 const fallbackServerError =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Server error</title>' +
-  '<h1>Something went wrong</h1><p>Please try again in a moment.</p></html>'
+  '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>'
 
 /** A built file and the status and caching it is sent with. */
 interface SiteAnswer {
@@ -35,14 +36,24 @@ function withoutTrailingSlash(pathname: string): string {
  * page route matches, a content page the build wrote no data for, or a product page whose
  * product does not exist, is retired, or lives at another path (another family or discipline).
  */
-export function createSite({ staticDir, catalog }: { staticDir: string; catalog: CatalogCache }) {
+export function createSite({
+  staticDir,
+  catalog,
+  testStoreNotice = false,
+}: {
+  staticDir: string
+  catalog: CatalogCache
+  /** TEST_PAYMENTS: every HTML page says this is a test store (test-store-notice.ts). */
+  testStoreNotice?: boolean
+}) {
   const root = path.resolve(staticDir)
+  const page = testStoreNotice ? withTestStoreNotice : (html: string) => html
   const {
     find: findFile,
     send: sendFile,
     answerFromMemory: filesFromMemory,
     generation,
-  } = createSiteFiles(root)
+  } = createSiteFiles(root, testStoreNotice ? { html: withTestStoreNotice } : {})
 
   /** Synchronous unless the catalog is being reloaded: most pages look nothing up. */
   function pageStatus(urlPath: string): 200 | 404 | Promise<200 | 404> {
@@ -100,7 +111,7 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
   }
 
   function send(c: Context, found: SiteAnswer | undefined): Response | Promise<Response> {
-    if (!found) return c.html(fallbackNotFound, 404, { 'Cache-Control': 'no-cache' })
+    if (!found) return c.html(page(fallbackNotFound), 404, { 'Cache-Control': 'no-cache' })
     return sendFile(c, found.file, { status: found.status, cacheControl: found.cacheControl })
   }
 
@@ -121,7 +132,7 @@ export function createSite({ staticDir, catalog }: { staticDir: string; catalog:
   /** The answer to an unexpected error while serving a page: the site's own 500 page. */
   async function errorPage(c: Context): Promise<Response> {
     const html = (await readOptional(path.join(root, '500.html'))) ?? fallbackServerError
-    return c.html(html, 500, { 'Cache-Control': 'no-store' })
+    return c.html(page(html), 500, { 'Cache-Control': 'no-store' })
   }
 
   return { handler, errorPage, answerFromMemory, generation }

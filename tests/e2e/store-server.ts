@@ -104,6 +104,8 @@ export async function startStoreServer(
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       SITE_URL: origin,
       DEMO_ACCOUNTS: 'true',
+      // The tests pay through the built-in test gateways (and see the test store's notice).
+      TEST_PAYMENTS: 'true',
       ...options.env,
     },
   })

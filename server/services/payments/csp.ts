@@ -9,8 +9,11 @@ import type { ProviderSources } from '../../http/security-headers.ts'
  * and the test BitPay need nothing beyond the shop's own origin. BitPay's invoice page is a
  * navigation away, which the policy does not govern.
  */
-export function paymentPageSources(env: Pick<Env, 'braintree'>): ProviderSources | undefined {
-  if (!env.braintree) return undefined
+export function paymentPageSources(
+  env: Pick<Env, 'braintree' | 'testPayments'>,
+): ProviderSources | undefined {
+  // TEST_PAYMENTS puts the test gateway in Braintree's place, credentials or not.
+  if (!env.braintree || env.testPayments) return undefined
   const sandbox = env.braintree.environment === 'sandbox'
   return {
     script: ['https://c.paypal.com'],

@@ -72,7 +72,7 @@ export interface InvoiceRequest {
 }
 
 export interface InvoiceProvider {
-  /** `test`: the built-in test invoice page (no BITPAY_TOKEN). */
+  /** `test`: the built-in test invoice page (TEST_PAYMENTS). */
   readonly mode: 'live' | 'test'
   createInvoice(request: InvoiceRequest): Promise<Invoice>
   /** The invoice made for an attempt (by its guid), if any. */
@@ -100,11 +100,13 @@ export class ProviderUnavailable extends Error {
 
 /** The providers the shop uses, decided once from the environment (providers.ts). */
 export interface PaymentProviders {
-  cards: CardGateway
-  invoices: InvoiceProvider
+  /** null: no card gateway is configured, and no card (or Apple Pay) payment is taken. */
+  cards: CardGateway | null
+  /** null: BitPay is not configured, and no invoice is made. */
+  invoices: InvoiceProvider | null
   /** Apple Pay through Braintree, or the test gateway's Apple Pay nonces. */
   applePay: boolean
-  /** The built-in test BitPay's invoice page buttons (no BITPAY_TOKEN only). */
+  /** The built-in test BitPay's invoice page buttons (TEST_PAYMENTS only). */
   testInvoices?: {
     pay(id: string): Promise<Invoice | undefined>
     expire(id: string): Promise<Invoice | undefined>

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { PaymentAnswer, PaymentAttempt } from '../../../contract/payment.ts'
+import type { PaymentAnswer, PaymentAttempt, PaymentConfig } from '../../../contract/payment.ts'
 import type { Database } from '../../db/index.ts'
 import { orderEvents, orders, payments, type OrderStatus } from '../../db/schema.ts'
 import { loggableError, type Logger } from '../../log.ts'
@@ -48,6 +48,17 @@ type OrderRow = typeof orders.$inferSelect
 type PaymentRow = typeof payments.$inferSelect
 export type CardProvider = 'test' | 'braintree' | 'apple_pay'
 
+/**
+ * Why no provider takes this kind of payment (none configured for it), or undefined when one
+ * does. Checked before any row is made: nothing is held or recorded for a payment nobody takes.
+ */
+function refusalOf(providers: PaymentProviders, attempt: AttemptInput): string | undefined {
+  if (attempt.kind === 'invoice') return providers.invoices ? undefined : paymentMessages.bitpayOff
+  if (attempt.provider === 'apple_pay' && (!providers.cards || !providers.applePay))
+    return paymentMessages.applePayOff
+  return providers.cards ? undefined : paymentMessages.cardsOff
+}
+
 /** How long one request may talk to the provider about an attempt before another may. */
 export const chargeLeaseMs = 90_000
 
@@ -77,6 +88,12 @@ export const paymentMessages = {
     'This BitPay invoice was paid after it was voided: it is not counted toward the order, and the shop will refund it.',
   signatureNeeded:
     'An item added to this order needs the waiver: sign it again before paying (the order’s payment link asks for it).',
+  cardsOff:
+    'Paying by card is off in this store right now. Your order is kept: the shop will tell you how to pay.',
+  applePayOff:
+    'Apple Pay is off in this store right now. Your order is kept: the shop will tell you how to pay.',
+  bitpayOff:
+    'Paying with BitPay is off in this store right now. Your order is kept: the shop will tell you how to pay.',
   tooMuch: (available: number, currency: string) =>
     `The amount is more than is left to pay (${formatAmount(available, currency)}).`,
 } as const
@@ -203,6 +220,8 @@ type Begun =
 
 export function createPayments(deps: PaymentDeps) {
   const { db, providers } = deps
+  /** The built-in test gateways: the mail says no real payment was taken. */
+  const testPayments = providers.cards?.name === 'test' || providers.invoices?.mode === 'test'
   /** Attempts being answered in this process: a duplicate waits for the first's answer. */
   const inFlight = new Map<string, Promise<PayAnswer>>()
 
@@ -365,7 +384,7 @@ export function createPayments(deps: PaymentDeps) {
   async function cancelVoided(voided: readonly string[]) {
     for (const id of voided) {
       try {
-        await providers.invoices.voidInvoice(id)
+        await providers.invoices?.voidInvoice(id)
       } catch (error) {
         deps.logger?.warn({ error: loggableError(error) }, 'could not cancel a voided invoice')
       }
@@ -396,7 +415,7 @@ export function createPayments(deps: PaymentDeps) {
       await queueMail(
         tx,
         paymentReceivedMail(
-          { siteUrl: deps.siteUrl },
+          { siteUrl: deps.siteUrl, testPayments },
           { order: data, paymentId: row.id, amount: row.amount },
         ),
       )
@@ -408,11 +427,14 @@ export function createPayments(deps: PaymentDeps) {
   async function ask(row: PaymentRow, resolve: boolean, request: PayRequest): Promise<RowChange> {
     const { attempt } = request
     const ids = { orderId: row.orderId, attemptKey: row.attemptKey }
+    const { cards, invoices } = providers
+    // pay() refuses a kind of payment no provider takes before any row is made.
     if (attempt.kind === 'card') {
-      const found = resolve ? await providers.cards.find(ids) : undefined
+      if (!cards) throw new Error('no card gateway')
+      const found = resolve ? await cards.find(ids) : undefined
       const outcome =
         found ??
-        (await providers.cards.charge({
+        (await cards.charge({
           ...ids,
           amount: row.amount,
           currency: row.currency,
@@ -421,9 +443,10 @@ export function createPayments(deps: PaymentDeps) {
         }))
       return changeOfCharge(outcome)
     }
+    if (!invoices) throw new Error('no invoice provider')
     const invoice =
-      (resolve ? await providers.invoices.findInvoice(ids) : undefined) ??
-      (await providers.invoices.createInvoice({
+      (resolve ? await invoices.findInvoice(ids) : undefined) ??
+      (await invoices.createInvoice({
         ...ids,
         amount: row.amount,
         currency: row.currency,
@@ -475,6 +498,8 @@ export function createPayments(deps: PaymentDeps) {
 
   /** Pays an order (card, Apple Pay or a BitPay invoice) once per attempt key. */
   async function pay(request: PayRequest): Promise<PayAnswer> {
+    const off = refusalOf(providers, request.attempt)
+    if (off) return sentOf(fieldError('payment', off))
     const flight = `${request.order.id}\n${request.key}\n${requestHash(request.call, request.body)}`
     const running = inFlight.get(flight)
     if (running) return running
@@ -490,6 +515,7 @@ export function createPayments(deps: PaymentDeps) {
   async function onInvoiceNotification(
     invoiceId: string,
   ): Promise<{ status: 200 | 404 | 503; body: unknown }> {
+    if (!providers.invoices) return { status: 404, body: { message: 'BitPay is not in use.' } }
     let invoice: Invoice | undefined
     try {
       invoice = await providers.invoices.readInvoice(invoiceId)
@@ -630,12 +656,15 @@ export function createPayments(deps: PaymentDeps) {
     if (!claim.ok) return claim
     const { order, parts } = claim
     let done = 0
+    const { cards, invoices } = providers
     for (const [i, { row, part }] of parts.entries()) {
       const outcome =
         row.provider === 'bitpay'
-          ? await providers.invoices.refund(row.providerRef!, part, row.currency)
-          : row.provider === providers.cards.name || row.provider === 'apple_pay'
-            ? await providers.cards.refund(row.providerRef!, part, row.currency)
+          ? invoices
+            ? await invoices.refund(row.providerRef!, part, row.currency)
+            : { ok: false as const, message: 'BitPay is not configured now (BITPAY_TOKEN).' }
+          : cards && (row.provider === cards.name || row.provider === 'apple_pay')
+            ? await cards.refund(row.providerRef!, part, row.currency)
             : {
                 ok: false as const,
                 message: `This payment was taken by the ${row.provider} gateway, which is not the one configured now.`,
@@ -694,16 +723,19 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /** What the payment step offers (GET /api/payment/config). */
-  async function config() {
+  async function config(): Promise<PaymentConfig> {
+    const { cards, invoices } = providers
     return {
-      card_gateway: providers.cards.name,
-      client_token: await providers.cards.clientToken(),
-      bitpay: providers.invoices.mode,
-      apple_pay: providers.applePay,
+      card_gateway: cards?.name ?? null,
+      client_token: cards ? await cards.clientToken() : null,
+      bitpay: invoices?.mode ?? null,
+      apple_pay: cards !== null && providers.applePay,
+      online_payment: cards !== null || invoices !== null,
+      test_payments: testPayments,
     }
   }
 
-  return { pay, onInvoiceNotification, refund, config, cardGateway: providers.cards.name }
+  return { pay, onInvoiceNotification, refund, config, cardGateway: providers.cards?.name ?? null }
 }
 
 export type Payments = ReturnType<typeof createPayments>

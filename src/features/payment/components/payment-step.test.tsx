@@ -14,6 +14,8 @@ const testSetup: PaymentSetup = {
   clientToken: null,
   bitpay: 'test',
   applePay: true,
+  onlinePayment: true,
+  testPayments: true,
 }
 
 const paid: PaidAnswer = {
@@ -179,5 +181,27 @@ describe('the payment step with the test gateway', () => {
     await screen.findByRole('alert')
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  })
+})
+
+describe('the payment step with no payment provider', () => {
+  it('says paying online is off, and offers no card form and no way to pay', async () => {
+    const given = calls({
+      getPaymentConfig: vi.fn(async () => ({
+        cardGateway: null,
+        clientToken: null,
+        bitpay: null,
+        applePay: false,
+        onlinePayment: false,
+        testPayments: false,
+      })),
+    })
+    renderStep(given, { applePay: true })
+    expect((await screen.findByText(/Paying online is off/)).textContent).toContain(
+      'Your order is kept',
+    )
+    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.queryByRole('radio')).toBeNull()
+    expect(given.payByCard).not.toHaveBeenCalled()
   })
 })

@@ -155,6 +155,12 @@ export function PaymentStep({
           </button>
         </div>
       )}
+      {config.data && !config.data.onlinePayment && (
+        <p className="payment-off">
+          Paying online is off in this shop right now. Your order is kept, and the shop will tell
+          you how to pay it.
+        </p>
+      )}
       {config.data?.cardGateway === 'test' && !all && (
         <p className="payment-test-notice">
           This shop takes test payments only: Apple Pay here makes a test payment, and no money
@@ -200,7 +206,7 @@ export function PaymentStep({
           />
         </Suspense>
       )}
-      {config.data && (
+      {config.data?.onlinePayment && (
         <div className="payment-other">
           {config.data.applePay && applePay && (
             <button
@@ -212,7 +218,7 @@ export function PaymentStep({
               Pay {due} with Apple Pay
             </button>
           )}
-          {all && (
+          {all && config.data.bitpay !== null && (
             <button
               type="button"
               className="button button-secondary"

@@ -176,6 +176,16 @@ describe('a guest session (e-mail only) on another device', () => {
     ).toEqual([])
   })
 
+  it('reads what it placed itself without the device’s header, also when it sends the header later', async () => {
+    const email = newEmail()
+    const bearer = await loginGuest({}, email)
+    const id = await placeOrder({ bearer })
+    expect(await listed({ bearer, token: newCartToken() })).toEqual([id])
+    // Another guest session on the same device token does not.
+    const device = { token: newCartToken() }
+    expect(await listed({ ...device, bearer: await loginGuest(device, email) })).toEqual([])
+  })
+
   it('still pays through the payment link, which needs no sign-in', async () => {
     const email = newEmail()
     const device = { token: newCartToken() }

@@ -33,7 +33,15 @@ import { findSession, hashToken } from './sessions.ts'
 export type CartOwner =
   /** `tokenHash`: the device's cart token sent with a signed-in call (its cart merges in). */
   | { kind: 'user'; userId: string; tokenHash: string | undefined }
-  | { kind: 'token'; tokenHash: string }
+  | {
+      kind: 'token'
+      tokenHash: string
+      /**
+       * A guest session's own cart key (sessionCartKey), when the device's token is the owner:
+       * orders the session submitted without the device's header are its own too.
+       */
+      sessionKey?: string
+    }
 
 /**
  * An owner's idempotency scopes (services/idempotency.ts), its own first. A signed-in device's
@@ -44,6 +52,11 @@ export function scopesOf(owner: CartOwner): [string, ...string[]] {
   return owner.tokenHash
     ? [userScope(owner.userId), cartScope(owner.tokenHash)]
     : [userScope(owner.userId)]
+}
+
+/** The cart-token hashes whose orders (not carts) a token owner reads. */
+export function orderTokenHashes(owner: CartOwner & { kind: 'token' }): string[] {
+  return owner.sessionKey ? [owner.tokenHash, owner.sessionKey] : [owner.tokenHash]
 }
 
 export const userScope = (userId: string) => `user:${userId}`
@@ -123,8 +136,14 @@ export async function resolveOwner(
     return { answer: { status: 401, body: { message: expiredSessionMessage } } }
   if (account !== undefined && account !== session.user.email.trim().toLowerCase())
     return { answer: { status: 409, body: { message: madeForAnotherAccountMessage } } }
-  if (session.guest)
-    return { owner: { kind: 'token', tokenHash: tokenHash ?? sessionCartKey(hashToken(bearer)) } }
+  if (session.guest) {
+    const sessionKey = sessionCartKey(hashToken(bearer))
+    return {
+      owner: tokenHash
+        ? { kind: 'token', tokenHash, sessionKey }
+        : { kind: 'token', tokenHash: sessionKey },
+    }
+  }
   if (tokenHash) await mergeDevice(session.user.id, tokenHash)
   return { owner: { kind: 'user', userId: session.user.id, tokenHash } }
 }

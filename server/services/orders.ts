@@ -45,7 +45,7 @@ import {
   variants,
 } from '../db/schema.ts'
 import { cartOf, fieldErrors, lineKeyOf, priceAdd, type Palette } from './cart.ts'
-import type { CartOwner } from './cart-owner.ts'
+import { orderTokenHashes, type CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
 import {
@@ -88,7 +88,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 function submittedBy(owner: CartOwner) {
   return owner.kind === 'user'
     ? eq(orders.userId, owner.userId)
-    : and(eq(orders.cartTokenHash, owner.tokenHash), isNull(orders.userId))
+    : and(inArray(orders.cartTokenHash, orderTokenHashes(owner)), isNull(orders.userId))
 }
 
 const isSubmitted = and(isNotNull(orders.submittedAt), notInArray(orders.status, notSubmitted))

@@ -35,6 +35,8 @@ export interface TestAccountOptions {
   password?: boolean
   /** Whether the session is a guest session (e-mail only) on the account. */
   guestSession?: boolean
+  /** Whether the address is proven (a mailed link used); by default when it has a password. */
+  proven?: boolean
 }
 
 /** An account and a session of it: its bearer token. */
@@ -47,6 +49,7 @@ export async function testAccount(db: Database, options: TestAccountOptions = {}
       email: `account-${randomUUID()}@example.com`,
       role,
       passwordHash: password ? await hash(testPassword) : null,
+      emailVerifiedAt: (options.proven ?? password) ? new Date() : null,
     })
     .returning()
   if (!user) throw new Error('no user made')

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -39,6 +40,19 @@ export const users = pgTable(
     name: text('name'),
     role: text('role').$type<Role>().notNull().default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the address was proven, by a mailed link used (a registration's confirmation, a
+     * sign-in or password-reset link). Null until then: the account then receives nothing that
+     * belongs to the address (guest orders, a dealer tie), only what it makes itself.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The dealer whose invitation code the account registered with, applied (dealer_customers)
+     * when the address is proven, then cleared.
+     */
+    pendingDealerId: uuid('pending_dealer_id').references((): AnyPgColumn => dealers.userId, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
@@ -244,7 +258,12 @@ export const shippingRates = pgTable(
 )
 
 /** What a one-time token lets its holder do once (server/services/one-time-tokens.ts). */
-export const OneTimeTokenPurpose = ['password-reset', 'login-link', 'admin-login'] as const
+export const OneTimeTokenPurpose = [
+  'password-reset',
+  'login-link',
+  'admin-login',
+  'confirm-email',
+] as const
 export type OneTimeTokenPurpose = (typeof OneTimeTokenPurpose)[number]
 
 /** Tokens sent by e-mail (or handed out by an admin): single use, at most an hour, hashed. */

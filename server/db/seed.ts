@@ -330,7 +330,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const account of demoAccounts) {
     const [created] = await db
       .insert(users)
-      .values({ ...account, passwordHash })
+      .values({ ...account, passwordHash, emailVerifiedAt: new Date() })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id })
     if (created && account.role === 'customer') {

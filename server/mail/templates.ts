@@ -107,6 +107,19 @@ export function loginLinkMail(
   return render(welcome ? 'welcome' : 'login-link', 'login-link', layout, data, to, dedupeKey)
 }
 
+/**
+ * The confirmation of a new account's address (`/LoginFromAdmin/{token}`), valid one hour: it
+ * says someone registered, and to ignore it if that was not the reader.
+ */
+export function confirmAddressMail(
+  site: MailSite,
+  { to, token, dedupeKey }: { to: string; token: string; dedupeKey: string },
+): MailMessage {
+  const layout = layoutFor(site, `Confirm your address at ${shopName}`, accountWhy)
+  const data = { link: `${site.siteUrl}/LoginFromAdmin/${token}` }
+  return render('confirm-email', 'confirm-email', layout, data, to, dedupeKey)
+}
+
 /** A line of an order as its mail lists it. */
 export interface OrderMailLine {
   /** What it is: the variant's name when it has one ("Tarn 220"), else the product's. */
@@ -132,6 +145,13 @@ export interface OrderMailData {
   /** ISO 4217, such as `USD`. */
   currency: string
   shippingAddress: ShippingAddress | null
+  /**
+   * Whether the order's owner has not proven the mail's address (a guest session, or an account
+   * not yet confirmed): its mail then carries no text that owner typed (the shipping address's
+   * names and lines), only the shop's own words, so nobody can make the shop mail their words
+   * to someone else's address. `shippingAddress` is then null.
+   */
+  addressWithheld?: boolean
   /** The order's payment code: its payment link is `/checkout/{paymentCode}`. */
   paymentCode: string | null
 }
@@ -155,6 +175,7 @@ function orderView(site: MailSite, order: OrderMailData) {
     paid: money(order.paid),
     balance: money(order.balance),
     address: order.shippingAddress ? addressLines(order.shippingAddress) : null,
+    addressWithheld: order.addressWithheld ?? false,
   }
 }
 

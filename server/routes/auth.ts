@@ -62,8 +62,10 @@ export function authRoutes(deps: AccountDeps) {
     summary: 'Sign in as a guest with an e-mail address only',
     description:
       'Always opens a guest session, whether the address has an account or not. A guest ' +
-      'session sees no account data (profile edits and addresses answer 403); a guest sets a ' +
-      'password through the reset link to get a full account. With reCAPTCHA configured, ' +
+      'session sees no account data (profile edits and addresses answer 403) and only what it ' +
+      'made itself: the device’s cart and the orders placed from it. Orders placed elsewhere ' +
+      'with the address take the mailed sign-in link. A guest sets a password through the ' +
+      'reset link to get a full account. With reCAPTCHA configured, ' +
       'the page’s token goes in `X-Recaptcha-Token`.',
     request: {
       headers: recaptchaHeader,

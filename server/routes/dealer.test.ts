@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DealerCommission, DealerCustomers, DealerOrdersPage } from '../../contract/dealer.ts'
@@ -11,6 +11,7 @@ import {
   dealerDirectory,
   dealers,
   orders,
+  outbox,
   payoutRequests,
   users,
 } from '../db/schema.ts'
@@ -543,10 +544,18 @@ describe('registering through a dealer’s invitation link', () => {
     return row?.link
   }
 
-  it('makes the new account the dealer’s customer; a known address keeps its dealer', async () => {
+  it('makes the new account the dealer’s customer once its address is confirmed; a known address keeps its dealer', async () => {
     const email = `invited-${randomUUID().slice(0, 8)}@example.com`
     expect((await register({ email, dealer: demoDealer.inviteCode })).status).toBe(200)
     await mailer.idle()
+    // Kept pending until the mailed confirmation is used.
+    expect(await linkOf(email)).toBeUndefined()
+    const [mail] = await database.db
+      .select({ text: outbox.text })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.kind, 'confirm-email')))
+    const token = mail?.text?.match(/\/LoginFromAdmin\/([A-Za-z0-9_-]+)/)?.[1]
+    expect((await call('POST', `/password/verify-login/${token}`, {})).status).toBe(200)
     expect(await linkOf(email)).toMatchObject({ linkedBy: 'invitation' })
     const demo = await signIn(demoDealer.email)
     const customers = DealerCustomers.parse(

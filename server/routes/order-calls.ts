@@ -30,10 +30,9 @@ const keyRetentionDays = idempotencyKeyRetentionMs / (24 * 3600 * 1000)
 
 /** Whose cart a signed-in call reaches: said once for every route's description. */
 export const ownerRules =
-  ' The owner: an account session; a guest session on a guest account (no password) uses ' +
-  'that account’s cart; a guest session on an account with a password (or any role but guest) ' +
-  'never reaches the account’s cart: it uses the device’s cart (`X-Cart-Token`), or without ' +
-  'one a cart of the session’s own, and nothing is merged into the account.'
+  ' The owner: an account session; a guest session (e-mail only) never reaches the cart of ' +
+  'the account on its address: it uses the device’s cart (`X-Cart-Token`), or without one a ' +
+  'cart of the session’s own, and nothing is merged into the account.'
 
 /**
  * The owner and key headers, documented here and checked in the handlers (so a bad one is a

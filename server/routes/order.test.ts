@@ -453,12 +453,13 @@ describe('a guest session on an account’s e-mail (security finding: High)', ()
     expect((await call('GET', `/order/${cart.id}`, { bearer })).status).toBe(404)
   })
 
-  it('shares a guest account’s cart (no password, role guest) among its guest sessions', async () => {
+  it('never shares a guest account’s cart (no password, role guest) among its guest sessions', async () => {
     const email = `guest-${randomUUID()}@example.com`
     const first = await guestLogin(email)
     const cart = await cartOf(await add({ bearer: first }, bag))
     const second = await guestLogin(email)
-    expect((await getCart({ bearer: second })).id).toBe(cart.id)
+    expect((await getCart({ bearer: second })).id).not.toBe(cart.id)
+    expect((await getCart({ bearer: second })).items).toEqual([])
   })
 })
 
@@ -1199,7 +1200,7 @@ describe('cart merge at sign-in', () => {
     expect((await getCart({ bearer: user.bearer })).items.map((line) => line.qty)).toEqual([99])
   })
 
-  it('merges at guest sign-in, at sign-in by link and with a new password', async () => {
+  it('keeps the device’s cart at guest sign-in; merges at sign-in by link and with a new password', async () => {
     const guestToken = newCartToken()
     await cartOf(await add({ token: guestToken }, bag))
     const email = `guest-${randomUUID()}@example.com`
@@ -1212,9 +1213,11 @@ describe('cart merge at sign-in', () => {
       },
     )
     const { token: guestBearer } = (await guestLogin.json()) as { token: string }
-    expect((await getCart({ bearer: guestBearer })).items.map((line) => line.sku)).toEqual([
-      'MISSION-BAG-BLACK',
-    ])
+    // A guest session keeps to the device's cart: nothing goes into the address's account.
+    expect(
+      (await getCart({ bearer: guestBearer, token: guestToken })).items.map((line) => line.sku),
+    ).toEqual(['MISSION-BAG-BLACK'])
+    expect((await getCart({ bearer: guestBearer })).items).toEqual([])
 
     const user = await newUser()
     const linkToken = newCartToken()

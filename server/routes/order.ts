@@ -30,7 +30,8 @@ import {
   tooManyCodesMessage,
   updateQty,
 } from '../services/cart.ts'
-import { mayMergeAtSignIn, scopesOf, signInTokenHash } from '../services/cart-owner.ts'
+import { scopesOf, signInTokenHash } from '../services/cart-owner.ts'
+import { isProvenAccount } from '../services/accounts.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import { joinGuestOrders } from '../services/orders.ts'
 import { attemptAnonymousAdd, attemptCodes } from '../services/throttle.ts'
@@ -132,10 +133,9 @@ const cartResponse = (description: string) => ({
   content: { 'application/json': { schema: CartSchema } },
 })
 /**
- * At sign-in (password, guest, e-mail link, new password): the request's cart token's cart, if
- * it has lines, is merged into the account's cart, except at a guest sign-in on an account
- * that has a password (cart-owner.ts). A malformed token is ignored here: signing in does not
- * fail over a cart.
+ * At an account sign-in (password, e-mail link, new password): the request's cart token's cart,
+ * if it has lines, is merged into the account's cart. A guest sign-in merges nothing
+ * (cart-owner.ts). A malformed token is ignored here: signing in does not fail over a cart.
  */
 export async function mergeCartAtSignIn(
   db: Database,
@@ -143,11 +143,12 @@ export async function mergeCartAtSignIn(
   userId: string,
   { guestSession = false }: { guestSession?: boolean } = {},
 ) {
-  // A password or e-mail-link sign-in: what guest sessions ordered with the address joins it.
-  if (!guestSession) await joinGuestOrders(db, userId)
+  // A guest session reads neither the account's cart nor its orders: it keeps the device's.
+  if (guestSession) return
+  // What guest sessions ordered with the address joins the account once the address is proven.
+  if (await isProvenAccount(db, userId)) await joinGuestOrders(db, userId)
   const tokenHash = signInTokenHash(c)
   if (tokenHash === undefined) return
-  if (!(await mayMergeAtSignIn(db, userId, { guestSession }))) return
   await mergeGuestCart(db, userId, tokenHash)
 }
 

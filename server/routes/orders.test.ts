@@ -304,12 +304,12 @@ describe('a guest’s orders join the account', () => {
     expect((await getOrder({ bearer }, guestOrder.id)).status).toBe(404)
   })
 
-  it('a guest account’s orders are its guest sessions’ until it has a password', async () => {
+  it('a guest account’s orders are never another guest session’s', async () => {
     const guestAccount = await newUser({ role: 'guest' })
     const first = await loginGuest({}, guestAccount.email)
-    const placed = await submitted({ bearer: first })
+    const placed = await submitted({ bearer: first }, { guestOf: guestAccount.id })
     const second = await loginGuest({}, guestAccount.email)
-    expect((await viewOf(await getOrder({ bearer: second }, placed.id))).id).toBe(placed.id)
+    expect((await getOrder({ bearer: second }, placed.id)).status).toBe(404)
     await database.db
       .update(users)
       .set({ passwordHash: await hash(password), role: 'customer' })
@@ -317,7 +317,6 @@ describe('a guest’s orders join the account', () => {
     expect(
       (await getOrder({ bearer: await loginGuest({}, guestAccount.email) }, placed.id)).status,
     ).toBe(404)
-    expect((await getOrder({ bearer: guestAccount.bearer }, placed.id)).status).toBe(200)
   })
 })
 

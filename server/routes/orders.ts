@@ -54,11 +54,11 @@ import { AddSchema } from './order.ts'
  */
 
 const orderOwnerRules =
-  ' The owner: an account session reads the account’s orders (and a guest session on a guest ' +
-  'account, no password, that account’s). A guest session on an account with a password never ' +
-  'reads the account’s orders: it reads the orders placed under the device’s cart token ' +
-  '(`X-Cart-Token`) or its own session, and those join the account at its next password or ' +
-  'e-mail-link sign-in. Anything not the caller’s is a 404, as an unknown id is.'
+  ' The owner: an account session reads the account’s orders. A guest session (e-mail only) ' +
+  'never reads the account on its address: it reads the orders placed under the device’s cart ' +
+  'token (`X-Cart-Token`) or by the session itself, and those join the account at the first ' +
+  'account sign-in after a mailed link proves the address. Anything not the caller’s is a 404, ' +
+  'as an unknown id is.'
 
 const example = {
   id: '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1',

@@ -13,6 +13,7 @@ import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
   findUserByEmail,
+  proveAddress,
   sendLoginLink,
   sendResetLink,
   signIn,
@@ -80,7 +81,9 @@ export function passwordRoutes(deps: AccountDeps) {
     '/password/login-link',
     'Send a one-time sign-in link',
     'Mails a link to `/LoginFromAdmin/{token}`, valid for 15 minutes and once, if an account ' +
-      'uses the address; the page signs in with `POST /api/password/verify-login/{token}`.',
+      '(guest accounts too) uses the address; the page signs in with ' +
+      '`POST /api/password/verify-login/{token}`. Using it proves the address: every order ' +
+      'guest sessions placed with it joins the account.',
   )
 
   const useToken = createRoute({
@@ -91,7 +94,9 @@ export function passwordRoutes(deps: AccountDeps) {
     description:
       'Uses the link up, sets the password (a guest account becomes a customer account), ends ' +
       'every other session of the account, voids its other unused links (reset and sign-in), ' +
-      'and signs in (1 day). Counted per client address like the other calls anyone may make.',
+      'and signs in (1 day). The link proves the address: what waits for proof (guest orders, ' +
+      'a dealer’s invitation) joins the account. Counted per client address like the other ' +
+      'calls anyone may make.',
     request: {
       params: TokenParam,
       body: { required: true, content: { 'application/json': { schema: NewPasswordSchema } } },
@@ -112,8 +117,13 @@ export function passwordRoutes(deps: AccountDeps) {
     tags: ['password'],
     summary: 'Sign in with a one-time link',
     description:
-      'Uses a mailed sign-in link or an admin’s `/LoginFromAdmin/{token}` link up, and signs ' +
-      'in as its account (1 day).',
+      'Uses a mailed sign-in link, a registration’s confirmation link or an admin’s ' +
+      '`/LoginFromAdmin/{token}` link up, and signs in as its account (1 day). A mailed link ' +
+      '(not an admin’s) proves the address: what waits for proof joins the account (orders ' +
+      'guest sessions placed with the address, a dealer’s invitation used at registration). ' +
+      'A password chosen at registration is kept by the confirmation link; a sign-in link that ' +
+      'proves the address first drops it and ends the sessions it opened (whoever chose it had ' +
+      'not proven the address), and a new password is set through the reset link.',
     request: { params: TokenParam },
     responses: {
       200: sessionResponse,
@@ -167,13 +177,21 @@ export function passwordRoutes(deps: AccountDeps) {
         })
         .where(eq(users.id, used.userId))
       await signOutEverywhere(db, used.userId)
+      await proveAddress(db, used.userId, { keepPassword: true })
       await mergeCartAtSignIn(db, c, used.userId)
       return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
     })
     .openapi(verifyLogin, async (c) => {
       const { token } = c.req.valid('param')
-      const used = await consumeOneTimeToken(db, token, ['login-link', 'admin-login'])
+      const used = await consumeOneTimeToken(db, token, [
+        'login-link',
+        'confirm-email',
+        'admin-login',
+      ])
       if (!used) return c.json(linkInvalid, 422)
+      // An admin's link proves nothing about the address; a mailed one does.
+      if (used.purpose !== 'admin-login')
+        await proveAddress(db, used.userId, { keepPassword: used.purpose === 'confirm-email' })
       await mergeCartAtSignIn(db, c, used.userId)
       return c.json(await signIn(c, db, used.userId, { remember: false }), 200)
     })

@@ -35,7 +35,6 @@ import { currentShippingRates } from '../services/shipping.ts'
 import { submitOrder } from '../services/submit.ts'
 import { signUpForNewsletter } from '../services/newsletter.ts'
 import { orderSubmittedMail } from '../mail/templates.ts'
-import { isProtectedAccount } from '../services/cart-owner.ts'
 import { orders } from '../db/schema.ts'
 import { eq } from 'drizzle-orm'
 import {
@@ -288,12 +287,9 @@ export function submitRoutes({
         (owner) => async (tx) => {
           // needSession has refused a caller without one before this runs.
           const email = session!.user.email
-          // A guest session on an account with a password places the order under its cart
-          // token, marked for that account to join at its next real sign-in (services/orders.ts).
-          const guestOf =
-            session!.guest && (await isProtectedAccount(tx, session!.user))
-              ? session!.user.id
-              : undefined
+          // A guest session places the order under its cart token, marked for the address's
+          // account to join at a sign-in that has proven the address (services/orders.ts).
+          const guestOf = session!.guest ? session!.user.id : undefined
           const result = await submitOrder(
             tx,
             owner,

@@ -17,11 +17,11 @@ import { createRouter } from '../http/router.ts'
 import { requireUser } from '../middleware/auth.ts'
 import {
   createAccount,
-  sendLoginLink,
+  sendConfirmLink,
   sendResetLink,
   type AccountDeps,
 } from '../services/accounts.ts'
-import { dealerByInviteCode, linkCustomer } from '../services/dealers.ts'
+import { dealerByInviteCode } from '../services/dealers.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
@@ -34,7 +34,7 @@ const RegisterSchema = component(RegisterRequest, 'RegisterRequest')
 const EditUserSchema = component(EditUserRequest, 'EditUserRequest')
 
 export const registrationAccepted =
-  'Thank you. We have sent you an e-mail: follow its link to sign in.'
+  'Thank you. We have sent you an e-mail: follow its link to confirm your address.'
 
 /**
  * The user as a session may see it. A guest session (e-mail only) sees the address it gave and
@@ -72,10 +72,13 @@ export function userRoutes(deps: AccountDeps) {
     summary: 'Register',
     description:
       'Answers the same whether the e-mail address is new or not. A new address gets an account ' +
-      'and an e-mail with a one-time sign-in link; a known one gets an e-mail with a ' +
-      'password-reset link instead (its password is not changed). No session is opened here. ' +
-      'With `dealer` (the code of a dealer’s invitation link), a new account becomes that ' +
-      'dealer’s customer; a known address keeps its dealer. An unknown code is a 422 on `dealer`. ' +
+      'and an e-mail with a link that confirms the address (valid one hour, once; it signs in); ' +
+      'a known one gets an e-mail with a password-reset link instead (its password is not ' +
+      'changed). No session is opened here. The password signs in at once, but until the ' +
+      'address is confirmed the account receives only what it makes itself: no order a guest ' +
+      'session placed with the address, and no dealer. With `dealer` (the code of a dealer’s ' +
+      'invitation link), the new account becomes that dealer’s customer when the address is ' +
+      'confirmed; a known address keeps its dealer. An unknown code is a 422 on `dealer`. ' +
       'With reCAPTCHA configured, the page’s token goes in `X-Recaptcha-Token`.',
     request: {
       headers: recaptchaHeader,
@@ -152,21 +155,17 @@ export function userRoutes(deps: AccountDeps) {
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {
+        // Only a new account joins the dealer, and only once its address is confirmed
+        // (accounts.ts proveAddress): a known address keeps whatever dealer it has.
         const created = await createAccount(db, {
           email,
           passwordHash,
           name: name ?? null,
           role: 'customer',
+          pendingDealerId: dealer?.userId ?? null,
         })
         if (created) {
-          // Only a new account joins the dealer: a known address keeps whatever dealer it has.
-          if (dealer)
-            await linkCustomer(db, {
-              customerId: created.id,
-              dealerId: dealer.userId,
-              linkedBy: 'invitation',
-            })
-          await sendLoginLink(deps, created, { welcome: true })
+          await sendConfirmLink(deps, created)
           return
         }
         const [existing] = await db.select().from(users).where(eq(users.email, email))

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Role } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
 import { setAuthCookie } from '../http/auth-cookie.ts'
-import { loginLinkMail, passwordResetMail } from '../mail/templates.ts'
+import { confirmAddressMail, loginLinkMail, passwordResetMail } from '../mail/templates.ts'
+import { linkCustomer } from './dealers.ts'
 import type { Mailer } from './mail.ts'
 import { queueMail } from './mail-outbox.ts'
 import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts'
@@ -30,7 +31,16 @@ export async function findUserByEmail(db: Database, email: string) {
 /** The account made, or undefined when the address already has one (its account is unchanged). */
 export async function createAccount(
   db: Database,
-  account: { email: string; passwordHash: string | null; name: string | null; role: Role },
+  account: {
+    email: string
+    passwordHash: string | null
+    name: string | null
+    role: Role
+    /** Set only for an account the shop makes itself (the admin command line). */
+    emailVerifiedAt?: Date | null
+    /** A dealer's invitation, applied when the address is proven (proveAddress). */
+    pendingDealerId?: string | null
+  },
 ) {
   const [created] = await db
     .insert(users)
@@ -111,6 +121,67 @@ export async function sendLoginLink(
     const { token } = await issueOneTimeToken(tx, user.id, 'login-link')
     const dedupeKey = `login-link:${hashToken(token)}`
     await queueMail(tx, loginLinkMail(deps, { to: user.email, token, dedupeKey, welcome }))
+  })
+}
+
+/**
+ * Mails the confirmation of a new account's address: a one-time link to `/LoginFromAdmin/{token}`
+ * that signs in and proves the address (proveAddress), keeping the password chosen at
+ * registration. The mail says that someone registered, and to ignore it if that was not them.
+ */
+export async function sendConfirmLink(deps: AccountDeps, user: { id: string; email: string }) {
+  await deps.db.transaction(async (tx) => {
+    const { token } = await issueOneTimeToken(tx, user.id, 'confirm-email')
+    const dedupeKey = `confirm-email:${hashToken(token)}`
+    await queueMail(tx, confirmAddressMail(deps, { to: user.email, token, dedupeKey }))
+  })
+}
+
+/** Whether the account's address has been proven by a mailed link. */
+export async function isProvenAccount(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row?.at != null
+}
+
+/**
+ * A mailed link was used: the address is the account's, proven. The first time, what waits for
+ * proof is handed over (a dealer's invitation becomes the tie; guest orders join at the sign-in
+ * that follows, routes/order.ts mergeCartAtSignIn).
+ *
+ * A password chosen before the proof, at registration, proves nothing about who chose it. The
+ * registration's own confirmation link keeps it (the mail asks its reader to ignore it if they
+ * did not register); a sign-in link does not (`keepPassword` false): the password is dropped and
+ * every session opened with it ends, so a stranger who registered the address first gets nothing
+ * the owner then proves. The owner sets a password of their own through the reset link.
+ */
+export async function proveAddress(
+  db: Database,
+  userId: string,
+  { keepPassword }: { keepPassword: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      .returning()
+    // Proven before: nothing waits.
+    if (!row) return
+    if (!keepPassword && row.passwordHash !== null) {
+      await tx.update(users).set({ passwordHash: null }).where(eq(users.id, userId))
+      await revokeUserSessions(tx, userId)
+    }
+    if (row.pendingDealerId !== null) {
+      await linkCustomer(tx, {
+        customerId: userId,
+        dealerId: row.pendingDealerId,
+        linkedBy: 'invitation',
+      })
+      await tx.update(users).set({ pendingDealerId: null }).where(eq(users.id, userId))
+    }
   })
 }
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   CART_ACCOUNT_HEADER,
@@ -7,22 +6,22 @@ import {
   madeForAnotherAccountMessage,
 } from '../../contract/cart.ts'
 import type { Database } from '../db/index.ts'
-import { users } from '../db/schema.ts'
 import { bearerToken } from '../middleware/auth.ts'
 import { sha256 } from './idempotency.ts'
-import { findSession, hashToken, type SessionUser } from './sessions.ts'
+import { findSession, hashToken } from './sessions.ts'
 
 /*
- * Who a cart call is for, decided in one place for every cart route and every sign-in:
+ * Who a cart or order call is for, decided in one place for every cart, checkout, order and
+ * payment route and every sign-in:
  *
- * - an account session (password, e-mail link, new password): the account's cart;
- * - a guest session (e-mail only) on a guest account (role guest, no password): the account's
- *   cart too. Such an account is nothing but an address that guest sessions share; its cart is
- *   what the guest checks out with and finds again on another device;
- * - a guest session on an account that has a password or any other role: never the account's
- *   cart (the e-mail address proves nothing). It uses the device's cart (X-Cart-Token) exactly as
- *   if it were not signed in, or, without that header, a cart of the session's own. Nothing is
- *   merged into the account, at guest sign-in or later;
+ * - an account session (password, e-mail link, new password): the account's cart and orders;
+ * - a guest session (e-mail only), whatever account has the address: never the account's cart
+ *   or orders (an e-mail address proves nothing). It uses the device's cart (X-Cart-Token)
+ *   exactly as if it were not signed in, or, without that header, a cart of the session's own.
+ *   It reads the orders placed with that cart, so a guest finds again on the same device what
+ *   it made there, and nothing made on another device. Its orders are marked with the account
+ *   (orders.guest_of) and join it only at a sign-in of an account whose address a mailed link
+ *   has proven (routes/order.ts mergeCartAtSignIn);
  * - no session: the device's anonymous cart token.
  *
  * A change made signed in names its account (X-Cart-Account, contract/cart.ts): it is applied
@@ -34,7 +33,15 @@ import { findSession, hashToken, type SessionUser } from './sessions.ts'
 export type CartOwner =
   /** `tokenHash`: the device's cart token sent with a signed-in call (its cart merges in). */
   | { kind: 'user'; userId: string; tokenHash: string | undefined }
-  | { kind: 'token'; tokenHash: string }
+  | {
+      kind: 'token'
+      tokenHash: string
+      /**
+       * A guest session's own cart key (sessionCartKey), when the device's token is the owner:
+       * orders the session submitted without the device's header are its own too.
+       */
+      sessionKey?: string
+    }
 
 /**
  * An owner's idempotency scopes (services/idempotency.ts), its own first. A signed-in device's
@@ -45,6 +52,11 @@ export function scopesOf(owner: CartOwner): [string, ...string[]] {
   return owner.tokenHash
     ? [userScope(owner.userId), cartScope(owner.tokenHash)]
     : [userScope(owner.userId)]
+}
+
+/** The cart-token hashes whose orders (not carts) a token owner reads. */
+export function orderTokenHashes(owner: CartOwner & { kind: 'token' }): string[] {
+  return owner.sessionKey ? [owner.tokenHash, owner.sessionKey] : [owner.tokenHash]
 }
 
 export const userScope = (userId: string) => `user:${userId}`
@@ -74,27 +86,6 @@ function madeFor(c: Context): string | undefined | null {
   } catch {
     return null
   }
-}
-
-/**
- * Whether an account holds more than guest sessions made: a password, or a role other than
- * guest. A guest session never reaches such an account's cart.
- */
-export async function isProtectedAccount(
-  db: Database,
-  user: { id: string; role: string },
-): Promise<boolean> {
-  if (user.role !== 'guest') return true
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, user.id))
-  return row?.passwordHash != null
-}
-
-/** isProtectedAccount of a session's account, from the session's own row (no second query). */
-function isProtectedSession(session: SessionUser): boolean {
-  return session.user.role !== 'guest' || session.hasPassword
 }
 
 /** The device's cart token from the request: undefined if not sent, null if malformed. */
@@ -145,27 +136,16 @@ export async function resolveOwner(
     return { answer: { status: 401, body: { message: expiredSessionMessage } } }
   if (account !== undefined && account !== session.user.email.trim().toLowerCase())
     return { answer: { status: 409, body: { message: madeForAnotherAccountMessage } } }
-  if (session.guest && isProtectedSession(session))
-    return { owner: { kind: 'token', tokenHash: tokenHash ?? sessionCartKey(hashToken(bearer)) } }
+  if (session.guest) {
+    const sessionKey = sessionCartKey(hashToken(bearer))
+    return {
+      owner: tokenHash
+        ? { kind: 'token', tokenHash, sessionKey }
+        : { kind: 'token', tokenHash: sessionKey },
+    }
+  }
   if (tokenHash) await mergeDevice(session.user.id, tokenHash)
   return { owner: { kind: 'user', userId: session.user.id, tokenHash } }
-}
-
-/**
- * Whether a sign-in may merge the device's cart into the account's: always for a password,
- * e-mail link or new password; for a guest sign-in only on a guest account.
- */
-export async function mayMergeAtSignIn(
-  db: Database,
-  userId: string,
-  { guestSession }: { guestSession: boolean },
-): Promise<boolean> {
-  if (!guestSession) return true
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId))
-  return row !== undefined && row.role === 'guest' && row.passwordHash === null
 }
 
 /** The request's device cart token's hash, if well formed (sign-in ignores a malformed one). */

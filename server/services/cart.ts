@@ -31,7 +31,7 @@ import {
   type StoredMeta,
 } from '../db/schema.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
-import { cartScope, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
+import { cartScope, orderTokenHashes, scopesOf, userScope, type CartOwner } from './cart-owner.ts'
 import {
   adoptKeys,
   idempotencyKeyRetentionMs,
@@ -635,9 +635,11 @@ export async function updateQty(
 export async function findOwnedOrder(db: Executor, owner: CartOwner, id: string, lock = false) {
   if (!uuidPattern.test(id)) return undefined
   const owned =
-    owner.kind === 'user' && owner.tokenHash
-      ? sql`(${orders.userId} = ${owner.userId} or (${orders.cartTokenHash} = ${owner.tokenHash} and ${orders.userId} is null))`
-      : ownerCondition(owner)
+    owner.kind === 'user'
+      ? owner.tokenHash
+        ? sql`(${orders.userId} = ${owner.userId} or (${orders.cartTokenHash} = ${owner.tokenHash} and ${orders.userId} is null))`
+        : ownerCondition(owner)
+      : and(inArray(orders.cartTokenHash, orderTokenHashes(owner)), isNull(orders.userId))
   const query = db
     .select()
     .from(orders)

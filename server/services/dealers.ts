@@ -447,7 +447,12 @@ export async function seedDemoDealer(db: Database): Promise<void> {
     if (!dealer) return
     await tx
       .insert(users)
-      .values({ email: 'kari@example.com', name: 'Kari Nordmann', role: 'customer' })
+      .values({
+        email: 'kari@example.com',
+        name: 'Kari Nordmann',
+        role: 'customer',
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing({ target: users.email })
     const customers = await tx
       .select()

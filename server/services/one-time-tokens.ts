@@ -8,6 +8,7 @@ export const oneTimeTokenTtlSeconds = {
   'password-reset': 60 * 60,
   'login-link': 15 * 60,
   'admin-login': 15 * 60,
+  'confirm-email': 60 * 60,
 } as const satisfies Record<OneTimeTokenPurpose, number>
 
 /** A new single-use token for `userId`; only its hash is stored. */

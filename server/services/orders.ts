@@ -54,7 +54,7 @@ import {
   type Palette,
 } from './cart.ts'
 import { countryName } from './address.ts'
-import { isProtectedAccount, type CartOwner } from './cart-owner.ts'
+import { orderTokenHashes, type CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { sha256, type Transaction, type WorkAnswer } from './idempotency.ts'
 import {
@@ -67,7 +67,6 @@ import { accrueCommission, reverseCommission } from './commission.ts'
 import { queueMail } from './mail-outbox.ts'
 import { formatAmount } from './payments/money.ts'
 import { moneyOf, moneyOfOrders } from './payments/order-money.ts'
-import { findSession } from './sessions.ts'
 import { signWaiver } from './waiver.ts'
 import { isMadeToOrder, parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 
@@ -99,7 +98,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 function submittedBy(owner: CartOwner) {
   return owner.kind === 'user'
     ? eq(orders.userId, owner.userId)
-    : and(eq(orders.cartTokenHash, owner.tokenHash), isNull(orders.userId))
+    : and(inArray(orders.cartTokenHash, orderTokenHashes(owner)), isNull(orders.userId))
 }
 
 const isSubmitted = and(isNotNull(orders.submittedAt), notInArray(orders.status, notSubmitted))
@@ -667,21 +666,9 @@ export async function changeShippingAddress(
 }
 
 /**
- * The account a guest session's order is placed for: a guest session (e-mail only) on an
- * account with a password never reads that account, so its orders are kept under its cart
- * token, marked with the account (orders.guest_of) to join it at the account's next real
- * sign-in. Undefined for any other caller.
- */
-export async function guestOfAccount(db: Database, bearer: string | undefined) {
-  if (!bearer) return undefined
-  const session = await findSession(db, bearer)
-  if (!session?.guest) return undefined
-  return (await isProtectedAccount(db, session.user)) ? session.user.id : undefined
-}
-
-/**
- * At a password or e-mail-link sign-in (never a guest one): the orders guest sessions placed
- * with the account's address join the account. From then on only the account reads them.
+ * At an account sign-in (never a guest one) of an account whose address is proven: the orders
+ * guest sessions placed with the account's address join the account. From then on only the
+ * account reads them.
  */
 export async function joinGuestOrders(db: Executor, userId: string): Promise<number> {
   const joined = await db
@@ -803,6 +790,20 @@ export async function orderEmail(db: Executor, order: OrderRow): Promise<string 
 }
 
 /**
+ * Whether the order belongs to an account whose address is proven (by a mailed link): only then
+ * does its mail carry what its owner typed. A guest session's order, or an unconfirmed
+ * account's, is mailed in the shop's words alone.
+ */
+async function ownerProvedAddress(db: Executor, order: OrderRow): Promise<boolean> {
+  if (order.userId === null) return false
+  const [user] = await db
+    .select({ at: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, order.userId))
+  return user?.at != null
+}
+
+/**
  * What an order's mail shows of it (server/mail/templates.ts), read in the caller's transaction
  * so the mail queued with a change shows the order as that change left it; undefined when the
  * order has no one to mail (a device's order placed without an e-mail address).
@@ -844,6 +845,7 @@ export async function orderMailData(
     : new Map<string, string>()
   const total = order.totalAmount ?? 0
   const paid = (await moneyOf(db, order.id)).paid
+  const proven = await ownerProvedAddress(db, order)
   return {
     id: order.id,
     email,
@@ -873,7 +875,8 @@ export async function orderMailData(
     paid,
     balance: Math.max(0, total - paid),
     currency: order.currency,
-    shippingAddress: order.shippingAddress,
+    shippingAddress: proven ? order.shippingAddress : null,
+    addressWithheld: !proven && order.shippingAddress !== null,
     paymentCode: order.paymentCode,
   }
 }

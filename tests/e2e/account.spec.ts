@@ -123,7 +123,7 @@ test('register, sign in by the mailed link, sign out, sign in with the password'
   await expect(page.getByRole('status')).toContainText('We have sent you an e-mail')
 
   const welcome = await mailbox.next(email)
-  expect(welcome.subject).toBe('Your Glidecraft sign-in link')
+  expect(welcome.subject).toBe('Confirm your address at Glidecraft')
   await page.goto(linkPath(welcome, '/LoginFromAdmin'))
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByText('Signed in as Robin Flyer')).toBeVisible()

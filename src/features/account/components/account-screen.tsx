@@ -9,7 +9,7 @@ import {
 } from '../../../lib/cart-device.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
-import { forgetEndedSession, sendResetLink, signOut, userQuery } from '../api.ts'
+import { forgetEndedSession, sendLoginLink, sendResetLink, signOut, userQuery } from '../api.ts'
 import { displayName, failureMessage, isSessionEnded, messages } from '../model.ts'
 import { AddressList } from './address-list.tsx'
 import { FormStatus } from './form-fields.tsx'
@@ -140,6 +140,7 @@ function SignedInAccount({
         </>
       )}
       {data.role === 'dealer' && dealer}
+      {guest && <GuestOrdersNotice email={data.email} />}
       {orders}
       <section className="panel" aria-labelledby="account-device">
         <h2 id="account-device">This device</h2>
@@ -256,6 +257,38 @@ function GuestNotice({ email }: { email: string }) {
         onClick={() => send.mutate()}
       >
         Set a password
+      </button>
+    </section>
+  )
+}
+
+/**
+ * A guest session lists only the orders placed from this device: the rest of the address's
+ * orders take proof that the mailbox is the customer's, the mailed sign-in link.
+ */
+function GuestOrdersNotice({ email }: { email: string }) {
+  const send = useMutation({
+    networkMode: 'always',
+    mutationFn: () => sendLoginLink({ email }),
+  })
+  return (
+    <section className="panel" aria-labelledby="account-guest-orders">
+      <h2 id="account-guest-orders">Orders from other devices</h2>
+      <p>
+        As a guest you see the orders placed on this device. Orders made elsewhere with{' '}
+        <strong>{email}</strong> appear after you sign in with the link we e-mail to that address.
+      </p>
+      <FormStatus
+        problem={send.error ? failureMessage(send.error) : undefined}
+        done={send.data?.message}
+      />
+      <button
+        type="button"
+        className="button"
+        disabled={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        E-mail me a sign-in link
       </button>
     </section>
   )

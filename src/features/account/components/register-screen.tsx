@@ -9,9 +9,9 @@ const fields = ['name', 'email', 'password', 'confirmPassword'] as const
 
 /**
  * Create an account. The server answers alike for a new and a known address and opens no
- * session: it mails a sign-in link (or, to a known address, a reset link), so the screen says
- * to look in the mailbox. Through a dealer's invitation link (`?dealer=`), the account becomes
- * that dealer's customer.
+ * session: it mails a link confirming the address (or, to a known address, a reset link), so the
+ * screen says to look in the mailbox. Through a dealer's invitation link (`?dealer=`), the
+ * account becomes that dealer's customer once the address is confirmed.
  */
 export function RegisterScreen({
   redirect,
@@ -42,7 +42,7 @@ export function RegisterScreen({
   return (
     <AccountPage
       heading="Create an account"
-      lead="Keep your orders, addresses and designs together. We e-mail you a link to sign in."
+      lead="Keep your orders, addresses and designs together. We e-mail you a link to confirm your address: what you ordered as a guest joins the account once you use it."
       switchTo={
         <>
           Already have an account?{' '}
@@ -54,7 +54,8 @@ export function RegisterScreen({
     >
       {invitation && (
         <p role="note" className="field-hint">
-          You came through your dealer’s invitation link: your new account will be its customer.
+          You came through your dealer’s invitation link: your new account becomes its customer once
+          you confirm your address from the e-mail.
         </p>
       )}
       <AccountForm form={form} submitLabel="Create account">

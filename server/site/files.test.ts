@@ -26,7 +26,8 @@ beforeAll(async () => {
     'big.txt': bigText,
     'videos/clip.mp4': clip,
   })
-  app = createTestApp(database.db, { staticDir: site.dir })
+  // Files exactly as built: no test store's notice (payment-providers.test.ts covers it).
+  app = createTestApp(database.db, { staticDir: site.dir, env: { TEST_PAYMENTS: 'false' } })
 })
 afterAll(async () => {
   await database.close()

@@ -61,10 +61,6 @@ export function accountOwner(email: string): Owner {
   return `account:${email.trim().toLowerCase()}`
 }
 
-export function guestOwner(email: string): Owner {
-  return `guest:${email.trim().toLowerCase()}`
-}
-
 export function initialModel(accounts: Record<Owner, readonly Line[]> = {}): Model {
   return {
     carts: { ...accounts, 'device:1': [] },
@@ -146,9 +142,9 @@ export function mergeLines(into: readonly Line[], from: readonly Line[]): Line[]
 }
 
 /**
- * Sign-in. `account`: a password account (or a guest session on a guest account, `guest`): the
- * device's cart merges into it. `guest-on-account`: a guest session on an e-mail whose account has
- * a password: it acts for the device's cart, and nothing merges.
+ * Sign-in. `account`: a password account: the device's cart merges into it. A guest session
+ * (`guest` on a new e-mail, `guest-on-account` on the customer's) never reaches the account on its
+ * address (docs/accounts-and-guests.md): it acts for the device's cart, and nothing merges.
  */
 export function signIn(
   model: Model,
@@ -156,14 +152,14 @@ export function signIn(
   email: string,
 ): Model {
   if (model.session) throw new Error('sign in while signed in: sign out first')
-  if (kind === 'guest-on-account') {
+  if (kind !== 'account') {
     return {
       ...model,
       session: { owner: model.device, kind: 'guest', email, expired: false },
       ended: undefined,
     }
   }
-  const owner = kind === 'account' ? accountOwner(email) : guestOwner(email)
+  const owner = accountOwner(email)
   const merged = mergeLines(cartOf(model, owner), cartOf(model, model.device))
   return {
     ...withCart(withCart(model, owner, merged), model.device, []),

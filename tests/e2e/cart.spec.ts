@@ -304,9 +304,15 @@ test.describe('on a 390-pixel phone', () => {
 })
 
 test('a guest cart merged at sign-in is announced once', async ({ page, consoleErrors }) => {
-  // The account already has a cart with a line.
+  // The account already has a cart with a line. (A guest session never merges into an account:
+  // docs/accounts-and-guests.md; a password sign-in brings the device's own cart along.)
   const email = `merge-${Date.now()}@example.com`
-  const first = await api.post('/api/login-guest', { data: { email, remember: false } })
+  const password = 'merge-carts-2026'
+  const created = await api.post('/api/user/create', {
+    data: { name: 'Mia Merger', email, password, confirmPassword: password },
+  })
+  expect(created.status()).toBe(200)
+  const first = await api.post('/api/login', { data: { email, password, remember: false } })
   expect(first.status()).toBe(200)
   const { token: bearer } = (await first.json()) as { token: string }
   const added = await api.post('/api/order/add', {
@@ -318,9 +324,9 @@ test('a guest cart merged at sign-in is announced once', async ({ page, consoleE
   // As a guest on this device, with a line of its own, the customer signs in.
   await openStore(page, BAG.path)
   await expect(await addBag(page)).toHaveText(/^Added: Mission bag\./)
-  const signIn = await page.request.post(`${proxy.origin}/api/login-guest`, {
+  const signIn = await page.request.post(`${proxy.origin}/api/login`, {
     headers: { 'X-Cart-Token': await cartToken(page) },
-    data: { email, remember: false },
+    data: { email, password, remember: false },
   })
   expect(signIn.status()).toBe(200)
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
+import type { Accepted } from '../../../../contract/auth.ts'
 import { NetworkError } from '../../../lib/api-client.ts'
 import {
   countWaitingCartChanges,
@@ -235,30 +236,16 @@ function SignOut({ pending, onSignOut }: { pending: boolean; onSignOut: () => vo
 
 /** A guest keeps no profile or addresses: setting a password (the reset flow) makes an account. */
 function GuestNotice({ email }: { email: string }) {
-  const send = useMutation({
-    networkMode: 'always',
-    mutationFn: () => sendResetLink({ email }),
-  })
   return (
-    <section className="panel" aria-labelledby="account-guest">
-      <h2 id="account-guest">You are signed in as a guest</h2>
-      <p>
-        You signed in with <strong>{email}</strong> alone. A guest can order, but keeps no profile
-        or saved addresses. Set a password to keep an account: we e-mail you a link.
-      </p>
-      <FormStatus
-        problem={send.error ? failureMessage(send.error) : undefined}
-        done={send.data?.message}
-      />
-      <button
-        type="button"
-        className="button"
-        disabled={send.isPending}
-        onClick={() => send.mutate()}
-      >
-        Set a password
-      </button>
-    </section>
+    <MailLinkPanel
+      id="account-guest"
+      title="You are signed in as a guest"
+      action="Set a password"
+      send={() => sendResetLink({ email })}
+    >
+      You signed in with <strong>{email}</strong> alone. A guest can order, but keeps no profile or
+      saved addresses. Set a password to keep an account: we e-mail you a link.
+    </MailLinkPanel>
   )
 }
 
@@ -267,17 +254,38 @@ function GuestNotice({ email }: { email: string }) {
  * orders take proof that the mailbox is the customer's, the mailed sign-in link.
  */
 function GuestOrdersNotice({ email }: { email: string }) {
-  const send = useMutation({
-    networkMode: 'always',
-    mutationFn: () => sendLoginLink({ email }),
-  })
   return (
-    <section className="panel" aria-labelledby="account-guest-orders">
-      <h2 id="account-guest-orders">Orders from other devices</h2>
-      <p>
-        As a guest you see the orders placed on this device. Orders made elsewhere with{' '}
-        <strong>{email}</strong> appear after you sign in with the link we e-mail to that address.
-      </p>
+    <MailLinkPanel
+      id="account-guest-orders"
+      title="Orders from other devices"
+      action="E-mail me a sign-in link"
+      send={() => sendLoginLink({ email })}
+    >
+      As a guest you see the orders placed on this device. Orders made elsewhere with{' '}
+      <strong>{email}</strong> appear after you sign in with the link we e-mail to that address.
+    </MailLinkPanel>
+  )
+}
+
+/** A guest's panel that mails a link to the address it signed in with, and says how that went. */
+function MailLinkPanel({
+  id,
+  title,
+  action,
+  send: sendLink,
+  children,
+}: {
+  id: string
+  title: string
+  action: string
+  send: () => Promise<Accepted>
+  children: ReactNode
+}) {
+  const send = useMutation({ networkMode: 'always', mutationFn: sendLink })
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>{children}</p>
       <FormStatus
         problem={send.error ? failureMessage(send.error) : undefined}
         done={send.data?.message}
@@ -288,7 +296,7 @@ function GuestOrdersNotice({ email }: { email: string }) {
         disabled={send.isPending}
         onClick={() => send.mutate()}
       >
-        E-mail me a sign-in link
+        {action}
       </button>
     </section>
   )

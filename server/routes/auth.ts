@@ -116,8 +116,8 @@ export function authRoutes(deps: AccountDeps) {
       if (wait > 0) return tooManyAttempts(c, wait)
       const robot = await humanGate(c, deps, 'login-guest')
       if (robot) return robot as never
+      // A guest session reads neither the account's cart nor its orders: nothing merges.
       const user = await findOrCreateGuest(db, email)
-      await mergeCartAtSignIn(db, c, user.id, { guestSession: true })
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)
     })
     .openapi(logout, async (c) => {

@@ -137,14 +137,7 @@ const cartResponse = (description: string) => ({
  * if it has lines, is merged into the account's cart. A guest sign-in merges nothing
  * (cart-owner.ts). A malformed token is ignored here: signing in does not fail over a cart.
  */
-export async function mergeCartAtSignIn(
-  db: Database,
-  c: Context,
-  userId: string,
-  { guestSession = false }: { guestSession?: boolean } = {},
-) {
-  // A guest session reads neither the account's cart nor its orders: it keeps the device's.
-  if (guestSession) return
+export async function mergeCartAtSignIn(db: Database, c: Context, userId: string) {
   // What guest sessions ordered with the address joins the account once the address is proven.
   if (await isProvenAccount(db, userId)) await joinGuestOrders(db, userId)
   const tokenHash = signInTokenHash(c)

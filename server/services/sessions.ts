@@ -55,8 +55,6 @@ export interface SessionUser {
   /** Opened by guest login: the account's own data stays out of its reach. */
   guest: boolean
   createdAt: Date
-  /** Whether the account has a password, read with the session (services/cart-owner.ts). */
-  hasPassword: boolean
 }
 
 /**
@@ -89,7 +87,6 @@ export async function findSession(db: Database, token: string): Promise<SessionU
         user: toUser(row.user),
         guest: row.guest,
         createdAt: row.createdAt,
-        hasPassword: row.user.passwordHash != null,
       }
     : undefined
 }

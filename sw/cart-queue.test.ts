@@ -516,9 +516,10 @@ describe('the drainer', () => {
     expect(await queue.replay()).toBe('not-the-shop')
     server.mode = 'up'
     timers[0]!.retry()
-    await expect.poll(() => db.cartOutboxEntries()).toEqual([])
+    // The run's last write is its state: once 'ok', the entry went out once.
+    await expect.poll(async () => (await db.cartOutboxStatus()).state).toBe('ok')
+    expect(await db.cartOutboxEntries()).toEqual([])
     expect(server.lines).toEqual(['WEEKEND'])
-    expect((await db.cartOutboxStatus()).state).toBe('ok')
   })
 
   it('keeps a change the store answered 429 (a rate limit), records no refusal, and sends it later', async () => {
@@ -740,6 +741,43 @@ describe('the drainer', () => {
       'https://shop.test/api/order/add',
       'https://shop.test/api/order/item/old-add-0001/update-qty',
     ])
+  })
+
+  it('sends a change that arrives while a drain is closing, and answers its page with the store’s answer', async () => {
+    const { db, server, queue, reports } = setup()
+    // The first visit's start: the worker's drain finds nothing and is writing its status...
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let closing = false
+    const setStatus = db.setCartOutboxStatus.bind(db)
+    db.setCartOutboxStatus = async (...args) => {
+      closing = true
+      await gate
+      return setStatus(...args)
+    }
+    const first = queue.replay()
+    await expect.poll(() => closing).toBe(true)
+    // ...as the customer taps "Add to order": the page puts the change in and the worker gets it.
+    await db.addCartIntent(addIntent('URATUL'), 'key-late')
+    const answered = queue.handle(
+      new Request('https://shop.test/api/order/add', {
+        method: 'POST',
+        headers: { 'Idempotency-Key': 'key-late', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sku: 'URATUL', qty: 1, meta: [], child: [] }),
+      }),
+    )
+    release()
+    expect((await answered).status).toBe(200)
+    await first
+    expect(server.lines).toEqual(['URATUL'])
+    expect(await db.cartOutboxEntries()).toEqual([])
+    // The last word the pages hear: one in the cart, nothing waiting.
+    await expect
+      .poll(() => reports.filter((report) => report.type === 'CART_QUEUE').at(-1))
+      .toMatchObject({ keys: [], count: 1 })
+    await expect.poll(async () => (await db.cartOutboxStatus()).state).toBe('ok')
+    // Whatever run is still closing ends before the database does.
+    expect(await queue.replay()).toBe('done')
   })
 
   it('answers a page live with the store’s answer, or 202 queued when it cannot deliver', async () => {

@@ -525,6 +525,11 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       } finally {
         running = undefined
       }
+      // Asked again while this run was closing (a change the page handed over as the drain
+      // ended): another run sends it and answers whoever waits, rather than leaving it queued.
+      if (again && (result === 'done' || result === 'offline')) return replayOnce()
+      // A run begun since answers whoever waits, once it has sent what they handed over.
+      if (running) return result
       if (result === 'done') retryIndex = 0
       // A 'signed-out' outbox waits for a sign-in (the page asks again then), not for a timer.
       else if (result !== 'signed-out') scheduleRetry()
@@ -532,6 +537,8 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       // context sent it (the refusal or the cart kept), else "queued".
       const waiting = new Set((await deps.db.cartOutboxEntries()).map((entry) => entry.key))
       for (const [key, resolve] of [...waiters]) {
+        // Handed over as this run closed: the run that began for it answers.
+        if (running) break
         if (answers.has(key)) continue
         waiters.delete(key)
         if (waiting.has(key)) {

@@ -40,6 +40,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/)
   })
 
+  it('points mail links at the port it listens on when SITE_URL is unset', () => {
+    expect(loadEnv({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000')
+    expect(loadEnv({ PORT: '3000', SITE_URL: '' }).siteUrl).toBe('http://localhost:3000')
+    expect(loadEnv({ PORT: '3000', SITE_URL: 'https://shop.example' }).siteUrl).toBe(
+      'https://shop.example',
+    )
+  })
+
   it('reads the server timeouts, and refuses a headers timeout longer than the request one', () => {
     const env = loadEnv({
       HEADERS_TIMEOUT_MS: '2000',

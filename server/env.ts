@@ -63,10 +63,11 @@ const EnvSchema = z
     HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
     REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
+    /** Unset, the server's own address on this machine: `http://localhost:${PORT}`. */
     SITE_URL: z
       .url()
-      .default('http://localhost:8080')
-      .transform((value) => value.replace(/\/+$/, '')),
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -126,7 +127,8 @@ const EnvSchema = z
      * payment provider: no real money moves, and every page says so. Only ever asked for.
      */
     testPayments: env.TEST_PAYMENTS === 'true',
-    siteUrl: env.SITE_URL,
+    /** The store's public origin, for links in mail; unset, where this server listens locally. */
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /** DEV_MAIL as set (the check command names it whatever NODE_ENV says). */

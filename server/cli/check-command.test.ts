@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadEnv } from '../env.ts'
 import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
@@ -57,6 +58,21 @@ describe('admin check', () => {
     expect(out.find((line) => line.startsWith('SITE_URL'))).toMatch(/not https.*Secure/)
     expect(out.find((line) => line.startsWith('TEST_PAYMENTS'))).toMatch(/no real money moves/)
     expect(err).toBe('5 settings to fix before a production start.')
+  })
+
+  it('names what `npm start` turns on for the demo (test payments, the mail page) as unsafe', async () => {
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<
+      string,
+      string
+    >
+    const startEnv = Object.fromEntries(
+      [...scripts.start!.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((match) => [match[1], match[2]]),
+    )
+    expect(startEnv).toMatchObject({ TEST_PAYMENTS: 'true', DEV_MAIL: 'true' })
+    const { code, out } = await check(startEnv)
+    expect(code).toBe(1)
+    expect(problemsOf(out)).toEqual(expect.arrayContaining(['TEST_PAYMENTS', 'DEV_MAIL']))
+    if (startEnv.NODE_ENV) expect(problemsOf(out)).toContain('NODE_ENV')
   })
 
   it('names the missing payment provider, and a TLS proxy not named in TRUST_PROXY', async () => {

@@ -138,7 +138,14 @@ describe('with no TEST_PAYMENTS and no provider’s credentials', () => {
   })
 
   it('serves pages without the test store’s notice', async () => {
-    for (const path of ['/', '/cart', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/wingsuits/corvid-2',
+      '/cart',
+      '/checkout',
+      '/account',
+      '/no-such-page',
+    ]) {
       const html = await (await app().request(path)).text()
       expect(html, path).not.toContain(testStoreNoticeText)
     }
@@ -216,7 +223,15 @@ describe('with TEST_PAYMENTS=true', () => {
   })
 
   it('serves every page with the test store’s notice right after <body>, outside the app’s root', async () => {
-    for (const path of ['/', '/cart', '/product/corvid-2', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/wingsuits/corvid-2',
+      '/cart',
+      '/checkout',
+      '/account',
+      '/product/corvid-2',
+      '/no-such-page',
+    ]) {
       const html = await (await app().request(path)).text()
       expect(html, path).toMatch(
         new RegExp(

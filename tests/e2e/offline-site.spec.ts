@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PageDataManifest } from '../../contract/page-data-manifest.ts'
 import { expect, runBackgroundJobs, test, waitForServiceWorker } from './fixtures.ts'
+import { sampleOfEveryKind, sitemapPaths } from './sitemap.ts'
 
 /*
  * The whole site offline after one visit: the visitor opens only the home page, the worker
@@ -10,11 +11,6 @@ import { expect, runBackgroundJobs, test, waitForServiceWorker } from './fixture
  */
 
 const dist = path.resolve('dist')
-
-async function sitemapPaths(): Promise<string[]> {
-  const xml = await readFile(path.join(dist, 'sitemap.xml'), 'utf8')
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
-}
 
 async function manifest(): Promise<PageDataManifest> {
   return JSON.parse(
@@ -39,37 +35,6 @@ async function onlineHeading(pagePath: string): Promise<string> {
   const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await readFile(file, 'utf8'))
   if (!h1) throw new Error(`${pagePath} has no h1`)
   return decode(h1[1]!)
-}
-
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const copy = [...items]
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-  }
-  return copy
-}
-
-/** One page of every kind (first path segment, and news indexes apart from articles), seeded. */
-function sampleOfEveryKind(paths: string[], seed: number): string[] {
-  const kindOf = (p: string) => {
-    const [first = '', second] = p.split('/').filter(Boolean)
-    return first === 'news' ? `news/${second === 'view' ? 'article' : 'index'}` : first
-  }
-  const sample = new Map<string, string>()
-  for (const p of shuffle(paths, seeded(seed))) if (!sample.has(kindOf(p))) sample.set(kindOf(p), p)
-  return [...sample.values()]
 }
 
 /**

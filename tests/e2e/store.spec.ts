@@ -1,4 +1,4 @@
-import { expect, expectFailedResource, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 test('the home page renders', async ({ page }) => {
   const response = await page.goto('/')
@@ -28,20 +28,6 @@ test('navigating from a listing to a product stays in the app', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
 })
 
-test('an unknown path shows the 404 page with status 404', async ({ page, consoleErrors }) => {
-  const response = await page.goto('/no-such-page')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  expectFailedResource(consoleErrors, 404)
-})
-
-test('an unknown product shows the 404 page', async ({ page, consoleErrors }) => {
-  const response = await page.goto('/wingsuits/no-such-suit')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  expectFailedResource(consoleErrors, 404)
-})
-
 test('a marketing page opens in the app with its own title and description', async ({ page }) => {
   await page.goto('/')
   await page
@@ -62,18 +48,4 @@ test('the contact page offers its form and promises nothing still to come', asyn
   const form = page.getByRole('region', { name: 'Write to us' })
   await expect(form.getByRole('button', { name: 'Send message' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Coming to this page' })).toHaveCount(0)
-})
-
-test('a trailing slash redirects to the page without it', async ({ page }) => {
-  await page.goto('/about/')
-  await expect(page).toHaveURL(/\/about$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'About Glidecraft' })).toBeVisible()
-})
-
-test('every response carries a strict content security policy', async ({ request }) => {
-  const response = await request.get('/')
-  const csp = response.headers()['content-security-policy'] ?? ''
-  expect(csp).toContain("script-src 'self'")
-  expect(csp).not.toContain('unsafe-inline')
-  expect(response.headers()['x-content-type-options']).toBe('nosniff')
 })

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
+import { customerLabel } from '../../../lib/customer-label.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { NotKeptError, type OrderView, type PaymentLinkOrder } from '../api.ts'
@@ -17,6 +18,16 @@ export function AsOf({ savedAt, fromDevice }: { savedAt: number; fromDevice: boo
     <p className="orders-as-of" role="status" data-testid="order-as-of">
       You are offline. This is the copy saved on this device, as of{' '}
       <time dateTime={new Date(savedAt).toISOString()}>{formatDateTime(savedAt)}</time>.
+    </p>
+  )
+}
+
+/** An order a dealer placed for a customer says whom for. */
+export function PlacedFor({ customer }: { customer: OrderView['placedFor'] }) {
+  if (!customer) return null
+  return (
+    <p className="order-placed-for" data-testid="order-placed-for">
+      Placed by you for {customerLabel(customer)}.
     </p>
   )
 }

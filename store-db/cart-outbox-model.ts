@@ -35,13 +35,18 @@ import { lineIdentity } from '../contract/line-identity.ts'
 
 export type ServerCart = WireCart
 
-/** What the page knew of a product when it added it (src/lib/line-display.ts has the same shape). */
+/**
+ * What the page knows of a product when it adds it to the cart, to show the line before the
+ * server has priced it: the configurator composes it, the cart shows it, and the outbox keeps it
+ * with the waiting add.
+ */
 export interface OutboxLineDisplay {
   name: string
   productSlug: string
   productPath: string
   variantName: string | null
   image: string | null
+  /** One item, every addition of its configuration included (the configurator's own pricing). */
   unitPrice: number
   currency: string
   summary: string[]

@@ -210,7 +210,8 @@ export class StoreDB extends Dexie {
     // worker and the app of one build open the same version.
     this.version(2).stores({ cartRefusals: 'key, at' })
     // The cart outbox: what the workbox queue 'cart-mutations' of version 2's releases holds is
-    // moved in by the worker at start (sw.ts), entry by entry, before the old queue lets go.
+    // moved in by the worker at start (sw/cart-sync.ts), entry by entry, before the old queue
+    // lets go.
     this.version(3).stores({ cartOutbox: '++seq, &key' })
     // Orders kept for offline reading: only adds a table, as version 2 did.
     this.version(4).stores({ keptOrders: 'id, savedAt' })

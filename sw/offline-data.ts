@@ -2,8 +2,9 @@ import type { PageDataManifest, PageDataManifestFile } from '../contract/page-da
 
 /*
  * What the worker's background download of the site's page data does, as plain functions (unit
- * tested in offline-data.test.ts; sw.ts does the fetching and the Cache Storage work): whether to
- * download at all on this connection, which files to fetch, in what order, and which to delete.
+ * tested in offline-data.test.ts; site-download.ts does the fetching and the Cache Storage
+ * work): whether to download at all on this connection, which files to fetch, in what order, and
+ * which to delete.
  */
 
 /**
@@ -30,6 +31,9 @@ export function keepableUrls(urls: unknown, origin: string): string[] | undefine
   }
   return absolute
 }
+
+/** The cache of images, kept as they are seen and in the background within a budget. */
+export const IMAGES_CACHE = 'images'
 
 /** The cache the page data lives in, whether downloaded in the background or on a visit. */
 export const PAGE_DATA_CACHE = 'page-data'

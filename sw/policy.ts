@@ -1,7 +1,8 @@
 /**
  * What the service worker routes and what it may keep, as plain functions of URLs, requests and
- * responses (unit tested in policy.test.ts; sw.ts wires them to Workbox). No regular expression
- * here scans a whole path: each looks at one segment, so a hostile URL costs linear time.
+ * responses (unit tested in policy.test.ts; caching-routes.ts and cart-sync.ts wire them to
+ * Workbox). No regular expression here scans a whole path: each looks at one segment, so a
+ * hostile URL costs linear time.
  */
 
 /** The cache of API answers. It may hold answers fetched in a signed-in session. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
 
 /*
  * The pieces of a form field every form uses: a label, a hint, the control and its message right
@@ -49,6 +49,72 @@ export function Field({
       <FieldHint id={id} hint={hint} />
       {children}
       <FieldError id={id} error={error} />
+    </div>
+  )
+}
+
+/**
+ * A labelled text input with its hint and its message. An address or a password is neither
+ * spell-checked nor capitalized.
+ */
+export function TextField({
+  id,
+  name,
+  label,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  hint,
+  autoComplete,
+  required,
+  className,
+}: {
+  id: string
+  name?: string
+  label: ReactNode
+  type?: 'text' | 'email' | 'password' | 'tel'
+  value: string
+  onChange: (value: string) => void
+  error?: string | undefined
+  hint?: ReactNode
+  autoComplete?: HTMLInputAutoCompleteAttribute
+  required?: boolean | undefined
+  className: string
+}) {
+  const verbatim = type === 'email' || type === 'password'
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+        spellCheck={verbatim ? false : undefined}
+        autoCapitalize={verbatim ? 'none' : undefined}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      />
+    </Field>
+  )
+}
+
+/**
+ * What a form has to say as a whole: a failure (announced at once) or a result (polite). The
+ * live regions stay in place so screen readers announce what appears in them (styles.css).
+ */
+export function FormStatus({ problem, done }: { problem?: string | undefined; done?: ReactNode }) {
+  return (
+    <div className="form-status">
+      <div role="alert" className={problem ? 'form-problem' : undefined}>
+        {problem}
+      </div>
+      <div role="status" className={done ? 'form-done' : undefined}>
+        {done}
+      </div>
     </div>
   )
 }

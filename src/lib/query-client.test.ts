@@ -7,7 +7,6 @@ import {
   followBrowserOnlineState,
   PERSIST_MAX_AGE_MS,
   persisted,
-  retryDelay,
   shouldRetry,
   startQueryClient,
 } from './query-client.ts'
@@ -21,11 +20,25 @@ describe('query client defaults (SPEC §9)', () => {
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false)
   })
 
-  it('doubles the retry delay per attempt, capped at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000,
-    ])
-    expect(defaults.queries?.retryDelay).toBe(retryDelay)
+  it('waits 1, 2, then 4 s before retrying a failed query (doubling, capped at 30 s)', async () => {
+    vi.useFakeTimers()
+    try {
+      const attempts: number[] = []
+      const start = Date.now()
+      const read = createQueryClient().fetchQuery({
+        queryKey: ['retry-delay'],
+        queryFn: () => {
+          attempts.push(Date.now() - start)
+          return Promise.reject(new ApiError(503, null))
+        },
+      })
+      const failed = expect(read).rejects.toBeInstanceOf(ApiError)
+      await vi.runAllTimersAsync()
+      await failed
+      expect(attempts).toEqual([0, 1000, 3000, 7000])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('retries queries 3 times and mutations never', () => {

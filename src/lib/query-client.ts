@@ -12,16 +12,10 @@ import { config } from './config.ts'
 
 /** SPEC §9: data stays cached for 5 minutes. */
 export const CACHE_TIME_MS = 300_000
-/** SPEC §9: the retry delay doubles per attempt and is capped at 30 s. */
-export const MAX_RETRY_DELAY_MS = 30_000
 /** SPEC §9: 3 retries for queries. */
 export const QUERY_RETRIES = 3
 /** How long persisted queries are kept in localStorage. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
-
-export function retryDelay(attemptIndex: number): number {
-  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS)
-}
 
 /**
  * Retries transient failures only: a 4xx answer (404, 401, 422) will not change by asking
@@ -42,13 +36,12 @@ export function createQueryClient(): QueryClient {
         gcTime: CACHE_TIME_MS,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
-        retryDelay,
+        // The retry delay is TanStack's own: doubling from 1 s, capped at 30 s.
         // Offline the request still goes out: the service worker may answer it from its cache.
         networkMode: 'offlineFirst',
       },
       mutations: {
         retry: 0,
-        retryDelay,
       },
     },
   })

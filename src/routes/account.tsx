@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountScreen } from '../features/account/components/account-screen.tsx'
-import { DealerPortal } from '../features/dealer/components/dealer-portal.tsx'
+import { DealerPortal } from '../features/dealer-portal/components/dealer-portal.tsx'
 import { OrderList } from '../features/orders/components/order-list.tsx'
 import { withHead } from '../lib/head.ts'
 import { loaderHead } from '../lib/loader-head.ts'

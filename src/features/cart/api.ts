@@ -4,6 +4,7 @@ import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import {
   requestOf,
   type CartIntent,
+  type OutboxLineDisplay as LineDisplay,
   type SubmitAnswer,
   type SubmitDisplay,
   type SubmitRequest,
@@ -11,7 +12,6 @@ import {
 import { CART_LINE_HEADER, type QueuedAnswer } from '../../../sw/messages.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
 import { AUTH_COOKIE, readCookie } from '../../lib/cookies.ts'
-import type { LineDisplay } from '../../lib/line-display.ts'
 import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { askCartReplay } from '../../lib/cart-replay.ts'
 import { cartKeys } from './keys.ts'

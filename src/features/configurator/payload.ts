@@ -16,7 +16,7 @@ import {
   type DraftContext,
   type OrderDraft,
 } from './model.ts'
-import type { LineDisplay } from '../../lib/line-display.ts'
+import type { OutboxLineDisplay } from '../../../store-db/cart-outbox-model.ts'
 
 /** Order-map keys that travel on the child line or are restated below, not copied as they are. */
 const NOT_COPIED = new Set([CHILD_SUPER_CUSTOM_CHECK, PC_EDIT_STATE, PC_PATTERN_URL, TOTAL_PRICE])
@@ -74,7 +74,7 @@ export function buildAddToOrder(draft: OrderDraft, context: DraftContext): AddTo
  */
 export interface DesignOrder {
   request: AddToOrderRequest
-  line: LineDisplay
+  line: OutboxLineDisplay
 }
 
 /** 'saved': the server has it; 'queued': kept on this device until the network returns. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
-import { FormStatus } from './form-fields.tsx'
+import { FormStatus } from '../../../components/form-field.tsx'
 import type { AccountFormState } from './use-account-form.ts'
 import './account.css'
 

@@ -1,55 +1,24 @@
-import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
-import { Field, fieldDescribedBy } from '../../../components/form-field.tsx'
+import type { ComponentProps } from 'react'
+import { TextField } from '../../../components/form-field.tsx'
 import type { FieldBinding } from './use-account-form.ts'
 
-/**
- * A labelled input with its hint and its message under it, tied together for screen readers
- * (`aria-describedby`, `aria-invalid`). Big enough for a gloved thumb (styles in account.css).
- */
-export function TextField({
-  id,
-  label,
-  type = 'text',
-  value,
-  onChange,
-  error,
-  hint,
-  autoComplete,
-  required,
-}: {
-  id: string
-  label: string
-  type?: 'text' | 'email' | 'password'
-  value: string
-  onChange: (value: string) => void
-  error?: string | undefined
-  hint?: ReactNode
-  autoComplete?: HTMLInputAutoCompleteAttribute
-  required?: boolean
-}) {
-  return (
-    <Field id={id} label={label} hint={hint} error={error} className="field account-field">
-      <input
-        id={id}
-        name={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
-        spellCheck={type === 'text' ? undefined : false}
-        autoCapitalize={type === 'text' ? undefined : 'none'}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      />
-    </Field>
-  )
+/** A text field of the account forms, named by its id (styles in account.css). */
+export function AccountTextField(
+  props: Omit<ComponentProps<typeof TextField>, 'className' | 'name'>,
+) {
+  return <TextField {...props} name={props.id} className="field account-field" />
 }
 
 /** The e-mail address every sign-in, registration and link form asks for. */
 export function EmailField(binding: FieldBinding) {
   return (
-    <TextField {...binding} label="E-mail address" type="email" autoComplete="email" required />
+    <AccountTextField
+      {...binding}
+      label="E-mail address"
+      type="email"
+      autoComplete="email"
+      required
+    />
   )
 }
 
@@ -68,7 +37,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
+      <AccountTextField
         {...password}
         label={label}
         type="password"
@@ -76,7 +45,7 @@ export function NewPasswordFields({
         required
         hint="At least 8 characters."
       />
-      <TextField
+      <AccountTextField
         {...confirmPassword}
         label={`${label} again`}
         type="password"
@@ -110,23 +79,6 @@ export function RememberField({
       <p id={`${id}-hint`} className="field-hint">
         For 30 days. Otherwise you stay signed in for one day.
       </p>
-    </div>
-  )
-}
-
-/**
- * What a form has to say as a whole: a failure (announced at once) or a result (polite). The
- * live regions stay in place so screen readers announce what appears in them.
- */
-export function FormStatus({ problem, done }: { problem?: string | undefined; done?: ReactNode }) {
-  return (
-    <div className="form-status">
-      <div role="alert" className={problem ? 'form-problem' : undefined}>
-        {problem}
-      </div>
-      <div role="status" className={done ? 'form-done' : undefined}>
-        {done}
-      </div>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { afterSignIn, login, loginGuest, sendLoginLink } from '../api.ts'
 import { checkSignIn, type SignInIntent } from '../model.ts'
 import { AccountForm, AccountPage, SubmitButton } from './account-form.tsx'
-import { EmailField, RememberField, TextField } from './form-fields.tsx'
+import { EmailField, RememberField, AccountTextField } from './form-fields.tsx'
 import { useAccountForm } from './use-account-form.ts'
 
 const fields = ['email', 'password'] as const
@@ -95,7 +95,7 @@ export function LoginScreen({
         }
       >
         <EmailField {...form.field('email')} />
-        <TextField
+        <AccountTextField
           {...form.field('password')}
           label="Password"
           type="password"

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { accountKeys, editProfile, type User } from '../api.ts'
 import { checkProfile } from '../model.ts'
 import { AccountForm } from './account-form.tsx'
-import { TextField } from './form-fields.tsx'
+import { AccountTextField } from './form-fields.tsx'
 import { useAccountForm } from './use-account-form.ts'
 
 const fields = ['name'] as const
@@ -23,7 +23,7 @@ export function ProfileForm({ user }: { user: User }) {
   })
   return (
     <AccountForm form={form} submitLabel="Save">
-      <TextField {...form.field('name')} label="Name" autoComplete="name" />
+      <AccountTextField {...form.field('name')} label="Name" autoComplete="name" />
     </AccountForm>
   )
 }

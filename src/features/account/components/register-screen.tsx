@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { register } from '../api.ts'
 import { checkRegistration } from '../model.ts'
 import { AccountForm, AccountPage } from './account-form.tsx'
-import { EmailField, NewPasswordFields, TextField } from './form-fields.tsx'
+import { EmailField, NewPasswordFields, AccountTextField } from './form-fields.tsx'
 import { useAccountForm } from './use-account-form.ts'
 
 const fields = ['name', 'email', 'password', 'confirmPassword'] as const
@@ -59,7 +59,7 @@ export function RegisterScreen({
         </p>
       )}
       <AccountForm form={form} submitLabel="Create account">
-        <TextField {...form.field('name')} label="Your name" autoComplete="name" />
+        <AccountTextField {...form.field('name')} label="Your name" autoComplete="name" />
         <EmailField {...form.field('email')} />
         <NewPasswordFields
           label="Password"

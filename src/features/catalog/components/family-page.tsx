@@ -3,13 +3,11 @@ import { useMemo } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { families, type FamilyKey } from '../../../../contract/families.ts'
 import { familyQuery } from '../api.ts'
-import { catalogFacets, filterProducts } from '../filters.ts'
+import { filterProducts } from '../filters.ts'
 import type { CatalogSearch } from '../search.ts'
 import { indexPalette } from '../palette.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
-import { CatalogFilters } from './catalog-filters.tsx'
-import { FilterButton } from './filter-button.tsx'
-import { FilterResults } from './filter-results.tsx'
+import { CatalogBrowser } from './catalog-browser.tsx'
 import { ProductCard } from './product-card.tsx'
 
 interface FamilyPageProps {
@@ -26,43 +24,29 @@ export function FamilyPage({ family, palette, search: urlSearch, onSearch }: Fam
   const search = useHydrated() ? urlSearch : {}
   const paletteIndex = useMemo(() => indexPalette(palette), [palette])
   const shown = filterProducts(products, search)
-  const currency = products[0]?.currency ?? 'USD'
   return (
     <article className="page">
       <h1>{families[family].title}</h1>
       {products.length === 0 ? (
         <p className="lead">Nothing in this range right now. Check back soon.</p>
       ) : (
-        <div className="catalog-layout">
-          <CatalogFilters
-            search={search}
-            facets={catalogFacets(products, search)}
-            palette={paletteIndex}
-            currency={currency}
-            onSearch={onSearch}
-          />
-          <div className="catalog-results">
-            <div className="catalog-toolbar">
-              <FilterButton
-                products={products}
-                search={search}
-                palette={paletteIndex}
-                currency={currency}
-                onSearch={onSearch}
-              />
-              <FilterResults shown={shown.length} total={products.length} />
-            </div>
-            {shown.length > 0 ? (
-              <ul className="product-grid">
-                {shown.map((product) => (
-                  <ProductCard key={product.slug} product={product} heading="h2" />
-                ))}
-              </ul>
-            ) : (
-              <p className="note">No products match these filters.</p>
-            )}
-          </div>
-        </div>
+        <CatalogBrowser
+          products={products}
+          shown={shown.length}
+          search={search}
+          palette={paletteIndex}
+          onSearch={onSearch}
+        >
+          {shown.length > 0 ? (
+            <ul className="product-grid">
+              {shown.map((product) => (
+                <ProductCard key={product.slug} product={product} heading="h2" />
+              ))}
+            </ul>
+          ) : (
+            <p className="note">No products match these filters.</p>
+          )}
+        </CatalogBrowser>
       )}
     </article>
   )

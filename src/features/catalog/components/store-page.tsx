@@ -4,13 +4,11 @@ import { useMemo, type ReactNode } from 'react'
 import { families, familyKeys } from '../../../../contract/families.ts'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { familyQuery } from '../api.ts'
-import { catalogFacets, filterProducts } from '../filters.ts'
+import { filterProducts } from '../filters.ts'
 import type { CatalogSearch } from '../search.ts'
 import { indexPalette } from '../palette.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
-import { CatalogFilters } from './catalog-filters.tsx'
-import { FilterButton } from './filter-button.tsx'
-import { FilterResults } from './filter-results.tsx'
+import { CatalogBrowser } from './catalog-browser.tsx'
 import { ProductCard } from './product-card.tsx'
 
 interface StorePageProps {
@@ -33,49 +31,35 @@ export function StorePage({ palette, search: urlSearch, onSearch, savedDesigns }
   })
   const all = groups.flatMap((group) => group.products)
   const shown = groups.reduce((sum, group) => sum + group.shown.length, 0)
-  const currency = all[0]?.currency ?? 'USD'
   return (
     <article className="page">
       <h1>Store</h1>
       <p className="lead">
         Every suit, canopy, container and accessory we make, with what it costs today.
       </p>
-      <div className="catalog-layout">
-        <CatalogFilters
-          search={search}
-          facets={catalogFacets(all, search)}
-          palette={paletteIndex}
-          currency={currency}
-          onSearch={onSearch}
-        />
-        <div className="catalog-results">
-          <div className="catalog-toolbar">
-            <FilterButton
-              products={all}
-              search={search}
-              palette={paletteIndex}
-              currency={currency}
-              onSearch={onSearch}
-            />
-            <FilterResults shown={shown} total={all.length} />
-          </div>
-          {shown === 0 && <p className="note">No products match these filters.</p>}
-          {groups
-            .filter((group) => group.shown.length > 0)
-            .map(({ family, shown: products }) => (
-              <section key={family} aria-labelledby={`family-${family}`} className="store-family">
-                <h2 id={`family-${family}`}>
-                  <Link to={families[family].path}>{families[family].title}</Link>
-                </h2>
-                <ul className="product-grid">
-                  {products.map((product) => (
-                    <ProductCard key={product.slug} product={product} heading="h3" />
-                  ))}
-                </ul>
-              </section>
-            ))}
-        </div>
-      </div>
+      <CatalogBrowser
+        products={all}
+        shown={shown}
+        search={search}
+        palette={paletteIndex}
+        onSearch={onSearch}
+      >
+        {shown === 0 && <p className="note">No products match these filters.</p>}
+        {groups
+          .filter((group) => group.shown.length > 0)
+          .map(({ family, shown: products }) => (
+            <section key={family} aria-labelledby={`family-${family}`} className="store-family">
+              <h2 id={`family-${family}`}>
+                <Link to={families[family].path}>{families[family].title}</Link>
+              </h2>
+              <ul className="product-grid">
+                {products.map((product) => (
+                  <ProductCard key={product.slug} product={product} heading="h3" />
+                ))}
+              </ul>
+            </section>
+          ))}
+      </CatalogBrowser>
       {/* After the products (they come first on a phone); the tab bar's "Your designs" leads here. */}
       <div id="your-designs" className="your-designs">
         {savedDesigns}

@@ -14,7 +14,8 @@ import {
   type AddressField,
   type FieldMessages,
 } from '../model.ts'
-import { SelectInput, StepStatus, TextInput, CheckField } from './fields.tsx'
+import { SelectInput, TextInput, CheckField } from './fields.tsx'
+import { FormStatus } from '../../../components/form-field.tsx'
 
 /** A saved address of the account's (GET /api/user/get-addresses/, camelCase). */
 export interface SavedAddress {
@@ -213,7 +214,7 @@ export function AddressStep({
           onChange={onSaveToAccountChange}
         />
       )}
-      <StepStatus problem={problem} />
+      <FormStatus problem={problem} />
       {!online && !problem && <p className="note">{checkoutMessages.offline}</p>}
       <div className="checkout-actions">
         <button type="submit" className="button" disabled={pending}>

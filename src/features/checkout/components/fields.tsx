@@ -1,6 +1,12 @@
-import type { HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
+import type { ComponentProps, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
 
-import { Field, FieldError, FieldHint, fieldDescribedBy } from '../../../components/form-field.tsx'
+import {
+  Field,
+  FieldError,
+  FieldHint,
+  fieldDescribedBy,
+  TextField,
+} from '../../../components/form-field.tsx'
 
 /* The checkout's form fields (components/form-field.tsx); thumb-sized (checkout.css). */
 
@@ -14,46 +20,24 @@ function Label({ label, required }: { label: string; required?: boolean | undefi
   )
 }
 
+/** A text field of the checkout, its label marked "(optional)" unless `required`. */
 export function TextInput({
-  id,
   label,
-  value,
-  onChange,
-  error,
-  hint,
-  autoComplete,
   required,
   type = 'text',
-}: {
-  id: string
+  ...field
+}: Omit<ComponentProps<typeof TextField>, 'className' | 'name' | 'label' | 'type'> & {
   label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string | undefined
-  hint?: ReactNode
-  autoComplete?: HTMLInputAutoCompleteAttribute
-  required?: boolean
   type?: 'text' | 'tel'
 }) {
   return (
-    <Field
-      id={id}
+    <TextField
+      {...field}
+      type={type}
+      required={required}
       label={<Label label={label} required={required} />}
-      hint={hint}
-      error={error}
       className="checkout-field"
-    >
-      <input
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </Field>
+    />
   )
 }
 
@@ -159,18 +143,6 @@ export function CheckField({
       <label htmlFor={id}>{label}</label>
       <FieldHint id={id} hint={hint} />
       <FieldError id={id} error={error} />
-    </div>
-  )
-}
-
-/** What a step has to say as a whole: a failure (announced at once) or a result (polite). */
-export function StepStatus({ problem, done }: { problem?: string | undefined; done?: ReactNode }) {
-  return (
-    <div className="checkout-status">
-      <div role="alert" className={problem ? 'checkout-problem' : undefined}>
-        {problem}
-      </div>
-      <div role="status">{done}</div>
     </div>
   )
 }

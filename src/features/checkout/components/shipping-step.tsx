@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { newChangeKey, saveShippingOption, shippingOptionsQuery } from '../api.ts'
 import { checkoutMessages, problemOf } from '../model.ts'
-import { StepStatus } from './fields.tsx'
+import { FormStatus } from '../../../components/form-field.tsx'
 
 /** The option chosen now, as the cart answer carries it (camelCase). */
 interface ChosenShipping {
@@ -74,7 +74,7 @@ export function ShippingStep({
   if (options.isError && !options.data)
     return (
       <div>
-        <StepStatus problem={problemOf(options.error, []).form} />
+        <FormStatus problem={problemOf(options.error, []).form} />
         <button
           type="button"
           className="button button-secondary"
@@ -117,7 +117,7 @@ export function ShippingStep({
           })}
         </fieldset>
       )}
-      <StepStatus problem={problem} />
+      <FormStatus problem={problem} />
       {!online && !problem && <p className="note">{checkoutMessages.offline}</p>}
       <div className="checkout-actions">
         <button type="submit" className="button" disabled={pending || quotes.length === 0}>

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { SubmitDisplay, SubmitRequest } from '../../../../store-db/cart-outbox-model.ts'
 import { checkNotes, checkoutMessages, problemOf } from '../model.ts'
-import { CheckField, StepStatus, TextArea } from './fields.tsx'
+import { CheckField, TextArea } from './fields.tsx'
+import { FormStatus } from '../../../components/form-field.tsx'
 
 /** The order a submit made, as the shop answered (camelCase). */
 export interface SubmittedOrder {
@@ -94,7 +95,7 @@ export function SubmitStep({
         checked={optIn}
         onChange={(value) => onChange({ optIn: value })}
       />
-      <StepStatus problem={problem} />
+      <FormStatus problem={problem} />
       {!online && !problem && (
         <p className="note">
           {payNow

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { createOrderSignature, newChangeKey, waiverQuery } from '../api.ts'
 import { checkoutMessages, checkWaiver, problemOf, type FieldMessages } from '../model.ts'
-import { CheckField, StepStatus, TextInput } from './fields.tsx'
+import { CheckField, TextInput } from './fields.tsx'
+import { FormStatus } from '../../../components/form-field.tsx'
 
 /**
  * The waiver some products need before they are made: its text as the shop serves it (the version
@@ -73,7 +74,7 @@ export function WaiverStep({
           <p className="note">Version {waiver.data.version}</p>
         </section>
       ) : (
-        <StepStatus
+        <FormStatus
           problem={problemOf(waiver.error, []).form ?? 'The waiver could not be loaded. Try again.'}
         />
       )}
@@ -99,7 +100,7 @@ export function WaiverStep({
         autoComplete="name"
         required
       />
-      <StepStatus problem={problem} />
+      <FormStatus problem={problem} />
       {!online && !problem && <p className="note">{checkoutMessages.offline}</p>}
       <div className="checkout-actions">
         <button type="submit" className="button" disabled={pending || !waiver.data}>

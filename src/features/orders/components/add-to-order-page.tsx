@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
-import { ApiError, NetworkError, ValidationError } from '../../../lib/api-client.ts'
+import { NetworkError, ValidationError } from '../../../lib/api-client.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import {
   addableItemsQuery,
@@ -13,7 +13,7 @@ import {
   type PaymentLinkOrder,
 } from '../api.ts'
 import { orderNumber, statusText } from '../model.ts'
-import { OrderAmounts, paymentLinkAmounts } from './order-parts.tsx'
+import { OrderAmounts, paymentLinkAmounts, ReadProblem } from './order-parts.tsx'
 import './orders.css'
 
 /**
@@ -64,13 +64,11 @@ export function AddToOrderPage({ code }: { code: string }) {
           )}
         </>
       ) : read.error ? (
-        <p role="alert" className="orders-problem">
-          {read.error instanceof NetworkError
-            ? 'You are offline: this page needs a connection.'
-            : read.error instanceof ApiError && read.error.status === 404
-              ? 'This link does not lead to an order. Check that it was copied whole.'
-              : 'The order could not be loaded. Try again in a moment.'}
-        </p>
+        <ReadProblem
+          error={read.error}
+          what="the order"
+          link={{ offline: 'You are offline: this page needs a connection.' }}
+        />
       ) : (
         <p role="status">Loading the order…</p>
       )}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { orderQuery } from '../api.ts'
 import { nextSteps, orderNumber } from '../model.ts'
-import { AsOf, OrderAmounts, OrderLines, ReadProblem } from './order-parts.tsx'
+import { AsOf, OrderAmounts, OrderLines, ReadProblem, PlacedFor } from './order-parts.tsx'
 import './orders.css'
 
 /**
@@ -23,12 +23,7 @@ export function ConfirmationPage({ id }: { id: string }) {
           <p className="lead">
             Order <strong data-testid="order-number">{orderNumber(order.id)}</strong> is with us.
           </p>
-          {order.placedFor && (
-            <p className="order-placed-for" data-testid="order-placed-for">
-              Placed by you for {order.placedFor.name ?? order.placedFor.email}
-              {order.placedFor.name ? ` (${order.placedFor.email})` : ''}.
-            </p>
-          )}
+          <PlacedFor customer={order.placedFor} />
           {order.isMto && (
             <p className="order-due-today" data-testid="no-payment-today">
               No payment is due today.

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { orderQuery, type OrderView } from '../api.ts'
 import { addressLines, orderNumber, progressOf, statusText } from '../model.ts'
-import { AsOf, OrderAmounts, OrderLines, ReadProblem } from './order-parts.tsx'
+import { AsOf, OrderAmounts, OrderLines, ReadProblem, PlacedFor } from './order-parts.tsx'
 import './orders.css'
 
 /**
@@ -42,12 +42,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </span>{' '}
         · submitted {formatDateTime(Date.parse(order.submittedAt))}
       </p>
-      {order.placedFor && (
-        <p className="order-placed-for" data-testid="order-placed-for">
-          Placed by you for {order.placedFor.name ?? order.placedFor.email}
-          {order.placedFor.name ? ` (${order.placedFor.email})` : ''}.
-        </p>
-      )}
+      <PlacedFor customer={order.placedFor} />
       {progress.length > 0 ? (
         <ol className="order-progress" aria-label="Where your order is">
           {progress.map((step) => (

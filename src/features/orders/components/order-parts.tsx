@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ApiError, NetworkError } from '../../../lib/api-client.ts'
+import { customerLabel } from '../../../lib/customer-label.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { NotKeptError, type OrderView, type PaymentLinkOrder } from '../api.ts'
@@ -21,8 +22,29 @@ export function AsOf({ savedAt, fromDevice }: { savedAt: number; fromDevice: boo
   )
 }
 
-/** What to say when an order (or the list) could not be read. */
-export function ReadProblem({ error, what }: { error: unknown; what: string }) {
+/** An order a dealer placed for a customer says whom for. */
+export function PlacedFor({ customer }: { customer: OrderView['placedFor'] }) {
+  if (!customer) return null
+  return (
+    <p className="order-placed-for" data-testid="order-placed-for">
+      Placed by you for {customerLabel(customer)}.
+    </p>
+  )
+}
+
+/**
+ * What to say when an order (or the list) could not be read. `link`: the order was read through
+ * its payment link (no sign-in), and `link.offline` says what the screen needed the network for.
+ */
+export function ReadProblem({
+  error,
+  what,
+  link,
+}: {
+  error: unknown
+  what: string
+  link?: { offline: string }
+}) {
   if (error instanceof NotKeptError)
     return (
       <p className="orders-not-kept" role="status" data-testid="order-not-kept">
@@ -30,14 +52,24 @@ export function ReadProblem({ error, what }: { error: unknown; what: string }) {
         open it online, so open it once with a connection to have it with you offline.
       </p>
     )
-  if (error instanceof ApiError && error.status === 401)
+  if (link && error instanceof NetworkError)
+    return (
+      <p role="alert" className="orders-problem">
+        {link.offline}
+      </p>
+    )
+  if (!link && error instanceof ApiError && error.status === 401)
     return (
       <p role="alert" className="orders-problem">
         Your session has ended. <Link to="/login">Sign in</Link> to see {what}.
       </p>
     )
   if (error instanceof ApiError && error.status === 404)
-    return (
+    return link ? (
+      <p role="alert" className="orders-problem">
+        This link does not lead to an order. Check that it was copied whole.
+      </p>
+    ) : (
       <p role="alert" className="orders-problem">
         We found no such order among yours. If you ordered signed in, sign in with the same account
         to see it; see all your orders in <Link to="/account">your account</Link>.

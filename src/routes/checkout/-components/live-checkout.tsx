@@ -25,7 +25,7 @@ const PaymentStepSlot = lazy(() =>
   import('./payment-step-slot.tsx').then((module) => ({ default: module.PaymentStepSlot })),
 )
 const PlaceForControl = lazy(() =>
-  import('../../../features/dealer/components/place-for.tsx').then((module) => ({
+  import('../../../features/dealer-portal/components/place-for.tsx').then((module) => ({
     default: module.PlaceForControl,
   })),
 )

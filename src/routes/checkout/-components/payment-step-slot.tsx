@@ -6,10 +6,10 @@ import { orderQuery, paymentLinkQuery } from '../../../features/orders/api.ts'
 import {
   OrderAmounts,
   paymentLinkAmounts,
+  ReadProblem,
 } from '../../../features/orders/components/order-parts.tsx'
 import { orderNumber } from '../../../features/orders/model.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
-import { NetworkError, ApiError } from '../../../lib/api-client.ts'
 
 /**
  * The checkout's payment step, for an order submitted with a payment due today: the route
@@ -86,13 +86,14 @@ export function PayByLink({ code }: { code: string }) {
           )}
         </>
       ) : read.error ? (
-        <p role="alert">
-          {read.error instanceof NetworkError
-            ? 'You are offline: paying needs a connection. Your order is safe; try again once online.'
-            : read.error instanceof ApiError && read.error.status === 404
-              ? 'This link does not lead to an order. Check that it was copied whole.'
-              : 'The order could not be loaded. Try again in a moment.'}
-        </p>
+        <ReadProblem
+          error={read.error}
+          what="the order"
+          link={{
+            offline:
+              'You are offline: paying needs a connection. Your order is safe; try again once online.',
+          }}
+        />
       ) : (
         <p role="status">Loading the order…</p>
       )}

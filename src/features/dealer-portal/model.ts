@@ -1,5 +1,6 @@
 import type { CommissionKind, CommissionState, PayoutStatus } from '../../../contract/dealer.ts'
 import { ApiError, NetworkError } from '../../lib/api-client.ts'
+import { customerLabel } from '../../lib/customer-label.ts'
 import { maxPayoutAmount } from '../../../contract/dealer.ts'
 
 /*
@@ -67,11 +68,6 @@ export function readProblem(error: unknown, what: string): string {
   if (error instanceof ApiError && error.status === 401)
     return 'Your session has ended: sign in again.'
   return `${what[0]!.toUpperCase()}${what.slice(1)} could not be read: ${(error as Error | undefined)?.message ?? 'unknown error'}.`
-}
-
-/** A customer as the dealer picks it: its name with its e-mail, or the e-mail alone. */
-export function customerLabel(customer: { email: string; name: string | null }): string {
-  return customer.name ? `${customer.name} (${customer.email})` : customer.email
 }
 
 /** Whom the order is for, in a sentence's words. */

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { dealerCustomersQuery, placeCartFor } from '../api.ts'
-import { customerLabel, placeForProblem, placedForText, readProblem } from '../model.ts'
+import { customerLabel } from '../../../lib/customer-label.ts'
+import { placeForProblem, placedForText, readProblem } from '../model.ts'
 import './dealer.css'
 
 type Customer = { id: string; email: string; name: string | null }

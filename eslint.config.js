@@ -61,7 +61,6 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
-      'dist-recaptcha',
       'data',
       'reports',
       'test-results',

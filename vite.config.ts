@@ -2,20 +2,21 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { RECAPTCHA_SITE_KEY_META } from './contract/recaptcha-pages.ts'
 
 // Build-time configuration. API_URL points the static site at the API host when the two are
 // hosted apart (empty: same origin). The build id busts the persisted query cache per release.
 const apiUrl = (process.env.API_URL ?? '').replace(/\/+$/, '')
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36)
 const devApiPort = process.env.DEV_API_PORT ?? '8787'
-// The invisible reCAPTCHA's site key (issue 17): unset, the forms go without it (the console says so).
-const recaptchaSiteKey = process.env.RECAPTCHA_SITE_KEY ?? ''
+// The invisible reCAPTCHA's site key is no part of the build: the server puts it into each page it
+// sends (server/site/page-settings.ts). Under the dev server, Vite serves the page, so it does that.
+const devRecaptchaSiteKey = process.env.RECAPTCHA_SITE_KEY ?? ''
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
-    'import.meta.env.VITE_RECAPTCHA_SITE_KEY': JSON.stringify(recaptchaSiteKey),
   },
   plugins: [
     tanstackRouter({
@@ -32,6 +33,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     react(),
+    {
+      name: 'dev-recaptcha-site-key',
+      apply: 'serve',
+      transformIndexHtml: () =>
+        devRecaptchaSiteKey
+          ? [
+              {
+                tag: 'meta',
+                attrs: { name: RECAPTCHA_SITE_KEY_META, content: devRecaptchaSiteKey },
+                injectTo: 'head-prepend',
+              },
+            ]
+          : [],
+    },
     // The prerender bundle (vite build --ssr) has no service worker of its own.
     !isSsrBuild &&
       VitePWA({

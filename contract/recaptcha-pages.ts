@@ -22,3 +22,10 @@ export function isRecaptchaPagePath(pathname: string): boolean {
   if (first === 'contact' || first === 'login' || first === 'checkout') return segments.length <= 2
   return first === 'coaches' && segments.length === 2
 }
+
+/**
+ * The site key reaches the page at run time, not at build: the server puts it in every HTML page
+ * it sends as `<meta name="recaptcha-site-key" content="…">` (server/site/page-settings.ts), and
+ * the app reads it there (src/lib/config.ts). One build serves with a key or without one.
+ */
+export const RECAPTCHA_SITE_KEY_META = 'recaptcha-site-key'

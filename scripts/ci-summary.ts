@@ -26,7 +26,6 @@ interface ReportSpec {
 // The reports .ci/run expects, and the step (as named by .ci/run) that writes each.
 const reports: ReportSpec[] = [
   { file: 'reports/vitest.json', kind: 'vitest', step: 'npm-test' },
-  { file: 'reports/playwright-recaptcha.json', kind: 'playwright', step: 'npm-test' },
   { file: 'reports/playwright.json', kind: 'playwright', step: 'npm-test' },
   { file: 'reports/chaos.json', kind: 'chaos', step: 'npm-test' },
   { file: 'reports/vitest-postgres.json', kind: 'vitest', step: 'server-postgres' },

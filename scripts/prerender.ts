@@ -23,9 +23,7 @@ import type { HeadTag, RenderedPage } from '../src/prerendered-page.ts'
  * public origin they and the canonical links use; default http://localhost:8080).
  */
 
-// `--out <dir>`: a build made elsewhere (the reCAPTCHA e2e build, dist-recaptcha).
-const outFlag = process.argv.indexOf('--out')
-const distDir = path.resolve(outFlag > 0 ? (process.argv[outFlag + 1] ?? 'dist') : 'dist')
+const distDir = path.resolve('dist')
 const pagesDir = path.join(distDir, 'pages')
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8080').replace(/\/+$/, '')
 

@@ -203,7 +203,12 @@ export function createHttp({
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 
   const site = staticDir
-    ? createSite({ staticDir, catalog, testStoreNotice: env.testPayments })
+    ? createSite({
+        staticDir,
+        catalog,
+        testStoreNotice: env.testPayments,
+        recaptchaSiteKey: env.recaptcha.siteKey,
+      })
     : undefined
   if (site) app.get('*', site.handler)
 

@@ -169,7 +169,8 @@ const EnvSchema = z
     contactEmail: env.CONTACT_EMAIL ?? addressOf(env.MAIL_FROM),
     /**
      * reCAPTCHA (services/recaptcha.ts): the secret verifies tokens; the site key opens Google's
-     * origins in the Content-Security-Policy of the form pages (the app's own copy is set at build).
+     * origins in the Content-Security-Policy of the form pages, and the server hands it to the page
+     * in each HTML page it sends (site/page-settings.ts).
      */
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY,

@@ -257,3 +257,34 @@ describe('errors', () => {
     }
   })
 })
+
+describe('the reCAPTCHA site key, a setting of the server', () => {
+  const meta = '<meta name="recaptcha-site-key" content="site-key-1">'
+
+  it('is handed to every page the server sends: the shell, a prerendered page, a 404', async () => {
+    const withKey = createTestApp(database.db, {
+      staticDir: site.dir,
+      env: { ...pagesAsBuilt, RECAPTCHA_SITE_KEY: 'site-key-1' },
+    })
+    for (const [path, status] of [
+      ['/', 200],
+      ['/contact', 200],
+      ['/about', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const res = await withKey.request(path)
+      expect(res.status, path).toBe(status)
+      expect(await res.text(), path).toContain(meta)
+    }
+    // Only pages: scripts are sent as they are.
+    expect(await (await withKey.request('/assets/index-3f9a1c.js')).text()).toBe(
+      'console.log("app")',
+    )
+  })
+
+  it('is not there without one: the pages are sent as built', async () => {
+    for (const path of ['/', '/contact', '/about']) {
+      expect(await (await app.request(path)).text(), path).not.toContain('recaptcha-site-key')
+    }
+  })
+})

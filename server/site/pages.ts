@@ -9,7 +9,7 @@ import type { CatalogCache } from '../services/catalog-cache.ts'
 import type { PlainAnswer } from '../http/encoded-body.ts'
 import type { MemoryRequest } from '../http/memory-answers.ts'
 import { cacheControl, createSiteFiles, readOptional, type SiteFile } from './files.ts'
-import { withTestStoreNotice } from './test-store-notice.ts'
+import { pageSettingsTransform, type PageSettings } from './page-settings.ts'
 
 const fallbackNotFound =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title>' +
@@ -39,21 +39,21 @@ function withoutTrailingSlash(pathname: string): string {
 export function createSite({
   staticDir,
   catalog,
-  testStoreNotice = false,
+  ...settings
 }: {
   staticDir: string
   catalog: CatalogCache
-  /** TEST_PAYMENTS: every HTML page says this is a test store (test-store-notice.ts). */
-  testStoreNotice?: boolean
-}) {
+} & PageSettings) {
   const root = path.resolve(staticDir)
-  const page = testStoreNotice ? withTestStoreNotice : (html: string) => html
+  // The test store's notice and the reCAPTCHA site key, put into each page as it is served.
+  const transform = pageSettingsTransform(settings)
+  const page = transform ?? ((html: string) => html)
   const {
     find: findFile,
     send: sendFile,
     answerFromMemory: filesFromMemory,
     generation,
-  } = createSiteFiles(root, testStoreNotice ? { html: withTestStoreNotice } : {})
+  } = createSiteFiles(root, transform ? { html: transform } : {})
 
   /** Synchronous unless the catalog is being reloaded: most pages look nothing up. */
   function pageStatus(urlPath: string): 200 | 404 | Promise<200 | 404> {

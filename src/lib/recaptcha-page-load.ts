@@ -1,5 +1,5 @@
 import { isRecaptchaPagePath } from '../../contract/recaptcha-pages.ts'
-import { config } from './config.ts'
+import { recaptchaSiteKey } from './config.ts'
 
 /*
  * A document's Content-Security-Policy is the one its first page was sent with, for the whole
@@ -39,9 +39,11 @@ export function needsFullPageLoad(pathname: string, state: PageLoadState): boole
 export function recaptchaPageNeedsFullLoad(pathname: string): boolean {
   // Every navigation asks, the first too: the document's navigation entry, costly to read the
   // first time, is read only for a form page with a site key.
-  if (!config.recaptchaSiteKey || !isRecaptchaPagePath(pathname)) return false
+  if (!isRecaptchaPagePath(pathname)) return false
+  const siteKey = recaptchaSiteKey()
+  if (!siteKey) return false
   return needsFullPageLoad(pathname, {
-    siteKey: config.recaptchaSiteKey,
+    siteKey,
     online: typeof navigator !== 'undefined' && navigator.onLine,
     loadedOn: documentLoadPath(),
   })

@@ -1,11 +1,11 @@
 import { isRecaptchaPagePath } from '../../contract/recaptcha-pages.ts'
-import { config } from './config.ts'
+import { recaptchaSiteKey } from './config.ts'
 import { documentLoadPath } from './recaptcha-page-load.ts'
 
 /*
- * The invisible reCAPTCHA in the page (issue 17, SPEC §7/§8). Its script loads only when a site key
- * was configured at build (RECAPTCHA_SITE_KEY), only for the forms that use it (contact, contact a
- * coach, registration, guest sign-in), and only after the first view: `prepareRecaptcha` is called
+ * The invisible reCAPTCHA in the page (issue 17, SPEC §7/§8). Its script loads only when the
+ * server has a site key (RECAPTCHA_SITE_KEY, handed to the page in each page it sends: config.ts),
+ * only for the forms that use it (contact, contact a coach, registration, guest sign-in), and only after the first view: `prepareRecaptcha` is called
  * once such a form is on screen, from idle time. The console warns when the key is missing or the
  * script fails to load (§8); the form is then sent without a token, which the server takes under
  * its rate limits and honeypot. The token is asked for as the form is sent and travels in a header.
@@ -56,13 +56,11 @@ function documentLoadedOnFormPage(): boolean {
 }
 
 /** Loads the script once (resolves undefined, after a console warning, when it cannot). */
-export function prepareRecaptcha(
-  siteKey = config.recaptchaSiteKey,
-): Promise<Grecaptcha | undefined> {
+export function prepareRecaptcha(siteKey = recaptchaSiteKey()): Promise<Grecaptcha | undefined> {
   loading ??= new Promise((resolve) => {
     if (!siteKey) {
       warnOnce(
-        'reCAPTCHA: no site key is configured (RECAPTCHA_SITE_KEY at build), so forms are sent without a reCAPTCHA token.',
+        'reCAPTCHA: no site key is configured (RECAPTCHA_SITE_KEY on the server), so forms are sent without a reCAPTCHA token.',
       )
       resolve(undefined)
       return
@@ -140,7 +138,7 @@ export async function recaptchaToken(given?: HTMLElement | null): Promise<string
     try {
       container.replaceChildren()
       const widget = grecaptcha.render(container, {
-        sitekey: config.recaptchaSiteKey,
+        sitekey: recaptchaSiteKey(),
         size: 'invisible',
         badge: 'inline',
         callback: (token) => done(token),

@@ -8,9 +8,12 @@ import { keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
 
 interface WorkerFixtures {
-  /** The build the worker's server serves: `dist`, or `dist-recaptcha` in that config. */
+  /** The build the worker's server serves: `dist`. */
   storeStaticDir: string
-  /** More environment for the worker's server (a reCAPTCHA site key in that config). */
+  /**
+   * More environment for the worker's server (recaptcha.spec.ts sets a site key with `test.use`:
+   * its tests then run in a worker, and on a server, of their own).
+   */
   storeEnv: Record<string, string>
   /** The worker's own store server (store-server.ts); tests reach it through `baseURL`. */
   storeServer: StoreServer

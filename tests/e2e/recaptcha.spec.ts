@@ -2,13 +2,17 @@ import type { Page, Request } from '@playwright/test'
 import { expect, forgetOfflineFailures, test, waitForServiceWorker } from './fixtures.ts'
 
 /*
- * The invisible reCAPTCHA on a form page reached by a link inside the app (issue 17). Runs with
- * its own config (playwright.recaptcha.config.ts): a build with a site key (dist-recaptcha) and a
- * server that opens Google's origins on the form pages. Google's script is answered here by a
+ * The invisible reCAPTCHA on a form page reached by a link inside the app (issue 17). The same
+ * build as every other spec, served by a server with a site key (set below: these tests get a
+ * worker and a server of their own), which hands the key to each page it sends and opens
+ * Google's origins on the form pages. Google's script is answered here by a
  * stand-in that hands out a token, but the page's Content-Security-Policy still decides whether
  * the script may load at all: a form page reached from a page without Google's origins must be
  * loaded afresh for it to work.
  */
+
+const SITE_KEY = 'e2e-site-key'
+test.use({ storeEnv: { RECAPTCHA_SITE_KEY: SITE_KEY } })
 
 const SCRIPT = 'https://www.google.com/recaptcha/api.js**'
 const COACH = { path: '/coaches/elin-vardal', name: 'Elin Vårdal' }
@@ -69,6 +73,11 @@ test('the contact page reached from the home page loads reCAPTCHA and sends its 
   await form.getByRole('button', { name: 'Send message' }).click()
   expect((await sent).headers()['x-recaptcha-token']).toMatch(/^e2e-token-/)
   await expect(form.getByTestId('form-status')).toHaveText(/^Sent\. Thank you/)
+  // The widget was made with the key the server handed the page.
+  const renderedWith = await page.evaluate(
+    () => (window as unknown as { __recaptcha: { sitekey: string } }).__recaptcha.sitekey,
+  )
+  expect(renderedWith).toBe(SITE_KEY)
   // Back on the home page, the policy is the strict one again.
   expect(await documentPolicy(page, '/')).not.toContain('google')
 })

@@ -55,7 +55,13 @@ export class Store {
         databaseUrl: this.databaseUrl,
         discardStdout: true,
       })
-      await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
+      try {
+        await waitForStatus(server, readyPath, { timeoutMs: 120_000 })
+      } catch (error) {
+        // A server that never came up is stopped, or the run would never exit.
+        await stopGroup(server, 0)
+        throw error
+      }
       this.servers[i] = server
     }
   }

@@ -6,7 +6,7 @@ import { pageDataUrl, type PageDataRecord } from '../../contract/page-data.ts'
 import type { PageDataManifest } from '../../contract/page-data-manifest.ts'
 import { staticQueryHash, staticQueryUrl } from '../../contract/static-data.ts'
 import type { Content } from '../../server/content/load.ts'
-import { createTempDir } from '../../server/test-helpers.ts'
+import { createTempDir } from '../../server/testing/test-helpers.ts'
 import { contentHash, writePageData } from './write.ts'
 
 const temp = await createTempDir({})

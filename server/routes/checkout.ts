@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken } from '../middleware/auth.ts'
+import { bearerToken, findSession } from '../services/sessions.ts'
 import { cachedPalette, fieldErrors, findOpenOrder, orderGoneMessage } from '../services/cart.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import {
@@ -21,7 +21,6 @@ import {
   staleOptionMessage,
   validAddress,
 } from '../services/checkout.ts'
-import { findSession } from '../services/sessions.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import {
   cartHeaders,
@@ -33,7 +32,7 @@ import {
   ownerSecurity,
   unauthenticated,
 } from './order-calls.ts'
-import { CartSchema } from './order.ts'
+import { CartSchema } from './cart.ts'
 
 /*
  * The checkout's address and shipping calls (SPEC §7), on the caller's orders as the cart's

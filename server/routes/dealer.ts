@@ -13,7 +13,8 @@ import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken, requireRole, requireUser, type AuthEnv } from '../middleware/auth.ts'
+import { requireRole, requireUser, type AuthEnv } from '../middleware/auth.ts'
+import { bearerToken, findSession } from '../services/sessions.ts'
 import { userScope } from '../services/cart-owner.ts'
 import {
   changePayout,
@@ -24,7 +25,6 @@ import {
 } from '../services/commission.ts'
 import { dealerCustomersView, findDealer, placeCartFor } from '../services/dealers.ts'
 import { runIdempotent } from '../services/idempotency.ts'
-import { findSession } from '../services/sessions.ts'
 
 /*
  * The dealer portal's calls (SPEC §7): its customers, its commission balance with the ledger (and

@@ -21,7 +21,7 @@ import {
 } from '../services/idempotency.ts'
 
 /*
- * What every call on the caller's orders shares (the cart's in order.ts, the checkout's in
+ * What every call on the caller's orders shares (the cart's in cart.ts, the checkout's in
  * checkout.ts): the owner and key headers as OpenAPI documents them, who the caller is
  * (services/cart-owner.ts), and a change run once per Idempotency-Key (services/idempotency.ts).
  */

@@ -44,7 +44,7 @@ import {
 } from './order-calls.ts'
 import { AddressInputSchema } from './checkout.ts'
 import { dealerOfRequest } from './dealer.ts'
-import { AddSchema } from './order.ts'
+import { AddSchema } from './cart.ts'
 
 /*
  * Submitted orders (SPEC §7): the caller's list and each order, the payment link's view and the

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
@@ -14,12 +13,12 @@ import {
   PaymentRefusal,
 } from '../../contract/payment.ts'
 import type { Database } from '../db/index.ts'
-import { orders } from '../db/schema.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { findOwnedOrder } from '../services/cart.ts'
 import {
+  orderOfPaymentCode,
   paymentMessages,
   type AttemptInput,
   type PayAnswer,
@@ -37,7 +36,7 @@ import { cartHeaders, orderCalls, ownerRules, unauthenticated } from './order-ca
  * code in the path in place of the id. Anything else is a 404, as an unknown order is.
  */
 
-type OrderRow = typeof orders.$inferSelect
+type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOfPaymentCode>>>
 
 const exampleAttempt = {
   id: '5d2c9a1e-7f7b-4a7e-9d3b-0e6a1c2b3d4e',
@@ -159,8 +158,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
   async function payableOrder(c: Context, id: string): Promise<OrderRow | Response> {
     const gone = () => c.json({ message: paymentMessages.orderGone }, 404)
     if (paymentCodePattern.test(id)) {
-      const [order] = await db.select().from(orders).where(eq(orders.paymentCode, id))
-      return order ?? gone()
+      return (await orderOfPaymentCode(db, id)) ?? gone()
     }
     if (!orderIdPattern.test(id)) return gone()
     const resolved = await ownerOf(c)

@@ -6,12 +6,8 @@ import { families, reservedProductSlugs, type FamilyKey } from '../../contract/f
 import { isSlug } from '../../contract/slug-pattern.ts'
 import { Slug } from '../../contract/slug.ts'
 import { publicAnswerCacheControl } from '../http/cache-control.ts'
-import {
-  chooseRepresentation,
-  encodedAnswer,
-  sendEncoded,
-  type EncodedBody,
-} from '../http/encoded-body.ts'
+import { chooseRepresentation, encodedAnswer, sendEncoded } from '../http/encoded-body.ts'
+import type { EncodedBody } from '../services/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'

@@ -26,8 +26,8 @@ import {
   startApi,
   type ApiCaller as Caller,
   type ApiProcess,
-} from '../test-api-process.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+} from '../testing/test-api-process.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)
 

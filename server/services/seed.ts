@@ -9,8 +9,8 @@ import type { Role } from '../../contract/user.ts'
 import type { Waiver } from '../../contract/waiver.ts'
 import { ContentError, loadContent, type Content } from '../content/load.ts'
 import type { Logger } from '../log.ts'
-import type { Database } from './index.ts'
-import { seedDealerDirectory, seedDemoDealer } from '../services/dealers.ts'
+import type { Database } from '../db/index.ts'
+import { seedDealerDirectory, seedDemoDealer } from './dealers.ts'
 import type { Coach, PaletteColor } from '../../contract/content.ts'
 import {
   addresses,
@@ -24,7 +24,7 @@ import {
   users,
   variants,
   waivers,
-} from './schema.ts'
+} from '../db/schema.ts'
 
 /*
  * The database writes that bring the catalogue, the archive and the production times in line

@@ -5,7 +5,7 @@ import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { discountCodes, idempotencyKeys, orderLines, orders, users } from '../db/schema.ts'
 import { createApp } from '../app.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { idleCartRetentionMs, pruneIdleCarts } from '../services/cart.ts'
@@ -21,8 +21,8 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { bag, cartOf, testAccounts } from '../test-orders.ts'
+} from '../testing/test-helpers.ts'
+import { bag, cartOf, testAccounts } from '../testing/test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>

@@ -1,7 +1,7 @@
-import type { Database } from './db/index.ts'
-import { createLogger } from './log.ts'
+import type { Database } from '../db/index.ts'
+import { createLogger } from '../log.ts'
 import { receiveMail, type ReceivedMail } from './received-mail.ts'
-import { createMailer, type Mailer } from './services/mail.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
 
 /**
  * A real SMTP server in the test process, and a mailer that sends to it over SMTP: tests read

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { Cart } from '../contract/cart.ts'
-import type { AddToOrderRequest } from '../contract/configurator.ts'
-import type { Database } from './db/index.ts'
+import { Cart } from '../../contract/cart.ts'
+import type { AddToOrderRequest } from '../../contract/configurator.ts'
+import type { Database } from '../db/index.ts'
 import {
   orderEvents,
   orderLines,
@@ -13,10 +13,10 @@ import {
   users,
   type OrderStatus,
   type PaymentStatus,
-} from './db/schema.ts'
-import { hashToken, startSession } from './services/sessions.ts'
+} from '../db/schema.ts'
+import { hashToken, startSession } from '../services/sessions.ts'
 import { newKey, type CartCall, type CartCaller } from './test-helpers.ts'
-import { bag, customSuit, priority, usAddress } from '../tests/order-fixtures.ts'
+import { bag, customSuit, priority, usAddress } from '../../tests/order-fixtures.ts'
 
 /*
  * What the cart, checkout, order and payment tests make again and again: accounts with a session,

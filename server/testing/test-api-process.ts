@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url'
 
 /*
  * The server as a process of its own (`tsx server/main.ts`), for the kill -9 tests
- * (server/routes/order-kill.test.ts, payment-kill.test.ts): started on a free port on a PGlite
+ * (server/routes/cart-kill.test.ts, payment-kill.test.ts): started on a free port on a PGlite
  * data directory or a PostgreSQL database, killed with SIGKILL (no shutdown hook runs), or
  * stopped as an operator stops it (SIGTERM), and called as a device calls it.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface ApiProcess {
   child: ChildProcess
@@ -127,4 +127,4 @@ export {
   bag,
   priority as priorityMail,
   usAddress as shippingAddress,
-} from '../tests/order-fixtures.ts'
+} from '../../tests/order-fixtures.ts'

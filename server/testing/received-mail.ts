@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server'
 /*
  * A message as the customer's mail server receives it over SMTP, read from its raw MIME text
  * (postal-mime), and a real SMTP server that receives them: for the server's mail tests
- * (server/test-mail.ts) and the end-to-end mailbox (tests/e2e/mailbox.ts).
+ * (server/testing/test-mail.ts) and the end-to-end mailbox (tests/e2e/mailbox.ts).
  */
 
 export interface ReceivedMail {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { createApp } from './app.ts'
-import { dumpPglite, openDatabase, type Database, type OpenDatabase } from './db/index.ts'
-import { seed } from './db/seed.ts'
-import { loadEnv, loadTestEnv } from './env.ts'
-import type { Mailer } from './services/mail.ts'
-import type { RecaptchaVerifier } from './services/recaptcha.ts'
+import { createApp } from '../app.ts'
+import { dumpPglite, openDatabase, type Database, type OpenDatabase } from '../db/index.ts'
+import { seed } from '../services/seed.ts'
+import { loadEnv, loadTestEnv } from '../env.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import type { RecaptchaVerifier } from '../services/recaptcha.ts'
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or, when
@@ -74,7 +74,7 @@ export async function makeTemplateDatabase(): Promise<Blob> {
 
 let processTemplate: Promise<Blob> | undefined
 
-/** The template from `file` (written once per test run, server/test-template.ts), else this process's own. */
+/** The template from `file` (written once per test run, server/testing/test-template.ts), else this process's own. */
 async function templateDatabase(file: string | undefined): Promise<Blob> {
   if (file) return new Blob([await readFile(file)])
   processTemplate ??= makeTemplateDatabase()

@@ -15,8 +15,8 @@ import { Cart } from '../../contract/cart.ts'
 import { orderLines, orders } from '../db/schema.ts'
 import { loadTestEnv } from '../env.ts'
 import { hashToken } from '../services/sessions.ts'
-import { endApi, startApi, type ApiProcess } from '../test-api-process.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { endApi, startApi, type ApiProcess } from '../testing/test-api-process.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 const pairs = 100
 /** Pairs in flight at once: enough to overlap, few enough for a 2-core machine. */

@@ -3,15 +3,10 @@ import { createTransport } from 'nodemailer'
 import { onMailQueued, type Database } from '../db/index.ts'
 import type { MailDelivery } from '../db/schema.ts'
 import { loggableError, type Logger } from '../log.ts'
-import {
-  claimDueMail,
-  markMailAttemptFailed,
-  markMailSent,
-  type ClaimedMail,
-} from './mail-outbox.ts'
+import { claimDueMail, markMailAttemptFailed, markMailSent, type ClaimedMail } from './outbox.ts'
 
 /*
- * The store's mail goes out through the outbox (mail-outbox.ts): callers queue a message in their
+ * The store's mail goes out through the outbox (outbox.ts): callers queue a message in their
  * own transaction, and the worker here delivers it: over SMTP when SMTP_URL is set, else into the
  * development mailbox (the outbox table itself, read by /dev/mail and `npm run admin -- outbox`).
  * A failed attempt is tried again after a backoff that doubles up to a cap; a message is sent at

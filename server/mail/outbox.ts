@@ -5,7 +5,7 @@ import { outbox, type MailDelivery, type MailStatus } from '../db/schema.ts'
 /*
  * The transactional outbox: the table of every mail the store sends, and the statements that
  * queue, claim and settle its messages. Callers queue in their own transaction (`queueMail`); the
- * worker in mail.ts delivers. Several API processes may share one database: a message is claimed
+ * worker in mailer.ts delivers. Several API processes may share one database: a message is claimed
  * by one worker at a time (FOR UPDATE SKIP LOCKED) under a lease, so a worker that dies mid-send
  * leaves it to be claimed again once the lease ends, and one whose lease ran out cannot mark it.
  */

@@ -24,8 +24,8 @@ import {
   newKey,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { bag, cartOf } from '../test-orders.ts'
+} from '../testing/test-helpers.ts'
+import { bag, cartOf } from '../testing/test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>

@@ -145,7 +145,7 @@ export async function mergeCartAtSignIn(db: Database, c: Context, userId: string
   await mergeGuestCart(db, userId, tokenHash)
 }
 
-export function orderRoutes({
+export function cartRoutes({
   db,
   catalog,
   anonymousCartLimits = true,

@@ -3,9 +3,16 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reservedProductSlugs } from '../../contract/families.ts'
 import { type Content, ContentError, loadContent } from '../content/load.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
-import type { Database, OpenDatabase } from './index.ts'
-import { addresses, archiveImages, productionTimes, products, users, variants } from './schema.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
+import type { Database, OpenDatabase } from '../db/index.ts'
+import {
+  addresses,
+  archiveImages,
+  productionTimes,
+  products,
+  users,
+  variants,
+} from '../db/schema.ts'
 import { createLogger } from '../log.ts'
 import {
   seed,

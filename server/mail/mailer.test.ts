@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '../db/index.ts'
 import { outbox } from '../db/schema.ts'
 import { createLogger } from '../log.ts'
-import { receiveMail, type MailReceiver, type ReceivedMail } from '../received-mail.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { receiveMail, type MailReceiver, type ReceivedMail } from '../testing/received-mail.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import {
   createMailer,
   defaultLeaseMs,
@@ -14,8 +14,8 @@ import {
   type MailTransport,
   type Mailer,
   type MailerOptions,
-} from './mail.ts'
-import { listOutbox, queueMail, resendMail, type MailMessage } from './mail-outbox.ts'
+} from './mailer.ts'
+import { listOutbox, queueMail, resendMail, type MailMessage } from './outbox.ts'
 
 /*
  * The outbox and its worker against a real database and a real SMTP server (smtp-server) on

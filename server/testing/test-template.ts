@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadTestEnv } from './env.ts'
+import { loadTestEnv } from '../env.ts'
 import { makeTemplateDatabase } from './test-helpers.ts'
 
 /*

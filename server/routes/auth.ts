@@ -109,7 +109,7 @@ export function authRoutes(deps: AccountDeps) {
       const wait = await attempt(db, 'guest', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const robot = await humanGate(c, deps, 'login-guest')
-      if (robot) return robot as never
+      if (robot) return robot
       // A guest session reads neither the account's cart nor its orders: nothing merges.
       const user = await findOrCreateGuest(db, email)
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)

@@ -17,7 +17,6 @@ import {
   addToCart,
   cachedPalette,
   discountCodesOf,
-  fieldErrors,
   cartOf,
   findOpenCart,
   findOwnedOrder,
@@ -314,7 +313,7 @@ export function cartRoutes({
   return createRouter()
     .openapi(getCart, async (c) => {
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
       // The order with its lines and codes in one read.
@@ -324,7 +323,7 @@ export function cartRoutes({
     })
     .openapi(getOrder, async (c) => {
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
       if (!resolved.owner) return c.json({ message: messages.notFound }, 404)
       const order = await findOwnedOrder(db, resolved.owner, c.req.valid('param').id)
       if (!order) return c.json({ message: messages.notFound }, 404)
@@ -346,7 +345,7 @@ export function cartRoutes({
           const wait = await attemptAnonymousAdd(db, owner.tokenHash, clientAddress(c))
           return wait > 0 ? tooManyAttempts(c, wait) : undefined
         },
-      ) as never
+      )
     })
     .openapi(updateQtyRoute, async (c) => {
       const { id } = c.req.valid('param')
@@ -358,7 +357,7 @@ export function cartRoutes({
         `POST /order/item/${id}/update-qty`,
         { qty },
         (owner) => (tx) => updateQty(tx, owner, id, qty, catalogNow, palette),
-      ) as never
+      )
     })
     .openapi(addDiscountRoute, async (c) => {
       const { id } = c.req.valid('param')
@@ -367,7 +366,10 @@ export function cartRoutes({
       const palette = await cachedPalette(db)
       // The cap first: a long list costs nothing to refuse and is not worth an attempt.
       if (Array.isArray(body.discount_codes) && body.discount_codes.length > maxDiscountCodes)
-        return c.json(fieldErrors({ discount_codes: [tooManyCodesMessage] }).body as never, 422)
+        return c.json(
+          { message: tooManyCodesMessage, errors: { discount_codes: [tooManyCodesMessage] } },
+          422,
+        )
       return mutate(
         c,
         `POST /order/${id}/add-discount`,
@@ -378,7 +380,7 @@ export function cartRoutes({
           const wait = await attemptCodes(db, scopesOf(owner)[0], clientAddress(c), tried)
           return wait > 0 ? tooManyAttempts(c, wait) : undefined
         },
-      ) as never
+      )
     })
     .openapi(notified, async (c) => {
       const catalogNow = await snapshot()
@@ -388,6 +390,6 @@ export function cartRoutes({
         'POST /order/set-merged-notified',
         {},
         (owner) => (tx) => setMergedNotified(tx, owner, catalogNow, palette),
-      ) as never
+      )
     })
 }

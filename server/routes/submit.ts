@@ -236,7 +236,7 @@ export function submitRoutes({
             fieldErrors({
               [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'],
             }),
-          ) as never
+          )
         const answer = await runIdempotent(
           db,
           {
@@ -247,7 +247,7 @@ export function submitRoutes({
           },
           (tx) => signForOrder(tx, code, body.name, body.waiver_version, catalogNow, palette),
         )
-        return sendText(c, answer) as never
+        return sendText(c, answer)
       }
       const session = await sessionOf(c)
       return mutate(
@@ -265,7 +265,7 @@ export function submitRoutes({
           return { status: 200, body: cartOf({ ...rows, signed: true }, catalogNow, palette) }
         },
         needSession(c, session),
-      ) as never
+      )
     })
     .openapi(submit, async (c) => {
       const body = c.req.valid('json') ?? { optIn: false }
@@ -308,6 +308,6 @@ export function submitRoutes({
           return result.answer
         },
         needSession(c, session),
-      ) as never
+      )
     })
 }

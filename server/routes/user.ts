@@ -142,15 +142,12 @@ export function userRoutes(deps: AccountDeps) {
       // tells nothing about the address).
       const dealer = invitation ? await dealerByInviteCode(db, invitation) : undefined
       if (invitation && !dealer)
-        return c.json(
-          { message: invitationMessage, errors: { dealer: [invitationMessage] } },
-          422,
-        ) as never
+        return c.json({ message: invitationMessage, errors: { dealer: [invitationMessage] } }, 422)
       // Each registration mails the address: limited like the other calls that send mail.
       const wait = await attempt(db, 'mail', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const robot = await humanGate(c, deps, 'register')
-      if (robot) return robot as never
+      if (robot) return robot
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {

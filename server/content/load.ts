@@ -1,5 +1,5 @@
 /**
- * The one loader of content/: the seed (server/services/seed.ts), the prerender (scripts/prerender.ts)
+ * The one loader of content/: the seed (server/services/seed.ts), the prerender (scripts/build/prerender.ts)
  * and `npm run content:check` all read the store's content through it, so what the check passes
  * the server accepts. It checks each file against its schema in contract/, then the links between
  * files (product slugs, palette ids, manuals, archive products, links in markdown) and that every

@@ -5,9 +5,9 @@ import {
   PAGE_DATA_MANIFEST_URL,
   type PageDataManifest,
   type PageDataManifestFile,
-} from '../../contract/page-data-manifest.ts'
-import { pageDataUrl, type AppData, type PageDataRecord } from '../../contract/page-data.ts'
-import type { Content } from '../../server/content/load.ts'
+} from '../../../contract/page-data-manifest.ts'
+import { pageDataUrl, type AppData, type PageDataRecord } from '../../../contract/page-data.ts'
+import type { Content } from '../../../server/content/load.ts'
 import { siteSlicesMap, siteStaticQueryHashes, writeStaticData } from './static-data.ts'
 import type { PageDataEntry, PageDataSource } from './types.ts'
 

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { siteNavigation } from '../../contract/navigation.ts'
-import { pageDataUrl, type PageDataRecord } from '../../contract/page-data.ts'
-import type { PageDataManifest } from '../../contract/page-data-manifest.ts'
-import { staticQueryHash, staticQueryUrl } from '../../contract/static-data.ts'
-import type { Content } from '../../server/content/load.ts'
-import { createTempDir } from '../../server/testing/test-helpers.ts'
+import { siteNavigation } from '../../../contract/navigation.ts'
+import { pageDataUrl, type PageDataRecord } from '../../../contract/page-data.ts'
+import type { PageDataManifest } from '../../../contract/page-data-manifest.ts'
+import { staticQueryHash, staticQueryUrl } from '../../../contract/static-data.ts'
+import type { Content } from '../../../server/content/load.ts'
+import { createTempDir } from '../../../server/testing/test-helpers.ts'
 import { contentHash, writePageData } from './write.ts'
 
 const temp = await createTempDir({})

@@ -1,4 +1,4 @@
-import type { MarketingPageData } from '../../contract/page-data/pages.ts'
+import type { MarketingPageData } from '../../../contract/page-data/pages.ts'
 import { productLinks } from './product-links.ts'
 import type { PageDataSource } from './types.ts'
 

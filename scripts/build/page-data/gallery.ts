@@ -1,5 +1,5 @@
-import type { GalleryAlbum } from '../../contract/content.ts'
-import type { GalleryAlbumData, GalleryPageData } from '../../contract/page-data/gallery.ts'
+import type { GalleryAlbum } from '../../../contract/content.ts'
+import type { GalleryAlbumData, GalleryPageData } from '../../../contract/page-data/gallery.ts'
 import type { PageDataSource } from './types.ts'
 
 export function galleryAlbumData(album: GalleryAlbum): GalleryAlbumData {

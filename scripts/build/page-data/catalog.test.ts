@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../server/content/load.ts'
+import { loadContent } from '../../../server/content/load.ts'
 import { catalogPages } from './catalog.ts'
 
 describe('catalogPages', () => {

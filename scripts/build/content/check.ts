@@ -1,9 +1,9 @@
 /**
  * Checks everything under content/ with the loader the seed and the prerender use
  * (server/content/load.ts) and prints what it holds, or every problem found:
- * `tsx scripts/content/check.ts [contentDir]`. Exits non-zero on a problem, so a build can run it.
+ * `tsx scripts/build/content/check.ts [contentDir]`. Exits non-zero on a problem, so a build can run it.
  */
-import { ContentError, loadContent } from '../../server/content/load.ts'
+import { ContentError, loadContent } from '../../../server/content/load.ts'
 
 try {
   const { productionTime, archive, shippingRates, ...lists } = await loadContent(

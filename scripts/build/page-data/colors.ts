@@ -1,4 +1,4 @@
-import type { ColorsPageData, ColorType } from '../../contract/page-data/colors.ts'
+import type { ColorsPageData, ColorType } from '../../../contract/page-data/colors.ts'
 import type { PageDataSource } from './types.ts'
 
 const groupTitles: Record<ColorType, string> = {

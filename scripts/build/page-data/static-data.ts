@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { PageDataManifestFile } from '../../contract/page-data-manifest.ts'
-import { siteNavigation } from '../../contract/navigation.ts'
+import type { PageDataManifestFile } from '../../../contract/page-data-manifest.ts'
+import { siteNavigation } from '../../../contract/navigation.ts'
 import {
   sliceDataUrl,
   staticQueryHash,
@@ -12,7 +12,7 @@ import {
   type SliceName,
   type StaticQueryName,
   type StaticQueryResult,
-} from '../../contract/static-data.ts'
+} from '../../../contract/static-data.ts'
 
 /*
  * The site-wide static assets of SPEC §7 (contract/static-data.ts): the static queries' results

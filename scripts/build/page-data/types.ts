@@ -1,4 +1,4 @@
-import type { Content } from '../../server/content/load.ts'
+import type { Content } from '../../../server/content/load.ts'
 
 /** One page the build writes a data file for (and prerenders). */
 export interface PageDataEntry {

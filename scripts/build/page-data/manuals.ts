@@ -1,5 +1,5 @@
-import { families, familyKeys } from '../../contract/families.ts'
-import type { ManualData, ManualsIndexData } from '../../contract/page-data/manuals.ts'
+import { families, familyKeys } from '../../../contract/families.ts'
+import type { ManualData, ManualsIndexData } from '../../../contract/page-data/manuals.ts'
 import { productLinks } from './product-links.ts'
 import type { PageDataSource } from './types.ts'
 

@@ -1,9 +1,9 @@
-import { productPath } from '../../contract/families.ts'
+import { productPath } from '../../../contract/families.ts'
 import type {
   FriendsPageData,
   PeopleGalleryItem,
   ProductPeopleData,
-} from '../../contract/page-data/people.ts'
+} from '../../../contract/page-data/people.ts'
 import { coachSummary } from './coaches.ts'
 import { galleryAlbumData } from './gallery.ts'
 import { mentionedNames } from './mentions.ts'

@@ -1,6 +1,6 @@
-import { productPath } from '../../contract/families.ts'
-import type { ProductLink } from '../../contract/page-data/product-link.ts'
-import type { Content } from '../../server/content/load.ts'
+import { productPath } from '../../../contract/families.ts'
+import type { ProductLink } from '../../../contract/page-data/product-link.ts'
+import type { Content } from '../../../server/content/load.ts'
 
 /**
  * The products behind the slugs an article or manual mentions, in the order written. Products

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LearnIndexData, LearnSearchData } from '../../contract/page-data/learn.ts'
-import type { ManualData, ManualsIndexData } from '../../contract/page-data/manuals.ts'
-import type { NewsArticleData, NewsIndexData } from '../../contract/page-data/news.ts'
-import { type Content, loadContent } from '../../server/content/load.ts'
+import type { LearnIndexData, LearnSearchData } from '../../../contract/page-data/learn.ts'
+import type { ManualData, ManualsIndexData } from '../../../contract/page-data/manuals.ts'
+import type { NewsArticleData, NewsIndexData } from '../../../contract/page-data/news.ts'
+import { type Content, loadContent } from '../../../server/content/load.ts'
 import { editorialPages } from './editorial.ts'
 import type { PageDataEntry } from './types.ts'
 

@@ -10,7 +10,7 @@ const tsx = path.resolve('node_modules/.bin/tsx')
 
 /** `npm run content:check` on a content folder: its exit code and what it printed. */
 async function check(contentDir: string) {
-  return run(tsx, ['scripts/content/check.ts', contentDir]).then(
+  return run(tsx, ['scripts/build/content/check.ts', contentDir]).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )

@@ -1,11 +1,11 @@
-import type { NewsArticle } from '../../contract/content.ts'
+import type { NewsArticle } from '../../../contract/content.ts'
 import {
   NEWS_PAGE_SIZE,
   newsPagePath,
   type NewsArticleData,
   type NewsIndexData,
   type NewsListItem,
-} from '../../contract/page-data/news.ts'
+} from '../../../contract/page-data/news.ts'
 import { productLinks } from './product-links.ts'
 import type { PageDataEntry, PageDataSource } from './types.ts'
 

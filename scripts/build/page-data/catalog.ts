@@ -1,4 +1,4 @@
-import type { StorePageData } from '../../contract/page-data/catalog.ts'
+import type { StorePageData } from '../../../contract/page-data/catalog.ts'
 import type { PageDataSource } from './types.ts'
 
 /** The store's data file: the palette, for colour filters and swatches on catalog pages

@@ -1,9 +1,9 @@
-import type { Coach } from '../../contract/content.ts'
+import type { Coach } from '../../../contract/content.ts'
 import type {
   CoachesPageData,
   CoachProfileData,
   CoachSummary,
-} from '../../contract/page-data/coaches.ts'
+} from '../../../contract/page-data/coaches.ts'
 import { countryName, languageName } from './region-names.ts'
 import type { PageDataSource } from './types.ts'
 

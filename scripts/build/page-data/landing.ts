@@ -1,6 +1,6 @@
-import { productPath } from '../../contract/families.ts'
-import type { LandingPageData, LandingProduct } from '../../contract/page-data/landing.ts'
-import type { Content } from '../../server/content/load.ts'
+import { productPath } from '../../../contract/families.ts'
+import type { LandingPageData, LandingProduct } from '../../../contract/page-data/landing.ts'
+import type { Content } from '../../../server/content/load.ts'
 import type { PageDataSource } from './types.ts'
 
 /** The products a landing page features, in the order written, each with what its card shows. */

@@ -1,10 +1,10 @@
-import { LearnTopic, type LearnArticle } from '../../contract/content.ts'
+import { LearnTopic, type LearnArticle } from '../../../contract/content.ts'
 import type {
   LearnArticleData,
   LearnIndexData,
   LearnListItem,
   LearnSearchData,
-} from '../../contract/page-data/learn.ts'
+} from '../../../contract/page-data/learn.ts'
 import { productLinks } from './product-links.ts'
 import type { PageDataSource } from './types.ts'
 

@@ -1,4 +1,4 @@
-import type { DealersPageData } from '../../contract/page-data/dealers.ts'
+import type { DealersPageData } from '../../../contract/page-data/dealers.ts'
 import { countryName } from './region-names.ts'
 import type { PageDataSource } from './types.ts'
 

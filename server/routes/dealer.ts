@@ -346,23 +346,23 @@ export function dealerRoutes({ db }: { db: Database }) {
     .openapi(placeFor, async (c) => {
       const { customer_id: customerId } = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       const answer = await placeCartFor(db, found.dealer.userId, customerId)
       return sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
     })
     .openapi(customers, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       return c.json(await dealerCustomersView(db, found), 200)
     })
     .openapi(commission, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       return c.json(await commissionView(db, found.dealer.userId), 200)
     })
     .openapi(csv, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       const text = await ledgerCsv(db, found.dealer.userId)
       return c.body(text, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -372,7 +372,7 @@ export function dealerRoutes({ db }: { db: Database }) {
     .openapi(request, async (c) => {
       const body = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       const key = keyOf(c)
       if (key instanceof Response) return key
       const dealerId = found.dealer.userId
@@ -387,7 +387,7 @@ export function dealerRoutes({ db }: { db: Database }) {
       const { id } = c.req.valid('param')
       const body = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found
+      if (!('dealer' in found)) return found
       const key = keyOf(c)
       if (key instanceof Response) return key
       const dealerId = found.dealer.userId

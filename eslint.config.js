@@ -56,6 +56,70 @@ const boundaryZones = [
   },
 ]
 
+// Inside server/ the layers run one way: routes (with middleware/, http/, site/, cli/ and the
+// app that mounts them) -> services (with mail/ and the content loader) -> db/. A service takes
+// plain values, never a request; a helper both sides need lives in the lower one. Tests (and
+// server/testing/) may reach any layer: a service's test may build the whole app.
+const serverLayerZones = [
+  {
+    target: ['./server/services', './server/mail', './server/content'],
+    from: [
+      './server/routes',
+      './server/middleware',
+      './server/http',
+      './server/site',
+      './server/cli',
+      './server/app.ts',
+      './server/main.ts',
+    ],
+    message: 'Services never import the web layer: routes -> services -> db.',
+  },
+  {
+    target: './server/db',
+    from: [
+      './server/services',
+      './server/mail',
+      './server/content',
+      './server/routes',
+      './server/middleware',
+      './server/http',
+      './server/site',
+      './server/cli',
+    ],
+    message: 'db/ is the bottom of the server: routes -> services -> db.',
+  },
+  {
+    target: './server/content',
+    from: ['./server/services', './server/mail', './server/db'],
+    message: 'The content loader reads content/ against contract/ alone.',
+  },
+]
+
+// Browser storage has one door each (STYLE.md): Dexie and the query persister in lib/. The ban
+// covers the globals, and Web Storage reached through window, self or globalThis.
+const storageDoors = {
+  localStorage: 'Use the persisted query cache (src/lib).',
+  sessionStorage: 'Browser storage has one door each (STYLE.md): add one in src/lib.',
+  indexedDB: 'Use the Dexie database in src/lib/db.ts.',
+}
+const storageRules = {
+  'no-restricted-globals': [
+    'error',
+    ...Object.entries(storageDoors).map(([name, message]) => ({ name, message })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    ...['window', 'self', 'globalThis'].flatMap((object) =>
+      ['localStorage', 'sessionStorage'].map((property) => ({
+        object,
+        property,
+        message: storageDoors[property],
+      })),
+    ),
+  ],
+}
+const storageRulesOff = { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' }
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,9 +137,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    // The import rules follow .ts files too (no-cycle reads each imported module).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverLayerZones] }],
       'import-x/no-duplicates': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
@@ -85,24 +155,32 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.test.{ts,tsx}', 'server/testing/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Browser storage has one door each (STYLE.md): Dexie and the query persister in lib/.
-      'no-restricted-globals': [
-        'error',
-        { name: 'localStorage', message: 'Use the persisted query cache (src/lib).' },
-        { name: 'indexedDB', message: 'Use the Dexie database in src/lib/db.ts.' },
-      ],
+      ...storageRules,
     },
   },
   {
-    // The anonymous cart token is the one other thing kept in localStorage: the cart calls and
-    // the service worker's queued requests carry it, so it must exist before any query does.
-    files: ['src/lib/cart-token.ts', 'src/lib/cart-token.test.ts'],
-    rules: { 'no-restricted-globals': 'off' },
+    // The doors themselves. The query persister and the signed-in user read from its stored copy
+    // (query-client.ts, signed-in-user.ts); the anonymous cart token is the one other thing kept
+    // in localStorage: the cart calls and the service worker's queued requests carry it, so it
+    // must exist before any query does; the chunk-reload mark lives for one tab (sessionStorage).
+    // Tests read what the doors wrote.
+    files: [
+      'src/lib/query-client.ts',
+      'src/lib/signed-in-user.ts',
+      'src/lib/cart-token.ts',
+      'src/lib/chunk-reload.ts',
+      'src/**/*.test.{ts,tsx}',
+    ],
+    rules: storageRulesOff,
   },
   {
     files: ['store-db/**/*.ts'],

@@ -96,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     // dist/.vite/manifest.json: which stylesheets each route's chunks bring, for the prerendered
-    // shells' heads (scripts/route-styles.ts). Not served, not precached.
+    // shells' heads (scripts/build/route-styles.ts). Not served, not precached.
     manifest: !isSsrBuild,
     // Every browser that runs the service worker supports modulepreload natively. The page
     // preloads what the entry imports; a lazy route fetches its own imports when it loads

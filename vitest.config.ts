@@ -36,7 +36,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One migrated, seeded PGlite database per run; each test file starts from its copy.
-          globalSetup: ['server/test-template.ts'],
+          globalSetup: ['server/testing/test-template.ts'],
         },
       },
     ],

@@ -148,7 +148,7 @@ export const CoachFile = z.strictObject({
   name: nonEmpty,
   /**
    * Where the coach's contact form is mailed (issue 17). Only ever a mail's recipient: never in a
-   * page, page data or an API answer (scripts/page-data/coaches.ts picks what pages show).
+   * page, page data or an API answer (scripts/build/page-data/coaches.ts picks what pages show).
    */
   email: z.email({ error: 'must be an e-mail address, e.g. name@example.com' }),
   country: countryCode,

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { listen } from '../server/http/node-server.ts'
-import { createTestApp, openTestDatabase } from '../server/test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../server/testing/test-helpers.ts'
 import type { OpenApiDocument } from './fuzz/requests.ts'
 import {
   describeRequest,

@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../contract/cart.ts'
 import { loadTestEnv } from './env.ts'
-import { endApi, startApi, type ApiProcess } from './test-api-process.ts'
-import { openTestDatabase, type TestDatabase } from './test-helpers.ts'
+import { endApi, startApi, type ApiProcess } from './testing/test-api-process.ts'
+import { openTestDatabase, type TestDatabase } from './testing/test-helpers.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)

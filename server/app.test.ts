@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, OpenDatabase } from './db/index.ts'
 import { users } from './db/schema.ts'
-import { demoAccounts } from './db/seed.ts'
+import { demoAccounts } from './services/seed.ts'
 import { createRouter } from './http/router.ts'
 import { createSession } from './services/sessions.ts'
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
-import { createTempDir, createTestApp, openTestDatabase } from './test-helpers.ts'
+import { createTempDir, createTestApp, openTestDatabase } from './testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

@@ -18,7 +18,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
 import { archiveRoutes } from './routes/archive.ts'
 import { checkoutRoutes } from './routes/checkout.ts'
-import { orderRoutes } from './routes/order.ts'
+import { cartRoutes } from './routes/cart.ts'
 import { ordersRoutes } from './routes/orders.ts'
 import { authRoutes } from './routes/auth.ts'
 import { dealerRoutes } from './routes/dealer.ts'
@@ -37,7 +37,7 @@ import { googleRecaptcha, type RecaptchaVerifier } from './services/recaptcha.ts
 import { recaptchaOrigins } from '../contract/contact.ts'
 import { userRoutes } from './routes/user.ts'
 import { createCatalogCache } from './services/catalog-cache.ts'
-import { createMailer, type Mailer } from './services/mail.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
 import type { PaymentProviders } from './services/payments/gateway.ts'
 import { createPayments } from './services/payments/payments.ts'
 import { paymentPageSources } from './services/payments/csp.ts'
@@ -181,7 +181,7 @@ export function createHttp({
     '/api',
     submitRoutes({ db, catalog, siteUrl: env.siteUrl, testPayments: env.testPayments }),
   )
-  app.route('/api', orderRoutes({ db, catalog, anonymousCartLimits: env.anonymousCartLimits }))
+  app.route('/api', cartRoutes({ db, catalog, anonymousCartLimits: env.anonymousCartLimits }))
   const accounts = { db, mailer, siteUrl: env.siteUrl, recaptcha, logger }
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))

@@ -204,7 +204,7 @@ const TestEnvSchema = z.object({
  * The test suite's own settings: when TEST_DATABASE_URL names a PostgreSQL server the database
  * tests run there (one throwaway database per test file) instead of in-memory PGlite; the
  * in-memory ones start from the migrated, seeded database in the file TEST_PGLITE_TEMPLATE names
- * (written once per run by server/test-template.ts; unset, each process makes its own).
+ * (written once per run by server/testing/test-template.ts; unset, each process makes its own).
  */
 export function loadTestEnv(source: Record<string, string | undefined> = process.env) {
   const parsed = TestEnvSchema.parse(withoutEmpty(source))

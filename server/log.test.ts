@@ -5,7 +5,7 @@ import { createApp } from './app.ts'
 import type { Database, OpenDatabase } from './db/index.ts'
 import { loadEnv } from './env.ts'
 import { createLogger, joinedUpTo, loggableError, redactPath } from './log.ts'
-import { createTempDir, openTestDatabase } from './test-helpers.ts'
+import { createTempDir, openTestDatabase } from './testing/test-helpers.ts'
 
 function capture() {
   const lines: string[] = []

@@ -9,7 +9,7 @@ import type { HeadTag, RenderedPage } from './prerendered-page.ts'
 import { createAppRouter } from './router.tsx'
 
 /**
- * Renders one page of the store to HTML at build time (scripts/prerender.ts). The same routes,
+ * Renders one page of the store to HTML at build time (scripts/build/prerender.ts). The same routes,
  * loaders and components as in the browser; the prerender answers their requests.
  */
 

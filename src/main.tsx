@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { firstChunkReload } from './lib/chunk-reload.ts'
 import { loadQueryClient } from './lib/data-layer.ts'
 import { nextTask, whenIdle } from './lib/next-task.ts'
 import { offerUpdate } from './lib/sw-update.ts'
@@ -61,9 +62,7 @@ function afterFirstView(router: AppRouter, run: () => void): void {
 window.addEventListener('vite:preloadError', (event) => {
   const href =
     started?.latestLocation.href ?? `${location.pathname}${location.search}${location.hash}`
-  const key = `chunk-reload:${href}`
-  if (sessionStorage.getItem(key)) return
-  sessionStorage.setItem(key, '1')
+  if (!firstChunkReload(href)) return
   event.preventDefault()
   window.location.assign(href)
 })

@@ -1,5 +1,5 @@
 /**
- * The data file of `/store` (scripts/page-data/catalog.ts): what the catalog pages need from
+ * The data file of `/store` (scripts/build/page-data/catalog.ts): what the catalog pages need from
  * content/ that the API does not serve. The palette names and paints the colour ids that
  * products and archive suits carry.
  */

@@ -30,7 +30,7 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'configurable product', path: '/wingsuits/corvid-2' },
   { name: 'news article', path: '/news/view/corvid-2-launch' },
-  // Issue 16: the customer's screens paint from their prerendered shells (scripts/prerender.ts).
+  // Issue 16: the customer's screens paint from their prerendered shells (scripts/build/prerender.ts).
   { name: 'cart', path: '/cart' },
   { name: 'sign in', path: '/login' },
   { name: 'checkout', path: '/checkout' },

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { like } from 'drizzle-orm'
 import { outbox } from '../../server/db/schema.ts'
-import { createTestApp, openTestDatabase } from '../../server/test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../../server/testing/test-helpers.ts'
 import type { CartIntent } from '../../store-db/cart-outbox-model.ts'
 import { StoreDB } from '../../store-db/store-db.ts'
 import { createCartQueue } from '../../sw/cart-queue.ts'

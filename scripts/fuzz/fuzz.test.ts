@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../../server/db/index.ts'
-import { createTestApp, openTestDatabase } from '../../server/test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../../server/testing/test-helpers.ts'
 import { documentedBodyFields, sessionKinds, type OpenApiDocument } from './requests.ts'
 import { describeRequest, runFuzz, sendInProcess, signInInProcess } from './run.ts'
 import { createSiteFixture } from './site-fixture.ts'

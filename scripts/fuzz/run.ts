@@ -5,7 +5,7 @@
 import { request as httpRequest, Agent } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import fc from 'fast-check'
-import { demoPassword } from '../../server/db/seed.ts'
+import { demoPassword } from '../../server/services/seed.ts'
 import {
   fieldSweep,
   fuzzRequests,

@@ -1,6 +1,6 @@
 // A tiny built site for fuzzing pages where there is no dist/: the shell, the error page, a page
 // data file and a prerendered page, so every branch of the site handler has something to find.
-import { createTempDir } from '../../server/test-helpers.ts'
+import { createTempDir } from '../../server/testing/test-helpers.ts'
 
 export function createSiteFixture() {
   return createTempDir({

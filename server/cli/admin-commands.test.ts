@@ -6,19 +6,20 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { outbox, users } from '../db/schema.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import { createLogger } from '../log.ts'
-import { createMailer } from '../services/mail.ts'
-import { listOutbox } from '../services/mail-outbox.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { listOutbox } from '../mail/outbox.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import {
   createTempDir,
   createTestApp,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+} from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import { runAdmin } from './admin-commands.ts'
+import type { AdminDeps, AdminIo } from './command.ts'
 import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase

@@ -13,17 +13,26 @@ import {
   makeAdminLoginLink,
   sendResetLink,
   signOutEverywhere,
-  type AccountDeps,
 } from '../services/accounts.ts'
 import { MailedOrderStatus, orderStatusMail, orderSubmittedMail } from '../mail/templates.ts'
 import { lastDays, mostViewedProducts, viewsPerPathPerDay } from '../services/analytics.ts'
-import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../services/mail-outbox.ts'
+import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../mail/outbox.ts'
 import { moveOrder, orderMailData, orderNumber } from '../services/orders.ts'
 import { formatAmount, fromDecimal } from '../services/payments/money.ts'
-import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { configProblems, startSummary } from '../config-review.ts'
 import { loadEnv, type Env } from '../env.ts'
+import {
+  accountOf,
+  CommandError,
+  parsed,
+  UsageError,
+  type AdminDeps,
+  type AdminIo,
+  type Command,
+  type Input,
+  type Options,
+} from './command.ts'
 import { dealerCommands } from './dealer-commands.ts'
 
 /*
@@ -34,67 +43,11 @@ import { dealerCommands } from './dealer-commands.ts'
 
 export const exitCodes = { ok: 0, failed: 1, usage: 2 } as const
 
-/** What a command reads and writes besides the database: the process's streams, or a test's. */
-export interface AdminIo {
-  out(line: string): void
-  err(line: string): void
-  /** Whether a person is at a terminal to be asked for a password. */
-  interactive: boolean
-  /** The whole of standard input, for `--password-stdin`. */
-  readStdin(): Promise<string>
-  /** Asks on the terminal without echoing what is typed. */
-  askSecret(prompt: string): Promise<string>
-}
-
-export interface AdminDeps extends AccountDeps {
-  /** Mail leaves over SMTP (SMTP_URL); otherwise it is kept in the development mailbox. */
-  smtp: boolean
-  /** Payments through the configured providers (the `refund` command). */
-  payments?: Payments
-}
-
-/** A command's input is wrong: it prints its usage, and the process exits with 2. */
-export class UsageError extends Error {}
-/** The command could not be done (an unknown account, say): exit 1. */
-export class CommandError extends Error {}
-
 /** The roles an admin gives; `guest` is what an account without a password is. */
 const GivenRole = Role.exclude(['guest'])
 type GivenRole = z.infer<typeof GivenRole>
 const Name = EditUserRequest.shape.name.unwrap()
 const Limit = z.coerce.number().int().min(1).max(1000)
-
-export function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value)
-  if (!result.success) {
-    throw new UsageError(`${what}: ${result.error.issues.map((issue) => issue.message).join(' ')}`)
-  }
-  return result.data
-}
-
-type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options']
-
-export interface Input {
-  values: Record<string, string | boolean | undefined>
-  positionals: string[]
-}
-
-export interface Command {
-  name: string
-  /**
-   * Runs with the parsed environment alone, never opening the database (the configuration
-   * review works with the server running or stopped, and before any database exists).
-   */
-  withEnv?(input: Input, env: Env, io: AdminIo): Promise<void>
-  usage: string
-  summary: string
-  /** Printed by `help <command>` under the usage line. */
-  details: string
-  options: Options
-  /** How many positional arguments it takes: a number, or the fewest and the most. */
-  arity: number | readonly [number, number]
-  run(input: Input, deps: AdminDeps, io: AdminIo): Promise<void>
-}
 
 const checkCommand: Command = {
   name: 'check',
@@ -125,13 +78,6 @@ const checkCommand: Command = {
   run: async () => {
     throw new CommandError('check runs without the database.')
   },
-}
-
-export async function accountOf(deps: AdminDeps, email: string | undefined) {
-  const address = parsed(Email, email, 'e-mail')
-  const user = await findUserByEmail(deps.db, address)
-  if (!user) throw new CommandError(`No account uses ${address}.`)
-  return user
 }
 
 /** The password the command was told to use: from stdin, asked twice, or none at all. */

@@ -4,11 +4,11 @@ import { orderEvents, orders, payments, testGatewayCharges } from '../db/schema.
 import { createTestBitpay } from '../services/payments/bitpay.ts'
 import { createPayments, type Payments } from '../services/payments/payments.ts'
 import { createTestGateway } from '../services/payments/test-gateway.ts'
-import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
-import { newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
+import { orderAwaitingPayment, testAccount } from '../testing/test-orders.ts'
+import { newKey, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
 import type { CardGateway } from '../services/payments/gateway.ts'
-import type { AdminDeps } from './admin-commands.ts'
+import type { AdminDeps } from './command.ts'
 import { adminRunner } from './test-admin.ts'
 
 /* `npm run admin -- refund <orderId> [amount]`: refunds through the gateway that took the money. */

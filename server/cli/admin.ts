@@ -5,10 +5,11 @@ import { text } from 'node:stream/consumers'
 import { openDatabase, type OpenDatabase } from '../db/index.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
-import { createMailer, type Mailer } from '../services/mail.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
-import { exitCodes, runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import { exitCodes, runAdmin } from './admin-commands.ts'
+import type { AdminDeps, AdminIo } from './command.ts'
 
 /** Reads one line from the terminal, echoing nothing (the readline prompt goes to stderr). */
 async function askSecret(prompt: string): Promise<string> {

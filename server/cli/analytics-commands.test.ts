@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordPageViews } from '../services/analytics.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
-import type { AdminDeps } from './admin-commands.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import type { AdminDeps } from './command.ts'
 import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadEnv } from '../env.ts'
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import { runAdmin } from './admin-commands.ts'
+import type { AdminDeps, AdminIo } from './command.ts'
 
 /*
  * `npm run admin -- check`: the configuration reviewed for a production start, from the

@@ -5,9 +5,10 @@ import { dealerCustomers, dealers, orders, users } from '../db/schema.ts'
 import { balanceOf, requestPayout } from '../services/commission.ts'
 import { demoDealer } from '../services/dealers.ts'
 import { formatAmount } from '../services/payments/money.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
-import { exitCodes, type AdminDeps } from './admin-commands.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import { exitCodes } from './admin-commands.ts'
+import type { AdminDeps } from './command.ts'
 import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase

@@ -12,7 +12,7 @@ import {
   unlinkCustomer,
 } from '../services/dealers.ts'
 import { formatAmount } from '../services/payments/money.ts'
-import { accountOf, CommandError, parsed, type AdminDeps, type Command } from './admin-commands.ts'
+import { accountOf, CommandError, parsed, type AdminDeps, type Command } from './command.ts'
 
 /*
  * The dealer portal's admin commands (`npm run admin -- help`): a dealer account tied to its

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import { orderEvents } from '../db/schema.ts'
-import { listOutbox } from '../services/mail-outbox.ts'
+import { listOutbox } from '../mail/outbox.ts'
 import {
   cartCaller,
   createTestApp,
@@ -11,10 +11,10 @@ import {
   newKey,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { testAccounts, testOrders } from '../test-orders.ts'
-import { outboxMailer } from '../test-mail.ts'
-import type { AdminDeps } from './admin-commands.ts'
+} from '../testing/test-helpers.ts'
+import { testAccounts, testOrders } from '../testing/test-orders.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import type { AdminDeps } from './command.ts'
 import { adminRunner } from './test-admin.ts'
 
 let database: TestDatabase

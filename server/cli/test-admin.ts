@@ -1,4 +1,5 @@
-import { runAdmin, type AdminDeps, type AdminIo } from './admin-commands.ts'
+import { runAdmin } from './admin-commands.ts'
+import type { AdminDeps, AdminIo } from './command.ts'
 
 /** What a terminal gives a command: its stdin, the answers typed at a prompt, whether it is one. */
 export interface TestTerminal {

@@ -1,5 +1,5 @@
 /**
- * The one loader of content/: the seed (server/db/seed.ts), the prerender (scripts/prerender.ts)
+ * The one loader of content/: the seed (server/services/seed.ts), the prerender (scripts/build/prerender.ts)
  * and `npm run content:check` all read the store's content through it, so what the check passes
  * the server accepts. It checks each file against its schema in contract/, then the links between
  * files (product slugs, palette ids, manuals, archive products, links in markdown) and that every
@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import matter from 'gray-matter'
+import { postcodeValidatorExistsForCountry } from 'postcode-validator'
 import type { z } from 'zod'
 import { ArchiveContent } from '../../contract/archive.ts'
 import { ProductContent } from '../../contract/catalog.ts'
@@ -41,7 +42,6 @@ import { ShippingRateTable } from '../../contract/shipping.ts'
 import { Waiver, WaiverFile } from '../../contract/waiver.ts'
 import { pageRoutes } from '../../contract/routes.ts'
 import { isSlug, slugMessage } from '../../contract/slug-pattern.ts'
-import { postalCodeFormatKnown } from '../services/address.ts'
 import { datesAsWritten, renderMarkdown, type RenderedMarkdown } from './markdown.ts'
 
 /** content/ of this repository, wherever the process was started. */
@@ -731,7 +731,8 @@ class Loader {
         if (other !== undefined)
           this.report(file, field, `${country} is already in the zone "${other}"`)
         else zoneOf.set(country, zone.id)
-        if (!postalCodeFormatKnown(country))
+        // The checkout checks postal codes with the same library (services/address.ts).
+        if (!postcodeValidatorExistsForCountry(country))
           this.report(file, field, `no postal-code format is known for ${country}`)
       })
       const services = new Set<string>()

@@ -177,7 +177,7 @@ const pgliteClients = new WeakMap<Database, PGlite>()
 
 /**
  * A PGlite database's files as one uncompressed tarball (PGlite's `dumpDataDir`): tests migrate
- * and seed one database and start each of theirs from its copy (server/test-helpers.ts).
+ * and seed one database and start each of theirs from its copy (server/testing/test-helpers.ts).
  */
 export async function dumpPglite(db: Database): Promise<Blob> {
   const client = pgliteClients.get(db)

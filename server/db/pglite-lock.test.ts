@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTempDir } from '../test-helpers.ts'
+import { createTempDir } from '../testing/test-helpers.ts'
 import { DatabaseInUseError, lockDataDir } from './pglite-lock.ts'
 
 let cleanup: (() => Promise<void>) | undefined

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inTwoTrips } from './index.ts'
 import { statement, step } from './two-trips.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 // From the start of the file: pg warns once per process, possibly while the database opens.
 const warnings: string[] = []

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTestEnv } from '../env.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import { openDatabase } from './index.ts'
 
 /*

@@ -286,7 +286,7 @@ export const oneTimeTokens = pgTable(
   ],
 )
 
-/** Where a message of the outbox stands (server/services/mail-outbox.ts). */
+/** Where a message of the outbox stands (server/mail/outbox.ts). */
 export const MailStatus = ['queued', 'sending', 'sent', 'failed'] as const
 export type MailStatus = (typeof MailStatus)[number]
 
@@ -297,7 +297,7 @@ export type MailDelivery = (typeof MailDelivery)[number]
 /**
  * The transactional outbox: every mail the store sends is first a row here, written in the same
  * transaction as what it tells about (an order, a sign-in link), then delivered by the worker in
- * server/services/mail.ts. An insert notifies `mail_queued` when it commits (migration 0010).
+ * server/mail/mailer.ts. An insert notifies `mail_queued` when it commits (migration 0010).
  */
 export const outbox = pgTable(
   'outbox',

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inTwoTrips } from './index.ts'
 import { statement, step, type Step } from './two-trips.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 /** Strings that would change a statement if they were ever written into its text. */
 const hostile = [

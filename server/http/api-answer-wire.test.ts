@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import { bag, customSuit } from '../../tests/order-fixtures.ts'
 import { loadEnv } from '../env.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import { listen } from './node-server.ts'
 
 let database: TestDatabase

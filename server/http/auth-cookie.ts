@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import type { NewSession } from '../services/sessions.ts'
+import type { Database } from '../db/index.ts'
+import { sessionTtlSeconds, startSession, type NewSession } from '../services/sessions.ts'
 import { viaHttps } from './security-headers.ts'
 
 /**
@@ -23,4 +24,19 @@ export function setAuthCookie(c: Context, session: NewSession) {
 export function clearAuthCookies(c: Context) {
   for (const name of ['authToken', 'ACCESS_TOKEN', 'CSRF_TOKEN'])
     deleteCookie(c, name, { path: '/' })
+}
+
+/** Opens a session, sets the `authToken` cookie and answers with the token. */
+export async function signIn(
+  c: Context,
+  db: Database,
+  userId: string,
+  options: { remember: boolean; guest?: boolean },
+) {
+  const session = await startSession(db, userId, {
+    ttlSeconds: options.remember ? sessionTtlSeconds.remember : sessionTtlSeconds.default,
+    guest: options.guest ?? false,
+  })
+  setAuthCookie(c, session)
+  return { token: session.token, expires_at: session.expiresAt.toISOString() }
 }

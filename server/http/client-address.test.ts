@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../env.ts'
 import { limits } from '../services/throttle.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import {
   compileTrust,
   resolveClientAddress,

@@ -11,7 +11,7 @@ import { createHttp } from '../app.ts'
 import { products } from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
-import { createTempDir, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { createTempDir, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import { listen } from './node-server.ts'
 
 // The fast path (memory-answers.ts) must be invisible: every request is sent to a server with

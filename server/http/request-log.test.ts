@@ -6,7 +6,7 @@ import { loadEnv } from '../env.ts'
 import { createLogger, redactPath } from '../log.ts'
 import { testBitpayPage } from '../routes/test-bitpay-page.ts'
 import { accessLog } from './request-log.ts'
-import { openTestDatabase } from '../test-helpers.ts'
+import { openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenDatabase } from '../db/index.ts'
-import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTempDir, createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 import { recaptchaOrigins } from '../../contract/contact.ts'
 import { listFor, securityHeaderLists } from './security-headers.ts'
 

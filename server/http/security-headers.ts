@@ -2,23 +2,13 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { isRecaptchaPagePath } from '../../contract/recaptcha-pages.ts'
 import { isPaymentPagePath } from '../../contract/payment.ts'
+import type { ProviderSources } from '../services/payments/csp.ts'
 
 /** Header names and values, written once and never changed. */
 export type HeaderList = Readonly<Record<string, string>>
 
 /** Sent only over HTTPS: on plain HTTP (local runs) it would be ignored or wrong. */
 const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
-
-/**
- * Origins a payment provider's browser SDK needs (services/payments/csp.ts), opened on the
- * payment pages only (isPaymentPagePath).
- */
-export interface ProviderSources {
-  script: string[]
-  frame: string[]
-  connect: string[]
-  img: string[]
-}
 
 /**
  * The headers every response carries, API and site alike. The policy allows nothing inline:

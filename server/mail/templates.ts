@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { Eta } from 'eta'
 import type { ShippingAddress } from '../../contract/address.ts'
-import type { MailMessage } from '../services/mail-outbox.ts'
+import type { MailMessage } from './outbox.ts'
 import { addressLines, formatMoney } from './format.ts'
 
 /*

@@ -2,18 +2,9 @@ import { createMiddleware } from 'hono/factory'
 import type { Role, User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { messages } from '../http/errors.ts'
-import { findSession, type SessionUser } from '../services/sessions.ts'
+import { bearerToken, findSession, type SessionUser } from '../services/sessions.ts'
 
 export type AuthEnv = { Variables: { user: User; session: SessionUser; token: string } }
-
-/** Long enough for any token this server issues, short enough to refuse junk before hashing. */
-const maxTokenLength = 512
-
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
-  const token = match?.[1]
-  return token && token.length <= maxTokenLength ? token : undefined
-}
 
 /**
  * Lets a request through only with `Authorization: Bearer <token>` of a live session (SPEC §6),

@@ -10,7 +10,7 @@ import {
   viewsPerPathPerDay,
 } from '../services/analytics.ts'
 import { addressLimits } from '../services/throttle.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

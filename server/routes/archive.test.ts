@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ArchiveImagePage, type ArchiveImage } from '../../contract/archive.ts'
 import type { OpenDatabase } from '../db/index.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

@@ -4,13 +4,13 @@ import { Session } from '../../contract/auth.ts'
 import { User } from '../../contract/user.ts'
 import { createApp } from '../app.ts'
 import { outbox, sessions, throttles, users } from '../db/schema.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import { loadEnv } from '../env.ts'
 import { createLogger } from '../log.ts'
 import { hashToken } from '../services/sessions.ts'
 import { accountLimit, limits } from '../services/throttle.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>

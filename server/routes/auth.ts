@@ -1,22 +1,16 @@
 import { humanGate, recaptchaHeader } from './contact-form.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import { GuestLoginRequest, LoginRequest, Session } from '../../contract/auth.ts'
-import { clearAuthCookies } from '../http/auth-cookie.ts'
+import { clearAuthCookies, signIn } from '../http/auth-cookie.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken } from '../middleware/auth.ts'
-import {
-  findOrCreateGuest,
-  findUserByEmail,
-  signIn,
-  type AccountDeps,
-} from '../services/accounts.ts'
+import { bearerToken, revokeSession } from '../services/sessions.ts'
+import { findOrCreateGuest, findUserByEmail, type AccountDeps } from '../services/accounts.ts'
 import { verifyPassword } from '../services/passwords.ts'
-import { revokeSession } from '../services/sessions.ts'
 import { attempt, attemptSignIn, clearSignIn } from '../services/throttle.ts'
-import { mergeCartAtSignIn } from './order.ts'
+import { mergeCartAtSignIn } from './cart.ts'
 
 const SessionSchema = component(Session, 'Session')
 const LoginSchema = component(LoginRequest, 'LoginRequest')
@@ -115,7 +109,7 @@ export function authRoutes(deps: AccountDeps) {
       const wait = await attempt(db, 'guest', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const robot = await humanGate(c, deps, 'login-guest')
-      if (robot) return robot as never
+      if (robot) return robot
       // A guest session reads neither the account's cart nor its orders: nothing merges.
       const user = await findOrCreateGuest(db, email)
       return c.json(await signIn(c, db, user.id, { remember, guest: true }), 200)

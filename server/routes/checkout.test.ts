@@ -12,7 +12,7 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import {
   bag,
   cartOf,
@@ -21,7 +21,7 @@ import {
   priority,
   testAccounts,
   testOrders,
-} from '../test-orders.ts'
+} from '../testing/test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>

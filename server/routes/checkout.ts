@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken } from '../middleware/auth.ts'
+import { bearerToken, findSession } from '../services/sessions.ts'
 import { cachedPalette, fieldErrors, findOpenOrder, orderGoneMessage } from '../services/cart.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import {
@@ -21,7 +21,6 @@ import {
   staleOptionMessage,
   validAddress,
 } from '../services/checkout.ts'
-import { findSession } from '../services/sessions.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import {
   cartHeaders,
@@ -33,7 +32,7 @@ import {
   ownerSecurity,
   unauthenticated,
 } from './order-calls.ts'
-import { CartSchema } from './order.ts'
+import { CartSchema } from './cart.ts'
 
 /*
  * The checkout's address and shipping calls (SPEC §7), on the caller's orders as the cart's
@@ -336,12 +335,12 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
       const { id } = c.req.valid('param')
       const { address } = c.req.valid('json')
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
-      if (!resolved.owner) return send(c, noOwner) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
+      if (!resolved.owner) return send(c, noOwner)
       const order = await findCallerOrder(db, resolved.owner, id)
       if (!order) return c.json({ message: orderGoneMessage }, 404)
       const checked = validAddress(address, await currentShippingRates(db))
-      if (!checked.ok) return send(c, fieldErrors(checked.errors)) as never
+      if (!checked.ok) return send(c, fieldErrors(checked.errors))
       return c.json({ address: checked.address }, 200)
     })
     .openapi(saveAddress, async (c) => {
@@ -366,13 +365,13 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
           catalogNow,
           palette,
         )
-      }) as never
+      })
     })
     .openapi(canChange, async (c) => {
       const { id } = c.req.valid('param')
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
-      if (!resolved.owner) return send(c, noOwner) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
+      if (!resolved.owner) return send(c, noOwner)
       const order = await findCallerOrder(db, resolved.owner, id)
       if (!order) return c.json({ message: orderGoneMessage }, 404)
       return c.json({ can_change_address: canChangeAddress(order) }, 200)
@@ -380,19 +379,19 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     .openapi(optionsByAddress, async (c) => {
       const { address } = c.req.valid('json')
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
       const rates = await currentShippingRates(db)
       const checked = validAddress(address, rates)
-      if (!checked.ok) return send(c, fieldErrors(checked.errors)) as never
+      if (!checked.ok) return send(c, fieldErrors(checked.errors))
       const order = resolved.owner ? await findOpenOrder(db, resolved.owner) : undefined
       return c.json(await quoteOrder(db, order, checked.address, rates, await snapshot()), 200)
     })
     .openapi(cartOptions, async (c) => {
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
       const order = resolved.owner ? await findOpenOrder(db, resolved.owner) : undefined
       if (!order?.shippingAddress)
-        return send(c, fieldErrors({ shipping_address: [noAddressMessage] })) as never
+        return send(c, fieldErrors({ shipping_address: [noAddressMessage] }))
       const rates = await currentShippingRates(db)
       return c.json(
         await quoteOrder(db, order, order.shippingAddress, rates, await snapshot()),
@@ -403,18 +402,18 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
       const { id } = c.req.valid('param')
       const body = c.req.valid('json')
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
-      if (!resolved.owner) return send(c, noOwner) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
+      if (!resolved.owner) return send(c, noOwner)
       const order = await findCallerOrder(db, resolved.owner, id)
       if (!order) return c.json({ message: orderGoneMessage }, 404)
       const rates = await currentShippingRates(db)
       let address = order.shippingAddress
       if (body?.address) {
         const checked = validAddress(body.address, rates)
-        if (!checked.ok) return send(c, fieldErrors(checked.errors)) as never
+        if (!checked.ok) return send(c, fieldErrors(checked.errors))
         address = checked.address
       }
-      if (!address) return send(c, fieldErrors({ shipping_address: [noAddressMessage] })) as never
+      if (!address) return send(c, fieldErrors({ shipping_address: [noAddressMessage] }))
       return c.json(await quoteOrder(db, order, address, rates, await snapshot()), 200)
     })
     .openapi(saveOption, async (c) => {
@@ -428,7 +427,7 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
         body,
         (owner) => (tx) =>
           saveShippingOption(tx, owner, undefined, body, rates, catalogNow, palette),
-      ) as never
+      )
     })
     .openapi(saveOrderOption, async (c) => {
       const { id } = c.req.valid('param')
@@ -441,6 +440,6 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
         `POST /order/${id}/save-shipping-option`,
         body,
         (owner) => (tx) => saveShippingOption(tx, owner, id, body, rates, catalogNow, palette),
-      ) as never
+      )
     })
 }

@@ -76,6 +76,6 @@ export function coachContactRoutes(deps: FormDeps) {
       },
       work: (tx, dedupeKey) =>
         queueCoachMail(tx, { siteUrl: deps.siteUrl, coach, form, dedupeKey }),
-    }) as never
+    })
   })
 }

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/ca
 import { recaptchaFailedMessage } from '../../contract/contact.ts'
 import { RECAPTCHA_TOKEN_HEADER } from '../../contract/recaptcha-pages.ts'
 import type { Database } from '../db/index.ts'
+import { declared, type DeclaredAnswer } from '../http/declared-answer.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { tooManyAttempts } from '../http/errors.ts'
 import type { Logger } from '../log.ts'
@@ -67,7 +68,7 @@ export async function humanGate(
   c: Context,
   deps: Pick<FormDeps, 'recaptcha' | 'logger'> & { db: Database },
   form: string,
-): Promise<Response | undefined> {
+): Promise<DeclaredAnswer | undefined> {
   if (!deps.recaptcha) return undefined
   const address = clientAddress(c)
   const token = c.req.header(RECAPTCHA_TOKEN_HEADER) || undefined
@@ -79,7 +80,7 @@ export async function humanGate(
   }
   if (human === 'unverified') {
     const wait = await attempt(deps.db, 'unverified', form, address)
-    if (wait > 0) return tooManyAttempts(c, wait)
+    if (wait > 0) return declared(tooManyAttempts(c, wait))
   }
   return undefined
 }
@@ -89,7 +90,9 @@ export const recaptchaHeader = formHeaders.pick({ 'x-recaptcha-token': true })
 
 /** A JSON answer from its text, sent as is: a replay is the first answer, byte for byte. */
 function sendText(c: Context, status: number, text: string) {
-  return c.body(text, status as ContentfulStatusCode, { 'Content-Type': 'application/json' })
+  return declared(
+    c.body(text, status as ContentfulStatusCode, { 'Content-Type': 'application/json' }),
+  )
 }
 
 function sendAnswer(c: Context, answer: WorkAnswer) {
@@ -127,7 +130,7 @@ export async function receiveForm(
     /** Whether the form is one reCAPTCHA guards (contact, contact a coach). */
     captcha?: boolean
   },
-) {
+): Promise<DeclaredAnswer> {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
   if (key !== undefined && !idempotencyKeyPattern.test(key)) {
     return sendAnswer(
@@ -139,7 +142,7 @@ export async function receiveForm(
   }
   const address = clientAddress(c)
   const wait = await attempt(deps.db, scope, sender, address)
-  if (wait > 0) return tooManyAttempts(c, wait)
+  if (wait > 0) return declared(tooManyAttempts(c, wait))
   const token = c.req.header(RECAPTCHA_TOKEN_HEADER) || undefined
   const verifier = captcha ? deps.recaptcha : undefined
   const human = await checkHuman(verifier, token, address, () =>
@@ -150,7 +153,7 @@ export async function receiveForm(
   }
   if (human === 'unverified' && verifier) {
     const unverifiedWait = await attempt(deps.db, 'unverified', form, address)
-    if (unverifiedWait > 0) return tooManyAttempts(c, unverifiedWait)
+    if (unverifiedWait > 0) return declared(tooManyAttempts(c, unverifiedWait))
   }
   const sent = await runIdempotent(
     deps.db,

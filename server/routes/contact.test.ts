@@ -12,8 +12,8 @@ import {
   newKey,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { startTestSmtp } from '../test-mail.ts'
+} from '../testing/test-helpers.ts'
+import { startTestSmtp } from '../testing/test-mail.ts'
 import { bag, priority, usAddress } from '../../tests/order-fixtures.ts'
 
 let database: TestDatabase

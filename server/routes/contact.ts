@@ -59,6 +59,6 @@ export function contactRoutes(deps: FormDeps & { contactEmail: string }) {
       answer: { status: 200, body: answer },
       work: (tx, dedupeKey) =>
         queueContactMail(tx, { siteUrl: deps.siteUrl, to: deps.contactEmail, form, dedupeKey }),
-    }) as never
+    })
   })
 }

@@ -4,7 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DealerCommission, DealerCustomers, DealerOrdersPage } from '../../contract/dealer.ts'
 import { createApp } from '../app.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import {
   commissionEntries,
   dealerCustomers,
@@ -21,11 +21,11 @@ import { creditedDealer, demoDealer, linkCustomer, tieDealer } from '../services
 import { moveOrder } from '../services/orders.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
-import { orderAwaitingPayment } from '../test-orders.ts'
-import type { Mailer } from '../services/mail.ts'
+import { orderAwaitingPayment } from '../testing/test-orders.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import { startSession } from '../services/sessions.ts'
-import { outboxMailer } from '../test-mail.ts'
-import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 /*
  * The dealer portal through the HTTP API: who may call what (dealer A, dealer B, a customer, a

@@ -10,10 +10,12 @@ import {
 } from '../../contract/dealer.ts'
 import { PlacedFor } from '../../contract/placed-for.ts'
 import type { Database } from '../db/index.ts'
+import { declared, type DeclaredAnswer } from '../http/declared-answer.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken, requireRole, requireUser, type AuthEnv } from '../middleware/auth.ts'
+import { requireRole, requireUser, type AuthEnv } from '../middleware/auth.ts'
+import { bearerToken, findSession } from '../services/sessions.ts'
 import { userScope } from '../services/cart-owner.ts'
 import {
   changePayout,
@@ -24,7 +26,6 @@ import {
 } from '../services/commission.ts'
 import { dealerCustomersView, findDealer, placeCartFor } from '../services/dealers.ts'
 import { runIdempotent } from '../services/idempotency.ts'
-import { findSession } from '../services/sessions.ts'
 
 /*
  * The dealer portal's calls (SPEC §7): its customers, its commission balance with the ledger (and
@@ -166,21 +167,23 @@ export function dealerRoutes({ db }: { db: Database }) {
   /** The caller's dealer account, or the 403 of an account not tied to its entry yet. */
   async function dealerOf(c: Context<AuthEnv>) {
     const found = await findDealer(db, c.get('user').id)
-    return found ?? c.json({ message: commissionMessages.notDealer }, 403)
+    return found ?? declared(c.json({ message: commissionMessages.notDealer }, 403))
   }
 
-  function keyOf(c: Context): string | Response {
+  function keyOf(c: Context): string | DeclaredAnswer {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
     if (key !== undefined && idempotencyKeyPattern.test(key)) return key
     const message =
       key === undefined ? keyRequired : 'The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'
-    return c.json({ message, errors: { [IDEMPOTENCY_KEY_HEADER]: [message] } }, 422)
+    return declared(c.json({ message, errors: { [IDEMPOTENCY_KEY_HEADER]: [message] } }, 422))
   }
 
   const sendText = (c: Context, answer: { status: number; text: string }) =>
-    c.body(answer.text, answer.status as ContentfulStatusCode, {
-      'Content-Type': 'application/json',
-    })
+    declared(
+      c.body(answer.text, answer.status as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+      }),
+    )
 
   const customers = createRoute({
     method: 'get',
@@ -343,50 +346,50 @@ export function dealerRoutes({ db }: { db: Database }) {
     .openapi(placeFor, async (c) => {
       const { customer_id: customerId } = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       const answer = await placeCartFor(db, found.dealer.userId, customerId)
-      return c.json(answer.body, answer.status as 200) as never
+      return sendText(c, { status: answer.status, text: JSON.stringify(answer.body) })
     })
     .openapi(customers, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       return c.json(await dealerCustomersView(db, found), 200)
     })
     .openapi(commission, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       return c.json(await commissionView(db, found.dealer.userId), 200)
     })
     .openapi(csv, async (c) => {
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       const text = await ledgerCsv(db, found.dealer.userId)
       return c.body(text, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="commission-${found.entry.slug}.csv"`,
-      }) as never
+      })
     })
     .openapi(request, async (c) => {
       const body = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       const key = keyOf(c)
-      if (key instanceof Response) return key as never
+      if (key instanceof Response) return key
       const dealerId = found.dealer.userId
       const answer = await runIdempotent(
         db,
         { call: 'POST /payment/commission-balance', scopes: [userScope(dealerId)], key, body },
         (tx) => requestPayout(tx, dealerId, body),
       )
-      return sendText(c, answer) as never
+      return sendText(c, answer)
     })
     .openapi(change, async (c) => {
       const { id } = c.req.valid('param')
       const body = c.req.valid('json')
       const found = await dealerOf(c)
-      if (found instanceof Response) return found as never
+      if (!('dealer' in found)) return found
       const key = keyOf(c)
-      if (key instanceof Response) return key as never
+      if (key instanceof Response) return key
       const dealerId = found.dealer.userId
       const answer = await runIdempotent(
         db,
@@ -398,7 +401,7 @@ export function dealerRoutes({ db }: { db: Database }) {
         },
         (tx) => changePayout(tx, dealerId, id, body),
       )
-      return sendText(c, answer) as never
+      return sendText(c, answer)
     })
 }
 

@@ -6,8 +6,8 @@ import {
   createTestApp,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
+} from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
 
 let database: TestDatabase
 const mailer = () => outboxMailer(database.db)

@@ -6,7 +6,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import type { Database } from '../db/index.ts'
 import type { ClientBindings } from '../http/client-address.ts'
 import { messages } from '../http/errors.ts'
-import { listOutbox, type KeptMessage } from '../services/mail-outbox.ts'
+import { listOutbox, type KeptMessage } from '../mail/outbox.ts'
 
 /** The newest messages shown; older ones stay in the table (`npm run admin -- outbox --limit`). */
 export const devMailShown = 50

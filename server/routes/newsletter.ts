@@ -115,7 +115,7 @@ export function newsletterRoutes(deps: FormDeps) {
             dedupeKey,
           }),
         }),
-      }) as never
+      })
     })
     .openapi(confirm, async (c) => {
       const { token } = c.req.valid('param')

@@ -8,6 +8,7 @@ import {
 } from '../../contract/cart.ts'
 import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
+import { declared } from '../http/declared-answer.ts'
 import { finishedJson } from '../http/json-answer.ts'
 import { fieldErrors, guestCartHasLines, mergeGuestCart } from '../services/cart.ts'
 import { noOwnerMessage, resolveOwner, scopesOf, type CartOwner } from '../services/cart-owner.ts'
@@ -21,7 +22,7 @@ import {
 } from '../services/idempotency.ts'
 
 /*
- * What every call on the caller's orders shares (the cart's in order.ts, the checkout's in
+ * What every call on the caller's orders shares (the cart's in cart.ts, the checkout's in
  * checkout.ts): the owner and key headers as OpenAPI documents them, who the caller is
  * (services/cart-owner.ts), and a change run once per Idempotency-Key (services/idempotency.ts).
  */
@@ -128,12 +129,12 @@ export function orderCalls(db: Database) {
    */
   const sendText = (c: Context, answer: SentAnswer) => {
     const extra = answer.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : undefined
-    return (
+    return declared(
       finishedJson(c, answer.status, answer.text, extra) ??
-      c.body(answer.text, answer.status as ContentfulStatusCode, {
-        'Content-Type': 'application/json',
-        ...extra,
-      })
+        c.body(answer.text, answer.status as ContentfulStatusCode, {
+          'Content-Type': 'application/json',
+          ...extra,
+        }),
     )
   }
   const send = (c: Context, answer: { status: number; body: unknown }) =>
@@ -150,7 +151,7 @@ export function orderCalls(db: Database) {
     const { owner } = resolved
     if (!owner) return send(c, { status: 401, body: { message: noOwnerMessage } })
     const refused = await gate?.(owner)
-    if (refused) return refused
+    if (refused) return declared(refused)
     return sendText(c, await run(owner, { call, scopes: scopesOf(owner), key: keyed.key, body }))
   }
 

@@ -12,8 +12,8 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { bag, customSuit, errorsOf, testAccounts, testOrders } from '../test-orders.ts'
+} from '../testing/test-helpers.ts'
+import { bag, customSuit, errorsOf, testAccounts, testOrders } from '../testing/test-orders.ts'
 
 /*
  * What a submitted order may still become: a new address (one rule on both address routes) and

@@ -14,7 +14,7 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import {
   bag,
   customSuit,
@@ -24,7 +24,7 @@ import {
   testOrders,
   testPassword as password,
   usAddress,
-} from '../test-orders.ts'
+} from '../testing/test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>

@@ -44,7 +44,7 @@ import {
 } from './order-calls.ts'
 import { AddressInputSchema } from './checkout.ts'
 import { dealerOfRequest } from './dealer.ts'
-import { AddSchema } from './order.ts'
+import { AddSchema } from './cart.ts'
 
 /*
  * Submitted orders (SPEC §7): the caller's list and each order, the payment link's view and the
@@ -347,15 +347,15 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       const { page, per_page, dealer_orders } = c.req.valid('query')
       if (dealer_orders === 'true') {
         const found = await dealerOfRequest(db, c)
-        if ('status' in found) return c.json(found.body, found.status) as never
+        if ('status' in found) return c.json(found.body, found.status)
         return c.json(
           await listDealerOrders(db, found.dealer, { page, perPage: per_page }, await snapshot()),
           200,
-        ) as never
+        )
       }
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
-      if (!resolved.owner) return send(c, noOwner) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
+      if (!resolved.owner) return send(c, noOwner)
       return c.json(
         await listOrders(db, resolved.owner, { page, perPage: per_page }, await snapshot()),
         200,
@@ -364,8 +364,8 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     .openapi(one, async (c) => {
       const { id } = c.req.valid('param')
       const resolved = await ownerOf(c)
-      if ('answer' in resolved) return send(c, resolved.answer) as never
-      if (!resolved.owner) return send(c, noOwner) as never
+      if ('answer' in resolved) return send(c, resolved.answer)
+      if (!resolved.owner) return send(c, noOwner)
       const order = await findSubmittedOrder(db, resolved.owner, id)
       if (!order) return c.json({ message: orderNotFoundMessage }, 404)
       return c.json(await orderView(db, order, await snapshot(), await cachedPalette(db)), 200)
@@ -389,7 +389,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
           fieldErrors({
             [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'],
           }),
-        ) as never
+        )
       if (!paymentCodePattern.test(paymentCode))
         return c.json({ message: paymentLinkNotFoundMessage }, 404)
       const catalogNow = await snapshot()
@@ -405,7 +405,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
         },
         (tx) => addToSubmittedOrder(tx, paymentCode, request, rates, catalogNow, palette),
       )
-      return sendText(c, answer) as never
+      return sendText(c, answer)
     })
     .openapi(changeAddress, async (c) => {
       const { id } = c.req.valid('param')
@@ -417,6 +417,6 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       return mutate(c, `POST /order/${id}/save-shipping-address`, body, (owner) => async (tx) => {
         if (!checked.ok) return fieldErrors(checked.errors)
         return changeShippingAddress(tx, owner, id, checked.address, rates, catalogNow, palette)
-      }) as never
+      })
     })
 }

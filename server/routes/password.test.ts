@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Session } from '../../contract/auth.ts'
 import { oneTimeTokens, outbox, sessions, users } from '../db/schema.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type * as Passwords from '../services/passwords.ts'
 import { hashToken } from '../services/sessions.ts'
 import { limits } from '../services/throttle.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { linkToken, outboxMailer, startTestSmtp } from '../test-mail.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { linkToken, outboxMailer, startTestSmtp } from '../testing/test-mail.ts'
 
 // The real hash, counted: the reset call must not pay for one before it knows the link is live.
 vi.mock('../services/passwords.ts', async (importOriginal) => {

@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq, sql } from 'drizzle-orm'
 import {
   Accepted,
   ForgotPasswordRequest,
   NewPasswordRequest,
   Session,
 } from '../../contract/auth.ts'
-import { users } from '../db/schema.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
+import { signIn } from '../http/auth-cookie.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
@@ -16,14 +15,14 @@ import {
   proveAddress,
   sendLoginLink,
   sendResetLink,
-  signIn,
+  setPassword,
   signOutEverywhere,
   type AccountDeps,
 } from '../services/accounts.ts'
 import { consumeOneTimeToken, isLiveOneTimeToken } from '../services/one-time-tokens.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { attempt } from '../services/throttle.ts'
-import { mergeCartAtSignIn } from './order.ts'
+import { mergeCartAtSignIn } from './cart.ts'
 
 const AcceptedSchema = component(Accepted, 'Accepted')
 const SessionSchema = component(Session, 'Session')
@@ -169,13 +168,7 @@ export function passwordRoutes(deps: AccountDeps) {
       // Used up only now, in the statement that finds it: of two calls with one link, one wins.
       const used = await consumeOneTimeToken(db, token, ['password-reset'])
       if (!used) return c.json(linkInvalid, 422)
-      await db
-        .update(users)
-        .set({
-          passwordHash,
-          role: sql`case when ${users.role} = 'guest' then 'customer' else ${users.role} end`,
-        })
-        .where(eq(users.id, used.userId))
+      await setPassword(db, used.userId, passwordHash)
       await signOutEverywhere(db, used.userId)
       await proveAddress(db, used.userId, { keepPassword: true })
       await mergeCartAtSignIn(db, c, used.userId)

@@ -27,7 +27,7 @@ import { SubmitAnswer } from '../../contract/submit.ts'
 import { openDatabase, type Database } from '../db/index.ts'
 import { orderEvents, orders, outbox, payments, testGatewayCharges } from '../db/schema.ts'
 import { loadTestEnv } from '../env.ts'
-import { receiveMail, type MailReceiver, type ReceivedMail } from '../received-mail.ts'
+import { receiveMail, type MailReceiver, type ReceivedMail } from '../testing/received-mail.ts'
 import {
   bag,
   callApi,
@@ -38,8 +38,8 @@ import {
   startApi,
   type ApiCaller,
   type ApiProcess,
-} from '../test-api-process.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+} from '../testing/test-api-process.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 
 const onPostgres = Boolean(loadTestEnv().testDatabaseUrl)
 

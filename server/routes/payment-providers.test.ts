@@ -17,14 +17,14 @@ import {
   newKey,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import {
   cartOf,
   customSuit,
   orderAwaitingPayment,
   testAccount,
   testOrders,
-} from '../test-orders.ts'
+} from '../testing/test-orders.ts'
 
 /*
  * Which payment providers a start offers: the built-in test gateways only with TEST_PAYMENTS=true

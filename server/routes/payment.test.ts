@@ -15,10 +15,10 @@ import { createTestBitpay } from '../services/payments/bitpay.ts'
 import { moneyOf } from '../services/payments/order-money.ts'
 import type { PaymentProviders } from '../services/payments/gateway.ts'
 import { chargeLeaseMs, paymentMessages } from '../services/payments/payments.ts'
-import { orderAwaitingPayment, testAccount } from '../test-orders.ts'
+import { orderAwaitingPayment, testAccount } from '../testing/test-orders.ts'
 import { createTestGateway, type TestGateway } from '../services/payments/test-gateway.ts'
-import type { Mailer } from '../services/mail.ts'
-import { outboxMailer } from '../test-mail.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
 import {
   cartCaller,
   newCartToken,
@@ -26,7 +26,7 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createApp>

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
@@ -14,12 +13,13 @@ import {
   PaymentRefusal,
 } from '../../contract/payment.ts'
 import type { Database } from '../db/index.ts'
-import { orders } from '../db/schema.ts'
+import { declared, type DeclaredAnswer } from '../http/declared-answer.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { findOwnedOrder } from '../services/cart.ts'
 import {
+  orderOfPaymentCode,
   paymentMessages,
   type AttemptInput,
   type PayAnswer,
@@ -37,7 +37,7 @@ import { cartHeaders, orderCalls, ownerRules, unauthenticated } from './order-ca
  * code in the path in place of the id. Anything else is a 404, as an unknown order is.
  */
 
-type OrderRow = typeof orders.$inferSelect
+type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOfPaymentCode>>>
 
 const exampleAttempt = {
   id: '5d2c9a1e-7f7b-4a7e-9d3b-0e6a1c2b3d4e',
@@ -159,8 +159,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
   async function payableOrder(c: Context, id: string): Promise<OrderRow | Response> {
     const gone = () => c.json({ message: paymentMessages.orderGone }, 404)
     if (paymentCodePattern.test(id)) {
-      const [order] = await db.select().from(orders).where(eq(orders.paymentCode, id))
-      return order ?? gone()
+      return (await orderOfPaymentCode(db, id)) ?? gone()
     }
     if (!orderIdPattern.test(id)) return gone()
     const resolved = await ownerOf(c)
@@ -182,10 +181,12 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
   }
 
   const respond = (c: Context, answer: PayAnswer) =>
-    c.body(answer.text, answer.status as ContentfulStatusCode, {
-      'Content-Type': 'application/json',
-      ...(answer.retryAfter === undefined ? {} : { 'Retry-After': String(answer.retryAfter) }),
-    })
+    declared(
+      c.body(answer.text, answer.status as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+        ...(answer.retryAfter === undefined ? {} : { 'Retry-After': String(answer.retryAfter) }),
+      }),
+    )
 
   async function payOrder(
     c: Context,
@@ -194,14 +195,16 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     body: unknown,
     amount: number | undefined,
     attempt: AttemptInput | { kind: 'off'; message: string },
-  ) {
+  ): Promise<DeclaredAnswer> {
     const order = await payableOrder(c, id)
-    if (order instanceof Response) return order
+    if (order instanceof Response) return declared(order)
     // No gateway takes cards: nothing to charge, whatever the body says.
     if (attempt.kind === 'off')
-      return c.json({ message: attempt.message, errors: { payment: [attempt.message] } }, 422)
+      return declared(
+        c.json({ message: attempt.message, errors: { payment: [attempt.message] } }, 422),
+      )
     const key = attemptKey(c)
-    if (key instanceof Response) return key
+    if (key instanceof Response) return declared(key)
     return respond(
       c,
       await payments.pay({ order, key, call: call(order.id), body, amount, attempt }),
@@ -400,7 +403,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
           422,
         )
       const answer = await payments.onInvoiceNotification(id)
-      return c.json(answer.body as never, answer.status)
+      return respond(c, { status: answer.status, text: JSON.stringify(answer.body) })
     })
     .openapi(braintreePay, async (c) => {
       const { orderId } = c.req.valid('param')
@@ -415,7 +418,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
         provider
           ? { kind: 'card', provider, nonce: body.nonce, deviceData: body.device_data }
           : { kind: 'off', message: paymentMessages.cardsOff },
-      ) as never
+      )
     })
     .openapi(bitpayPay, async (c) => {
       const { orderId } = c.req.valid('param')
@@ -423,7 +426,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
       return payOrder(c, orderId, (id) => `POST /payment/bitpay/${id}`, body, body.amount, {
         kind: 'invoice',
         returnPath: body.return_path ?? `/checkout/${orderId}`,
-      }) as never
+      })
     })
     .openapi(applePay, async (c) => {
       const body = c.req.valid('json')
@@ -440,6 +443,6 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
           nonce: data.nonce,
           deviceData: data.device_data,
         },
-      ) as never
+      )
     })
 }

@@ -11,10 +11,10 @@ import {
   secretTextMessage,
 } from '../../contract/plain-text.ts'
 import { users } from '../db/schema.ts'
-import { demoPassword } from '../db/seed.ts'
+import { demoPassword } from '../services/seed.ts'
 import { issueOneTimeToken } from '../services/one-time-tokens.ts'
-import { createTestApp, openTestDatabase, type TestDatabase } from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
+import { createTestApp, openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
 
 /*
  * A control or text-direction character in any text a client sends is a 422 on its field, never

@@ -8,8 +8,8 @@ import { drawingRegions } from '../../contract/configurator.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { products } from '../db/schema.ts'
 import { defaultContentDir } from '../content/load.ts'
-import { seedCatalog } from '../db/seed.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { seedCatalog } from '../services/seed.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

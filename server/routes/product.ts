@@ -6,12 +6,9 @@ import { families, reservedProductSlugs, type FamilyKey } from '../../contract/f
 import { isSlug } from '../../contract/slug-pattern.ts'
 import { Slug } from '../../contract/slug.ts'
 import { publicAnswerCacheControl } from '../http/cache-control.ts'
-import {
-  chooseRepresentation,
-  encodedAnswer,
-  sendEncoded,
-  type EncodedBody,
-} from '../http/encoded-body.ts'
+import { chooseRepresentation, encodedAnswer, sendEncoded } from '../http/encoded-body.ts'
+import { declared } from '../http/declared-answer.ts'
+import type { EncodedBody } from '../services/encoded-body.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
@@ -114,7 +111,7 @@ export function productRoutes({ catalog }: { catalog: CatalogCache }) {
     const snapshot = current instanceof Promise ? await current : current
     const body = answerOf(snapshot, slug, includeInactive)
     if (!body) return c.json({ message: messages.notFound }, 404)
-    return sendEncoded(c, body, answerOptions)
+    return declared(await sendEncoded(c, body, answerOptions))
   }
 
   const router = createRouter()
@@ -130,7 +127,7 @@ export function productRoutes({ catalog }: { catalog: CatalogCache }) {
   })
   return router.openapi(getProduct, async (c) => {
     const { slug } = c.req.valid('param')
-    // The typed route wants c.json's typed answer; this is the same JSON, serialized once.
-    return (await answer(c, slug, c.req.valid('query').active === '0')) as never
+    // The route's declared JSON, serialized once (the catalog cache's encoded answers).
+    return answer(c, slug, c.req.valid('query').active === '0')
   })
 }

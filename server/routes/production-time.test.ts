@@ -6,7 +6,7 @@ import {
   type ProductionTimeCategory,
 } from '../../contract/production-time.ts'
 import type { OpenDatabase } from '../db/index.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

@@ -15,9 +15,9 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
-import { outboxMailer } from '../test-mail.ts'
-import { bag, testAccounts, testOrders, usAddress } from '../test-orders.ts'
+} from '../testing/test-helpers.ts'
+import { outboxMailer } from '../testing/test-mail.ts'
+import { bag, testAccounts, testOrders, usAddress } from '../testing/test-orders.ts'
 
 /*
  * Who sees what of an e-mail address: a guest session (e-mail only) sees what it made itself; a

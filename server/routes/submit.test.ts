@@ -17,7 +17,7 @@ import {
 } from '../../contract/submit.ts'
 import { Waiver, waiverChangedMessage } from '../../contract/waiver.ts'
 import { loadContent } from '../content/load.ts'
-import { seedWaivers } from '../db/seed.ts'
+import { seedWaivers } from '../services/seed.ts'
 import {
   discountCodes,
   orderEvents,
@@ -29,7 +29,7 @@ import {
 import { formatMoney } from '../mail/format.ts'
 import { createLogger } from '../log.ts'
 import { loadEnv, loadTestEnv } from '../env.ts'
-import { createMailer, type Mailer } from '../services/mail.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { nothingToSignMessage } from '../services/waiver.ts'
 import {
   cartCaller,
@@ -39,7 +39,7 @@ import {
   openTestDatabase,
   type CartCaller,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import {
   bag,
   cartOf,
@@ -48,7 +48,7 @@ import {
   testAccounts,
   testOrders,
   priority,
-} from '../test-orders.ts'
+} from '../testing/test-orders.ts'
 
 /*
  * The waiver and submit through the HTTP API, on PGlite, or on PostgreSQL when TEST_DATABASE_URL

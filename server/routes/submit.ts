@@ -17,26 +17,20 @@ import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { bearerToken } from '../middleware/auth.ts'
 import { cachedPalette, cartOf, fieldErrors, touchOpenCart } from '../services/cart.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import { queueMail } from '../services/mail-outbox.ts'
 import {
   nothingToSignOnOrderMessage,
-  orderMailData,
   paymentLinkNotFoundMessage,
   paymentLinkScope,
   signForOrder,
 } from '../services/orders.ts'
 import { runIdempotent } from '../services/idempotency.ts'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
-import { findSession } from '../services/sessions.ts'
+import { bearerToken, findSession } from '../services/sessions.ts'
 import { currentShippingRates } from '../services/shipping.ts'
-import { submitOrder } from '../services/submit.ts'
+import { queueSubmittedMail, submitOrder } from '../services/submit.ts'
 import { signUpForNewsletter } from '../services/newsletter.ts'
-import { orderSubmittedMail } from '../mail/templates.ts'
-import { orders } from '../db/schema.ts'
-import { eq } from 'drizzle-orm'
 import {
   currentWaiver,
   noWaiverMessage,
@@ -51,7 +45,7 @@ import {
   ownerRules,
   ownerSecurity,
 } from './order-calls.ts'
-import { CartSchema } from './order.ts'
+import { CartSchema } from './cart.ts'
 import { PaymentLinkOrderSchema } from './orders.ts'
 
 /*
@@ -242,7 +236,7 @@ export function submitRoutes({
             fieldErrors({
               [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].'],
             }),
-          ) as never
+          )
         const answer = await runIdempotent(
           db,
           {
@@ -253,7 +247,7 @@ export function submitRoutes({
           },
           (tx) => signForOrder(tx, code, body.name, body.waiver_version, catalogNow, palette),
         )
-        return sendText(c, answer) as never
+        return sendText(c, answer)
       }
       const session = await sessionOf(c)
       return mutate(
@@ -271,7 +265,7 @@ export function submitRoutes({
           return { status: 200, body: cartOf({ ...rows, signed: true }, catalogNow, palette) }
         },
         needSession(c, session),
-      ) as never
+      )
     })
     .openapi(submit, async (c) => {
       const body = c.req.valid('json') ?? { optIn: false }
@@ -300,17 +294,7 @@ export function submitRoutes({
           )
           if (result.submitted) {
             // The confirmation is queued with the order: both commit, or neither.
-            const [row] = await tx.select().from(orders).where(eq(orders.id, result.submitted.id))
-            const data = row && (await orderMailData(tx, row))
-            if (data) {
-              await queueMail(
-                tx,
-                orderSubmittedMail(
-                  { siteUrl, testPayments },
-                  { order: data, paymentDueToday: result.submitted.paymentDueToday },
-                ),
-              )
-            }
+            await queueSubmittedMail(tx, result.submitted, { siteUrl, testPayments })
             // The newsletter wish goes the newsletter's one way: a confirmation link by mail.
             if (request.optIn) {
               await signUpForNewsletter(tx, {
@@ -324,6 +308,6 @@ export function submitRoutes({
           return result.answer
         },
         needSession(c, session),
-      ) as never
+      )
     })
 }

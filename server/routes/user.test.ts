@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { User } from '../../contract/user.ts'
 import type { OpenDatabase } from '../db/index.ts'
 import { sessions, users } from '../db/schema.ts'
-import { demoAccounts } from '../db/seed.ts'
+import { demoAccounts } from '../services/seed.ts'
 import { createSession, hashToken } from '../services/sessions.ts'
-import { createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 let database: OpenDatabase
 let app: ReturnType<typeof createTestApp>

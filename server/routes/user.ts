@@ -1,6 +1,5 @@
 import { humanGate, recaptchaHeader } from './contact-form.ts'
 import { createRoute, z } from '@hono/zod-openapi'
-import { asc, desc, eq } from 'drizzle-orm'
 import {
   Accepted,
   Address,
@@ -9,7 +8,6 @@ import {
   RegisterRequest,
 } from '../../contract/auth.ts'
 import { User } from '../../contract/user.ts'
-import { addresses, users } from '../db/schema.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { errorResponse, throttledResponse, tooManyAttempts } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
@@ -17,6 +15,7 @@ import { createRouter } from '../http/router.ts'
 import { requireUser } from '../middleware/auth.ts'
 import {
   createAccount,
+  findUserByEmail,
   sendConfirmLink,
   sendResetLink,
   type AccountDeps,
@@ -25,7 +24,7 @@ import { dealerByInviteCode } from '../services/dealers.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
-import { toUser } from '../services/users.ts'
+import { renameUser, savedAddresses, toUser } from '../services/users.ts'
 
 const UserSchema = component(User, 'User')
 const AddressSchema = component(Address, 'Address')
@@ -143,15 +142,12 @@ export function userRoutes(deps: AccountDeps) {
       // tells nothing about the address).
       const dealer = invitation ? await dealerByInviteCode(db, invitation) : undefined
       if (invitation && !dealer)
-        return c.json(
-          { message: invitationMessage, errors: { dealer: [invitationMessage] } },
-          422,
-        ) as never
+        return c.json({ message: invitationMessage, errors: { dealer: [invitationMessage] } }, 422)
       // Each registration mails the address: limited like the other calls that send mail.
       const wait = await attempt(db, 'mail', email, clientAddress(c))
       if (wait > 0) return tooManyAttempts(c, wait)
       const robot = await humanGate(c, deps, 'register')
-      if (robot) return robot as never
+      if (robot) return robot
       // Hashed whether or not it is used, so both answers take as long.
       const passwordHash = await hashPassword(password)
       deps.mailer.later(async () => {
@@ -168,26 +164,17 @@ export function userRoutes(deps: AccountDeps) {
           await sendConfirmLink(deps, created)
           return
         }
-        const [existing] = await db.select().from(users).where(eq(users.email, email))
+        const existing = await findUserByEmail(db, email)
         if (existing) await sendResetLink(deps, existing)
       })
       return c.json({ message: registrationAccepted }, 200)
     })
     .openapi(edit, async (c) => {
       const { name } = c.req.valid('json')
-      const [row] = await db
-        .update(users)
-        .set({ name })
-        .where(eq(users.id, c.get('user').id))
-        .returning()
-      return c.json(toUser(row!), 200)
+      return c.json(toUser(await renameUser(db, c.get('user').id, name)), 200)
     })
     .openapi(getAddresses, async (c) => {
-      const rows = await db
-        .select()
-        .from(addresses)
-        .where(eq(addresses.userId, c.get('user').id))
-        .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), asc(addresses.id))
+      const rows = await savedAddresses(db, c.get('user').id)
       return c.json(
         rows.map((row) => ({
           id: row.id,

@@ -1,15 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Context } from 'hono'
 import type { Role } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { users } from '../db/schema.ts'
-import { setAuthCookie } from '../http/auth-cookie.ts'
 import { confirmAddressMail, loginLinkMail, passwordResetMail } from '../mail/templates.ts'
 import { linkCustomer } from './dealers.ts'
-import type { Mailer } from './mail.ts'
-import { queueMail } from './mail-outbox.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { queueMail } from '../mail/outbox.ts'
 import { issueOneTimeToken, voidOneTimeTokens } from './one-time-tokens.ts'
-import { hashToken, revokeUserSessions, sessionTtlSeconds, startSession } from './sessions.ts'
+import { hashToken, revokeUserSessions } from './sessions.ts'
 
 /** What the account routes need besides the database. */
 import type { RecaptchaVerifier } from './recaptcha.ts'
@@ -64,19 +62,15 @@ export async function findOrCreateGuest(db: Database, email: string) {
   return row
 }
 
-/** Opens a session, sets the `authToken` cookie and answers with the token. */
-export async function signIn(
-  c: Context,
-  db: Database,
-  userId: string,
-  options: { remember: boolean; guest?: boolean },
-) {
-  const session = await startSession(db, userId, {
-    ttlSeconds: options.remember ? sessionTtlSeconds.remember : sessionTtlSeconds.default,
-    guest: options.guest ?? false,
-  })
-  setAuthCookie(c, session)
-  return { token: session.token, expires_at: session.expiresAt.toISOString() }
+/** A new password; a guest account (no password yet) becomes a customer's. */
+export async function setPassword(db: Database, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      role: sql`case when ${users.role} = 'guest' then 'customer' else ${users.role} end`,
+    })
+    .where(eq(users.id, userId))
 }
 
 /**
@@ -149,7 +143,7 @@ export async function isProvenAccount(db: Database, userId: string): Promise<boo
 /**
  * A mailed link was used: the address is the account's, proven. The first time, what waits for
  * proof is handed over (a dealer's invitation becomes the tie; guest orders join at the sign-in
- * that follows, routes/order.ts mergeCartAtSignIn).
+ * that follows, routes/cart.ts mergeCartAtSignIn).
  *
  * A password chosen before the proof, at registration, proves nothing about who chose it. The
  * registration's own confirmation link keeps it (the mail asks its reader to ignore it if they

@@ -8,11 +8,6 @@ import type { AddressRules } from '../../contract/address.ts'
  * names from the runtime's own ICU data.
  */
 
-/** Whether postcode-validator knows `country`'s postal-code format. */
-export function postalCodeFormatKnown(country: string): boolean {
-  return postcodeValidatorExistsForCountry(country)
-}
-
 function postalCodeValid(postalCode: string, country: string): boolean {
   try {
     return postcodeValidatorExistsForCountry(country) && postcodeValidator(postalCode, country)

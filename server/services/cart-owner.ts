@@ -6,9 +6,8 @@ import {
   madeForAnotherAccountMessage,
 } from '../../contract/cart.ts'
 import type { Database } from '../db/index.ts'
-import { bearerToken } from '../middleware/auth.ts'
 import { sha256 } from './idempotency.ts'
-import { findSession, hashToken } from './sessions.ts'
+import { bearerToken, findSession, hashToken } from './sessions.ts'
 
 /*
  * Who a cart or order call is for, decided in one place for every cart, checkout, order and
@@ -21,7 +20,7 @@ import { findSession, hashToken } from './sessions.ts'
  *   It reads the orders placed with that cart, so a guest finds again on the same device what
  *   it made there, and nothing made on another device. Its orders are marked with the account
  *   (orders.guest_of) and join it only at a sign-in of an account whose address a mailed link
- *   has proven (routes/order.ts mergeCartAtSignIn);
+ *   has proven (routes/cart.ts mergeCartAtSignIn);
  * - no session: the device's anonymous cart token.
  *
  * A change made signed in names its account (X-Cart-Account, contract/cart.ts): it is applied

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Product, ProductList } from '../../contract/catalog.ts'
 import { catalogVersion, products, variants } from '../db/schema.ts'
 import { loadContent } from '../content/load.ts'
-import { seedCatalog } from '../db/seed.ts'
+import { seedCatalog } from './seed.ts'
 import {
   createTempDir,
   createTestApp,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import { catalogRecheckMs, createCatalogCache } from './catalog-cache.ts'
 
 let database: TestDatabase

@@ -1,7 +1,7 @@
 import type { Product } from '../../contract/catalog.ts'
 import type { FamilyKey } from '../../contract/families.ts'
 import { onCatalogChange, type Database } from '../db/index.ts'
-import { encodedBody, type EncodedBody } from '../http/encoded-body.ts'
+import { encodedBody, type EncodedBody } from './encoded-body.ts'
 import { catalogVersionOf, loadCatalog } from './catalog.ts'
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../db/index.ts'
 import { coaches } from '../db/schema.ts'
 import { coachMessageMail, contactMessageMail } from '../mail/templates.ts'
 import type { Transaction } from './idempotency.ts'
-import { queueMail } from './mail-outbox.ts'
+import { queueMail } from '../mail/outbox.ts'
 
 /*
  * The forms that write to people (issue 17): the contact form to the shop's address

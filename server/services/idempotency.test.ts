@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { statement, step, type Row } from '../db/two-trips.ts'
-import { openTestDatabase, type TestDatabase } from '../test-helpers.ts'
+import { openTestDatabase, type TestDatabase } from '../testing/test-helpers.ts'
 import {
   adoptKeys,
   keyReusedMessage,

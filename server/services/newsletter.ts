@@ -10,7 +10,7 @@ import {
 import { newsletterSubscribers, newsletterTokens } from '../db/schema.ts'
 import { newsletterConfirmMail } from '../mail/templates.ts'
 import { sha256, type Transaction } from './idempotency.ts'
-import { queueMail } from './mail-outbox.ts'
+import { queueMail } from '../mail/outbox.ts'
 
 /*
  * The newsletter's double opt-in (issue 17): a sign-up (the newsletter page, or `optIn` at submit,

@@ -64,7 +64,7 @@ import {
   type OrderMailData,
 } from '../mail/templates.ts'
 import { accrueCommission, reverseCommission } from './commission.ts'
-import { queueMail } from './mail-outbox.ts'
+import { queueMail } from '../mail/outbox.ts'
 import { formatAmount } from './payments/money.ts'
 import { moneyOf, moneyOfOrders } from './payments/order-money.ts'
 import { signWaiver } from './waiver.ts'

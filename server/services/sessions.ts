@@ -18,6 +18,16 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/** Long enough for any token this server issues, short enough to refuse junk before hashing. */
+const maxTokenLength = 512
+
+/** The token of `Authorization: Bearer <token>`, if the header holds one of a sane length. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
+  const token = match?.[1]
+  return token && token.length <= maxTokenLength ? token : undefined
+}
+
 export interface NewSession {
   token: string
   expiresAt: Date

@@ -22,7 +22,7 @@ import {
   newKey,
   openTestDatabase,
   type TestDatabase,
-} from '../test-helpers.ts'
+} from '../testing/test-helpers.ts'
 import { bag, priority, usAddress } from '../../tests/order-fixtures.ts'
 
 /*

@@ -20,10 +20,13 @@ import {
   type SubmitAnswer,
 } from '../../contract/submit.ts'
 import { discountCodes, orderDiscounts, orderEvents, orders } from '../db/schema.ts'
+import { queueMail } from '../mail/outbox.ts'
+import { orderSubmittedMail, type MailSite } from '../mail/templates.ts'
 import { cartOf, fieldErrors, touchOpenCart, type CartRows, type Palette } from './cart.ts'
 import type { CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { creditedDealer } from './dealers.ts'
+import { orderMailData } from './orders.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 import { latestSignature } from './waiver.ts'
@@ -268,3 +271,18 @@ export async function submitOrder(
  * happens next (pay now through the order's payment link, or nothing due for a made-to-order
  * suit).
  */
+
+/** The order's confirmation mail, queued in the submit's transaction: both commit, or neither. */
+export async function queueSubmittedMail(
+  tx: Transaction,
+  submitted: SubmittedOrder,
+  site: MailSite,
+): Promise<void> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, submitted.id))
+  const data = row && (await orderMailData(tx, row))
+  if (data)
+    await queueMail(
+      tx,
+      orderSubmittedMail(site, { order: data, paymentDueToday: submitted.paymentDueToday }),
+    )
+}

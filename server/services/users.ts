@@ -1,5 +1,7 @@
+import { asc, desc, eq } from 'drizzle-orm'
 import type { User } from '../../contract/user.ts'
-import type { users } from '../db/schema.ts'
+import type { Database } from '../db/index.ts'
+import { addresses, users } from '../db/schema.ts'
 
 /** A user row as the API shows it: never the password hash. */
 export function toUser(row: typeof users.$inferSelect): User {
@@ -10,4 +12,23 @@ export function toUser(row: typeof users.$inferSelect): User {
     role: row.role,
     created_at: row.createdAt.toISOString(),
   }
+}
+
+/** Sets the account's display name; returns the row as it is now. */
+export async function renameUser(
+  db: Database,
+  userId: string,
+  name: (typeof users.$inferInsert)['name'],
+) {
+  const [row] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning()
+  return row!
+}
+
+/** The account's saved addresses, the default first, then the newest. */
+export function savedAddresses(db: Database, userId: string) {
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), asc(addresses.id))
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OpenDatabase } from '../db/index.ts'
-import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTempDir, createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 const script = `export const parts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `part-${i}`))}\n`
 const aboutHtml = `<!doctype html><title>About</title><h1>About us</h1>${'<p>We make wingsuits.</p>'.repeat(80)}`

@@ -8,12 +8,11 @@ import { parseByteRange, rangeStillApplies, type ByteRange } from '../http/byte-
 import {
   chooseRepresentation,
   encodedAnswer,
-  encodedBody,
   matchesIfNoneMatch,
   sendEncoded,
-  type EncodedBody,
   type PlainAnswer,
 } from '../http/encoded-body.ts'
+import { encodedBody, type EncodedBody } from '../services/encoded-body.ts'
 import type { MemoryRequest } from '../http/memory-answers.ts'
 
 /** A built file: where it is, and its size and time when it was looked up. */

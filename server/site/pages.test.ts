@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, OpenDatabase } from '../db/index.ts'
-import { createTempDir, createTestApp, openTestDatabase } from '../test-helpers.ts'
+import { createTempDir, createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
 
 const indexHtml = '<!doctype html><title>Flight store</title><div id="root"></div>'
 const errorHtml = '<!doctype html><title>Server error</title>'

@@ -1,4 +1,4 @@
-import { receiveMail, type ReceivedMail } from '../../server/received-mail.ts'
+import { receiveMail, type ReceivedMail } from '../../server/testing/received-mail.ts'
 import { expect, forgetOfflineFailures, test, waitForServiceWorker } from './fixtures.ts'
 import { smtpPort } from './mailbox.ts'
 

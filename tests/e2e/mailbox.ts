@@ -1,4 +1,4 @@
-import { receiveMail, type ReceivedMail } from '../../server/received-mail.ts'
+import { receiveMail, type ReceivedMail } from '../../server/testing/received-mail.ts'
 import { thisWorkerPorts } from './store-server.ts'
 
 /*

@@ -107,7 +107,7 @@ export async function startStoreServer(
       // The tests pay through the built-in test gateways (and see the test store's notice).
       TEST_PAYMENTS: 'true',
       // Every test's new visitor comes from 127.0.0.1: the whole suite would be one address's
-      // 60 new carts in 15 minutes. The limits have their tests in server/routes/order.test.ts.
+      // 60 new carts in 15 minutes. The limits have their tests in server/routes/cart.test.ts.
       ANONYMOUS_CART_LIMITS: 'off',
       ...options.env,
     },

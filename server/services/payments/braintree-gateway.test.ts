@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { payments } from '../../db/schema.ts'
 import { loadEnv } from '../../env.ts'
-import { outboxMailer } from '../../test-mail.ts'
-import { cartCaller, newKey, openTestDatabase, type TestDatabase } from '../../test-helpers.ts'
+import { outboxMailer } from '../../testing/test-mail.ts'
+import {
+  cartCaller,
+  newKey,
+  openTestDatabase,
+  type TestDatabase,
+} from '../../testing/test-helpers.ts'
 import { createTestBitpay } from './bitpay.ts'
 import { braintreeOrderId, createBraintreeGateway, type BraintreeSdk } from './braintree-gateway.ts'
 import { ProviderUnavailable } from './gateway.ts'
-import { orderAwaitingPayment, testAccount } from '../../test-orders.ts'
+import { orderAwaitingPayment, testAccount } from '../../testing/test-orders.ts'
 
 /*
  * The Braintree adapter against a fake of the SDK's gateway object (the part of it the adapter

@@ -1,5 +1,16 @@
 import type { Env } from '../../env.ts'
-import type { ProviderSources } from '../../http/security-headers.ts'
+
+/**
+ * Origins a provider's browser SDK needs, opened on the pages that use it only (the payment
+ * pages: isPaymentPagePath; the reCAPTCHA pages). http/security-headers.ts writes them into the
+ * Content-Security-Policy.
+ */
+export interface ProviderSources {
+  script: string[]
+  frame: string[]
+  connect: string[]
+  img: string[]
+}
 
 /*
  * The origins braintree-web needs in the page, from its own constants (lib/constants.js: the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { loadEnv } from '../../env.ts'
 import { redactPath } from '../../log.ts'
-import { createTempDir, openTestDatabase, type TestDatabase } from '../../test-helpers.ts'
+import { createTempDir, openTestDatabase, type TestDatabase } from '../../testing/test-helpers.ts'
 
 /*
  * Payment pages: Braintree's origins are open in the Content-Security-Policy of the pages that

@@ -11,7 +11,7 @@ import {
   type WorkAnswer,
 } from '../idempotency.ts'
 import { paymentReceivedMail } from '../../mail/templates.ts'
-import { queueMail } from '../mail-outbox.ts'
+import { queueMail } from '../../mail/outbox.ts'
 import { accrueCommission, reverseCommission } from '../commission.ts'
 import { orderMailData } from '../orders.ts'
 import {
@@ -111,6 +111,12 @@ export interface PaymentDeps {
   /** The store's public origin: links in mail, BitPay's notification and return addresses. */
   siteUrl: string
   logger?: Logger | undefined
+}
+
+/** The order a payment link's code names, if any (the link pays it whoever holds it). */
+export async function orderOfPaymentCode(db: Database, code: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.paymentCode, code))
+  return order
 }
 
 /** The idempotency scope of an order's payment attempts: whoever pays it, owner or link holder. */

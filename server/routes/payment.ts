@@ -18,7 +18,7 @@ import { orders } from '../db/schema.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { findOwnedOrder } from '../services/cart.ts'
+import { findOwnedOrder } from '../services/cart/open-cart.ts'
 import {
   paymentMessages,
   type AttemptInput,

@@ -20,7 +20,10 @@ import {
   type SubmitAnswer,
 } from '../../contract/submit.ts'
 import { discountCodes, orderDiscounts, orderEvents, orders } from '../db/schema.ts'
-import { cartOf, fieldErrors, touchOpenCart, type CartRows, type Palette } from './cart.ts'
+import { touchOpenCart, type CartRows } from './cart/open-cart.ts'
+import type { Palette } from './cart/pricing.ts'
+import { cartOf } from './cart/view.ts'
+import { fieldErrors } from './field-errors.ts'
 import type { CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import { creditedDealer } from './dealers.ts'

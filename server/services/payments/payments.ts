@@ -13,7 +13,7 @@ import {
 import { paymentReceivedMail } from '../../mail/templates.ts'
 import { queueMail } from '../mail-outbox.ts'
 import { accrueCommission, reverseCommission } from '../commission.ts'
-import { orderMailData } from '../orders.ts'
+import { orderMailData } from '../orders/mail-data.ts'
 import {
   ProviderUnavailable,
   type ChargeOutcome,
@@ -271,7 +271,7 @@ export function createPayments(deps: PaymentDeps) {
           kind: 'answer',
           answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
         }
-      // Nothing is charged while an added item waits for the waiver (services/orders.ts).
+      // Nothing is charged while an added item waits for the waiver (services/orders/amendments.ts).
       if (order.signatureRequestedAt)
         return {
           kind: 'answer',

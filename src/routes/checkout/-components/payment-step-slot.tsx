@@ -7,7 +7,7 @@ import {
   OrderAmounts,
   paymentLinkAmounts,
 } from '../../../features/orders/components/order-parts.tsx'
-import { orderNumber } from '../../../features/orders/model.ts'
+import { orderNumber } from '../../../../contract/orders.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
 import { NetworkError, ApiError } from '../../../lib/api-client.ts'
 

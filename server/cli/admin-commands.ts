@@ -21,7 +21,7 @@ import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../services
 import { moveOrder } from '../services/orders/lifecycle.ts'
 import { orderMailData } from '../services/orders/mail-data.ts'
 import { orderNumber } from '../../contract/orders.ts'
-import { formatAmount, fromDecimal } from '../services/payments/money.ts'
+import { formatAmount, fromDecimal } from '../../contract/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { configProblems, startSummary } from '../config-review.ts'

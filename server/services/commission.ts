@@ -11,7 +11,7 @@ import type { Database } from '../db/index.ts'
 import type { orders } from '../db/schema.ts'
 import { commissionEntries, dealers, payoutRequests } from '../db/schema.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
-import { formatAmount, toDecimal } from './payments/money.ts'
+import { formatAmount, toDecimal } from '../../contract/money.ts'
 
 /*
  * A dealer's commission, as an append-only ledger (commission_entries; a trigger refuses UPDATE

@@ -14,7 +14,7 @@ import { lineKeyOf, priceAdd, pricedLineRows, type Palette } from '../cart/prici
 import type { CatalogSnapshot } from '../catalog-cache.ts'
 import { fieldErrors } from '../field-errors.ts'
 import { sha256, type Transaction, type WorkAnswer } from '../idempotency.ts'
-import { formatAmount } from '../payments/money.ts'
+import { formatAmount } from '../../../contract/money.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from '../shipping.ts'
 import { signWaiver } from '../waiver.ts'
 import {

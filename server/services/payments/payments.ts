@@ -20,7 +20,7 @@ import {
   type Invoice,
   type PaymentProviders,
 } from './gateway.ts'
-import { formatAmount } from './money.ts'
+import { formatAmount } from '../../../contract/money.ts'
 import { moneyOf } from './order-money.ts'
 
 /*

@@ -1,6 +1,6 @@
 /*
  * Which cart lines are "the same" (an add of one sums into the other): the client's mirror of
- * the server's lineKeyOf (server/services/cart.ts). Same sku, same meta and same children (sku
+ * the server's lineKeyOf (server/services/cart/pricing.ts). Same sku, same meta and same children (sku
  * and meta), in any order, quantities aside; the configurator's `total_price` meta is left out
  * (the server never keeps it). Pure, imports nothing: the page, the worker and the server may
  * all use it. The server hashes the same value; the client only compares, so it keeps the text.

@@ -1,11 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { CartLine as WireCartLine } from '../contract/cart.ts'
+import { emptyCart, type CartLine as WireCartLine } from '../contract/cart.ts'
 import { lineIdentity } from '../contract/line-identity.ts'
 import {
   aliasesAfter,
   applyPlan,
-  emptyServerCart,
   entryName,
   intentFromRequest,
   isSubmitAnswer,
@@ -55,7 +54,7 @@ function add(sku: string, qty = 1, key = newKey()): OutboxEntry {
   }
 }
 
-/** A server that does what server/services/cart.ts does, for the rules the client relies on. */
+/** A server that does what server/services/cart/ does, for the rules the client relies on. */
 class FakeServer {
   lines: WireCartLine[] = []
   /** Each submitted order's lines, by identity. */
@@ -79,7 +78,7 @@ class FakeServer {
     const items = this.lines.map((line) => ({ ...line }))
     const subtotal = items.reduce((sum, line) => sum + line.line_price, 0)
     return {
-      ...emptyServerCart(),
+      ...emptyCart(),
       id: 'c0ffee00-0000-4000-8000-000000000000',
       items,
       item_count: items.reduce((sum, line) => sum + line.qty, 0),
@@ -356,7 +355,7 @@ describe('a submit in the outbox', () => {
     expect(isSubmitAnswer({ ...order, payment_due_today: false })).toBe(true)
     expect(isSubmitAnswer(order)).toBe(false)
     expect(isSubmitAnswer({ ...order, id: '', payment_due_today: false })).toBe(false)
-    expect(isSubmitAnswer(emptyServerCart())).toBe(false)
+    expect(isSubmitAnswer(emptyCart())).toBe(false)
   })
 })
 

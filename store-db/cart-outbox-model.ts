@@ -1,4 +1,8 @@
-import type { Cart as WireCart, CartLine as WireCartLine } from '../contract/cart.ts'
+import {
+  emptyCart,
+  type Cart as WireCart,
+  type CartLine as WireCartLine,
+} from '../contract/cart.ts'
 import type { AddToOrderRequest } from '../contract/configurator.ts'
 import { lineIdentity } from '../contract/line-identity.ts'
 
@@ -178,21 +182,6 @@ export interface ShownCart extends Omit<WireCart, 'items'> {
 /** An add's key → the server line it made or summed into, learnt from the add's answer. */
 export type LineAliases = Record<string, string>
 
-export function emptyServerCart(currency = 'USD'): ServerCart {
-  return {
-    id: null,
-    status: 'open',
-    currency,
-    items: [],
-    item_count: 0,
-    subtotal: 0,
-    discounts: [],
-    discount_total: 0,
-    total: 0,
-    merge_notice: null,
-  }
-}
-
 export const MAX_LINE_QTY = 99
 
 interface WorkingLine {
@@ -262,7 +251,7 @@ function rebaseLines(
   aliases: LineAliases = {},
 ): Rebased {
   const firstAdd = outbox.find((entry) => entry.kind === 'add')
-  const base = server ?? emptyServerCart(firstAdd?.kind === 'add' ? firstAdd.line.currency : 'USD')
+  const base = server ?? emptyCart(firstAdd?.kind === 'add' ? firstAdd.line.currency : 'USD')
   const keysOf = new Map<string, string[]>()
   for (const [key, lineId] of Object.entries(aliases)) {
     keysOf.set(lineId, [...(keysOf.get(lineId) ?? []), key])

@@ -1,11 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Camelized } from '../contract/camelized.ts'
+import { emptyCart } from '../contract/cart.ts'
 import type { Product } from '../contract/catalog.ts'
 import type { PageViewRecord } from '../contract/page-views.ts'
 import type { PaletteSwatch } from '../contract/page-data/catalog.ts'
 import {
   aliasesAfter,
-  emptyServerCart,
   planLineEdit,
   visibleTo,
   type CartIntent,
@@ -444,7 +444,7 @@ export class StoreDB extends Dexie {
         await this.meta.put({
           key: CART_SERVER,
           value: {
-            cart: emptyServerCart(server.cart?.currency ?? outcome.submitted.currency),
+            cart: emptyCart(server.cart?.currency ?? outcome.submitted.currency),
             owner: server.owner,
             aliases: {},
             version: server.version + 1,

@@ -14,7 +14,7 @@ import { seed } from '../../server/services/seed.ts'
 import { loadEnv } from '../../server/env.ts'
 import { ledgerOf } from '../../server/services/commission.ts'
 import { linkCustomer, tieDealer } from '../../server/services/dealers.ts'
-import { moveOrder } from '../../server/services/orders.ts'
+import { moveOrder } from '../../server/services/orders/lifecycle.ts'
 import { orderAwaitingPayment } from '../../server/testing/test-orders.ts'
 import { startSession } from '../../server/services/sessions.ts'
 

@@ -11,7 +11,7 @@ import {
   tieDealer,
   unlinkCustomer,
 } from '../services/dealers.ts'
-import { formatAmount } from '../services/payments/money.ts'
+import { formatAmount } from '../../contract/money.ts'
 import { accountOf, CommandError, parsed, type AdminDeps, type Command } from './command.ts'
 
 /*

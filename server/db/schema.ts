@@ -405,7 +405,7 @@ export const orders = pgTable(
      * The account whose e-mail address the guest session (e-mail only) that submitted this order
      * signed in with, when that account has a password: the session never reads the account, so
      * the order is kept under the session's cart token; it joins the account (user_id) at the
-     * account's next password or e-mail-link sign-in (services/orders.ts joinGuestOrders).
+     * account's next password or e-mail-link sign-in (services/orders/lookup.ts joinGuestOrders).
      */
     guestOf: uuid('guest_of').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -427,7 +427,7 @@ export const orders = pgTable(
     email: text('email'),
     /**
      * Since when the order waits for a new signature of the waiver: an item that needs it was
-     * added after submit (services/orders.ts). Until it is signed (create-order-signature with
+     * added after submit (services/orders/amendments.ts). Until it is signed (create-order-signature with
      * the payment code) the order is not paid and does not ship. Null when nothing waits.
      */
     signatureRequestedAt: timestamp('signature_requested_at', { withTimezone: true }),

@@ -1,34 +1,12 @@
 import type { ShippingAddress } from '../../contract/address.ts'
 
 /*
- * How mail writes money, addresses and order references: plain functions the template builders
- * use, so the templates only place text.
+ * How mail writes addresses: plain functions the template builders use, so the templates only
+ * place text. Money is written by contract/money.ts formatMoney.
  */
 
 /** The locale mail is written in (the shop's mail is English). */
 const mailLocale = 'en-US'
-
-const currencyFormats = new Map<string, Intl.NumberFormat>()
-
-function currencyFormat(currency: string): Intl.NumberFormat {
-  let format = currencyFormats.get(currency)
-  if (!format) {
-    format = new Intl.NumberFormat(mailLocale, { style: 'currency', currency })
-    currencyFormats.set(currency, format)
-  }
-  return format
-}
-
-/**
- * An amount given in the currency's minor units (cents; yen have none), as a customer reads it:
- * 189000 USD → "$1,890.00", 1890 JPY → "¥1,890". The minor unit's size is the currency's own
- * (ISO 4217, as Intl knows it).
- */
-export function formatMoney(minor: number, currency: string): string {
-  const format = currencyFormat(currency)
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(minor / 10 ** digits)
-}
 
 const regionNames = new Intl.DisplayNames([mailLocale], { type: 'region' })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addressLines, formatMoney } from './format.ts'
+import { formatMoney } from '../../contract/money.ts'
+import { addressLines } from './format.ts'
 import {
   loginLinkMail,
   MailedOrderStatus,

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { Eta } from 'eta'
 import type { ShippingAddress } from '../../contract/address.ts'
 import type { MailMessage } from './outbox.ts'
-import { addressLines, formatMoney } from './format.ts'
+import { formatMoney } from '../../contract/money.ts'
+import { addressLines } from './format.ts'
 
 /*
  * Every mail the store sends, made from templates (Eta, server/mail/templates/): one HTML and one

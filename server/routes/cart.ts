@@ -15,24 +15,21 @@ import { createRouter } from '../http/router.ts'
 import {
   addDiscount,
   addToCart,
-  cachedPalette,
   discountCodesOf,
-  cartOf,
-  findOpenCart,
-  findOwnedOrder,
   lineGoneMessage,
-  mergeGuestCart,
   orderGoneMessage,
-  priceAdd,
-  renderCart,
   setMergedNotified,
   tooManyCodesMessage,
   updateQty,
-} from '../services/cart.ts'
+} from '../services/cart/changes.ts'
+import { mergeGuestCart } from '../services/cart/merge.ts'
+import { findOpenCart, findOwnedOrder } from '../services/cart/open-cart.ts'
+import { cachedPalette, priceAdd } from '../services/cart/pricing.ts'
+import { cartOf, renderCart } from '../services/cart/view.ts'
 import { scopesOf, signInTokenHash } from '../services/cart-owner.ts'
 import { isProvenAccount } from '../services/accounts.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import { joinGuestOrders } from '../services/orders.ts'
+import { joinGuestOrders } from '../services/orders/lookup.ts'
 import { attemptAnonymousAdd, attemptCodes } from '../services/throttle.ts'
 import {
   cartHeaders,

@@ -7,7 +7,10 @@ import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import { bearerToken, findSession } from '../services/sessions.ts'
-import { cachedPalette, fieldErrors, findOpenOrder, orderGoneMessage } from '../services/cart.ts'
+import { orderGoneMessage } from '../services/cart/changes.ts'
+import { findOpenOrder } from '../services/cart/open-cart.ts'
+import { cachedPalette } from '../services/cart/pricing.ts'
+import { fieldErrors } from '../services/field-errors.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import {
   addressLockedMessage,

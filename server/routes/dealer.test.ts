@@ -18,7 +18,7 @@ import {
 import { loadEnv } from '../env.ts'
 import { balanceOf, commissionMessages, markPayoutPaid } from '../services/commission.ts'
 import { creditedDealer, demoDealer, linkCustomer, tieDealer } from '../services/dealers.ts'
-import { moveOrder } from '../services/orders.ts'
+import { moveOrder } from '../services/orders/lifecycle.ts'
 import { createPayments } from '../services/payments/payments.ts'
 import { paymentProviders } from '../services/payments/providers.ts'
 import { orderAwaitingPayment } from '../testing/test-orders.ts'

@@ -10,7 +10,8 @@ import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
 import { declared } from '../http/declared-answer.ts'
 import { finishedJson } from '../http/json-answer.ts'
-import { fieldErrors, guestCartHasLines, mergeGuestCart } from '../services/cart.ts'
+import { guestCartHasLines, mergeGuestCart } from '../services/cart/merge.ts'
+import { fieldErrors } from '../services/field-errors.ts'
 import { noOwnerMessage, resolveOwner, scopesOf, type CartOwner } from '../services/cart-owner.ts'
 import {
   idempotencyKeyRetentionMs,
@@ -116,7 +117,7 @@ async function mergeDevice(db: Database, userId: string, tokenHash: string) {
 }
 
 export type Work = (owner: CartOwner) => (tx: Transaction) => Promise<WorkAnswer>
-/** Runs a change once per key its own way (the add: in two trips, services/cart.ts addToCart). */
+/** Runs a change once per key its own way (the add: in two trips, services/cart/changes.ts addToCart). */
 export type Run = (owner: CartOwner, idempotent: IdempotentCall) => Promise<SentAnswer>
 /** Runs before the change (and before its key is looked up): a refusal of its own, or none. */
 export type Gate = (owner: CartOwner) => Promise<Response | undefined>

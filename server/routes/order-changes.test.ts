@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import { OrderView, PaymentLinkOrder } from '../../contract/orders.ts'
 import { orders, products } from '../db/schema.ts'
-import { moveOrder, orderMailData } from '../services/orders.ts'
+import { moveOrder } from '../services/orders/lifecycle.ts'
+import { orderMailData } from '../services/orders/mail-data.ts'
 import {
   cartCaller,
   createTestApp,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import { OrdersPage, OrderView, PaymentLinkOrder } from '../../contract/orders.ts'
 import { discountCodes, orders, users } from '../db/schema.ts'
-import { moveOrder } from '../services/orders.ts'
+import { moveOrder } from '../services/orders/lifecycle.ts'
 import {
   cartCaller,
   createTestApp,

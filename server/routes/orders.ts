@@ -13,7 +13,8 @@ import type { Database } from '../db/index.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { cachedPalette, fieldErrors } from '../services/cart.ts'
+import { cachedPalette } from '../services/cart/pricing.ts'
+import { fieldErrors } from '../services/field-errors.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import { validAddress } from '../services/checkout.ts'
 import { runIdempotent } from '../services/idempotency.ts'
@@ -21,16 +22,16 @@ import {
   addressLockedMessage,
   addToSubmittedOrder,
   changeShippingAddress,
+  notAddableMessage,
+} from '../services/orders/amendments.ts'
+import {
   findByPaymentCode,
   findSubmittedOrder,
-  listOrders,
-  notAddableMessage,
   orderNotFoundMessage,
-  orderView,
   paymentLinkNotFoundMessage,
   paymentLinkScope,
-  paymentLinkView,
-} from '../services/orders.ts'
+} from '../services/orders/lookup.ts'
+import { listOrders, orderView, paymentLinkView } from '../services/orders/views.ts'
 import { listDealerOrders } from '../services/dealers.ts'
 import { currentShippingRates } from '../services/shipping.ts'
 import {

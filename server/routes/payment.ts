@@ -17,7 +17,7 @@ import { declared, type DeclaredAnswer } from '../http/declared-answer.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { findOwnedOrder } from '../services/cart.ts'
+import { findOwnedOrder } from '../services/cart/open-cart.ts'
 import {
   orderOfPaymentCode,
   paymentMessages,

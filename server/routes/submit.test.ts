@@ -26,7 +26,7 @@ import {
   orderSignatures,
   outbox,
 } from '../db/schema.ts'
-import { formatMoney } from '../mail/format.ts'
+import { formatMoney } from '../../contract/money.ts'
 import { createLogger } from '../log.ts'
 import { loadEnv, loadTestEnv } from '../env.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'

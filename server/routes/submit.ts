@@ -17,14 +17,13 @@ import type { Database } from '../db/index.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
-import { cachedPalette, cartOf, fieldErrors, touchOpenCart } from '../services/cart.ts'
+import { touchOpenCart } from '../services/cart/open-cart.ts'
+import { cachedPalette } from '../services/cart/pricing.ts'
+import { cartOf } from '../services/cart/view.ts'
+import { fieldErrors } from '../services/field-errors.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
-import {
-  nothingToSignOnOrderMessage,
-  paymentLinkNotFoundMessage,
-  paymentLinkScope,
-  signForOrder,
-} from '../services/orders.ts'
+import { nothingToSignOnOrderMessage, signForOrder } from '../services/orders/amendments.ts'
+import { paymentLinkNotFoundMessage, paymentLinkScope } from '../services/orders/lookup.ts'
 import { runIdempotent } from '../services/idempotency.ts'
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
 import { bearerToken, findSession } from '../services/sessions.ts'

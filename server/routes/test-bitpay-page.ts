@@ -3,7 +3,7 @@ import { html } from 'hono/html'
 import type { Database } from '../db/index.ts'
 import { testInvoicePage } from '../services/payments/bitpay.ts'
 import type { PaymentProviders } from '../services/payments/gateway.ts'
-import { formatAmount } from '../services/payments/money.ts'
+import { formatAmount } from '../../contract/money.ts'
 import type { Payments } from '../services/payments/payments.ts'
 
 /*

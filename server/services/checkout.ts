@@ -10,19 +10,15 @@ import { addressChangeableStatuses } from '../../contract/orders.ts'
 import type { Database } from '../db/index.ts'
 import { addresses, orderLines, orders } from '../db/schema.ts'
 import { addressRules } from './address.ts'
-import {
-  fieldErrors,
-  findOpenOrder,
-  findOwnedOrder,
-  openCartForUpdate,
-  orderGoneMessage,
-  renderCart,
-  type Palette,
-} from './cart.ts'
+import { orderGoneMessage } from './cart/changes.ts'
+import { findOpenOrder, findOwnedOrder, openCartForUpdate } from './cart/open-cart.ts'
+import type { Palette } from './cart/pricing.ts'
+import { renderCart } from './cart/view.ts'
+import { fieldErrors } from './field-errors.ts'
 import type { CartOwner } from './cart-owner.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
-import { moveSubmittedOrder } from './orders.ts'
+import { moveSubmittedOrder } from './orders/amendments.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from './shipping.ts'
 
 /*
@@ -150,7 +146,7 @@ export interface SaveAddress {
 /**
  * POST /api/order/save-shipping-address. On a cart the chosen shipping option stays if the new
  * address is offered it (at the new address's price); otherwise it is cleared and must be
- * chosen again. An order past open follows services/orders.ts's one rule (moveSubmittedOrder):
+ * chosen again. An order past open follows services/orders/amendments.ts's one rule (moveSubmittedOrder):
  * its shipping was charged, so it moves only where its option goes at the same price, and the
  * change is written in its history.
  */

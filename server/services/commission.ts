@@ -6,12 +6,12 @@ import {
   type DealerCommission,
   type Payout,
 } from '../../contract/dealer.ts'
+import { orderNumber } from '../../contract/orders.ts'
 import type { Database } from '../db/index.ts'
 import type { orders } from '../db/schema.ts'
 import { commissionEntries, dealers, payoutRequests } from '../db/schema.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
-import { orderNumber } from './orders.ts'
-import { formatAmount } from './payments/money.ts'
+import { formatAmount, toDecimal } from '../../contract/money.ts'
 
 /*
  * A dealer's commission, as an append-only ledger (commission_entries; a trigger refuses UPDATE
@@ -336,7 +336,8 @@ function csvField(value: string | null, freeText = false): string {
 export async function ledgerCsv(db: Executor, dealerId: string): Promise<string> {
   const [dealer] = await db.select().from(dealers).where(eq(dealers.userId, dealerId))
   const currency = dealer?.currency ?? 'USD'
-  const decimal = (amount: number) => formatAmount(amount, currency).split(' ')[0]!
+  // Plain decimals (2280.00): a thousands separator would make a spreadsheet read text.
+  const decimal = (amount: number) => toDecimal(amount, currency)
   const header = ['date', 'kind', 'amount', 'balance', 'currency', 'order', 'payout', 'note']
   const lines = (await ledgerOf(db, dealerId)).map((entry) =>
     [

@@ -25,7 +25,7 @@ import {
 import { accrueCommission, commissionMessages, requestPayout } from './commission.ts'
 import type { CatalogSnapshot } from './catalog-cache.ts'
 import type { Transaction } from './idempotency.ts'
-import { orderPage, orderSummaries } from './orders.ts'
+import { orderPage, orderSummaries } from './orders/views.ts'
 
 /*
  * Dealer accounts and their customers: a dealer (role `dealer`) is tied to its entry of the

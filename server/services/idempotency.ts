@@ -327,7 +327,7 @@ export async function refOfKey(
  * An owner's keys become another's (a guest cart merged into an account at sign-in): copied, and
  * owned by the new owner, so a change sent before the merge and replayed after it gets its first
  * answer, not a second run. What a key made (`ref`) stays as it was: the caller's own rules say
- * where that went (services/cart.ts: a guest line summed away at a merge).
+ * where that went (services/cart/changes.ts: a guest line summed away at a merge).
  */
 export async function adoptKeys(tx: Transaction, from: string, to: string): Promise<void> {
   await tx.execute(sql`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lineIdentity } from '../../contract/line-identity.ts'
-import { lineKeyOf } from './cart.ts'
+import { lineKeyOf } from './cart/pricing.ts'
 
 // The client's line identity (contract/line-identity.ts) must say "the same line" exactly when
 // the server's lineKeyOf does: the cart shows a waiting add summed into a line on that word.

@@ -9,11 +9,11 @@ import {
 import { loadContent } from '../content/load.ts'
 import { orders } from '../db/schema.ts'
 import { hashToken } from './sessions.ts'
-import { cachedPalette } from './cart.ts'
+import { cachedPalette } from './cart/pricing.ts'
 import { createCatalogCache, type CatalogSnapshot } from './catalog-cache.ts'
 import { tableShippingRates } from './shipping.ts'
 import { orderSubmittedMail } from '../mail/templates.ts'
-import { orderMailData } from './orders.ts'
+import { orderMailData } from './orders/mail-data.ts'
 import { submitOrder } from './submit.ts'
 import {
   cartCaller,

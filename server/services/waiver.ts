@@ -24,7 +24,7 @@ const currentWaiverVersion = `(select w.version from waivers w
 
 /**
  * Whether the order (`"orders"."id"` of the statement it is written into) signed the current
- * version, as SQL text: the add's prepared statements (services/cart.ts) are text, not drizzle's.
+ * version, as SQL text: the add's prepared statements (services/cart/open-cart.ts) are text, not drizzle's.
  */
 export const signedCurrentWaiverText = `exists(select 1 from order_signatures s
   where s.order_id = "orders"."id" and s.waiver_version = ${currentWaiverVersion})`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createBitpay } from './bitpay.ts'
 import { ProviderUnavailable } from './gateway.ts'
-import { fromDecimal, toDecimal } from './money.ts'
+import { fromDecimal, toDecimal } from '../../../contract/money.ts'
 
 /* BitPay's REST API as the adapter speaks it, against a fake fetch. */
 

@@ -9,7 +9,7 @@ import {
   type InvoiceRequest,
   type InvoiceStatus,
 } from './gateway.ts'
-import { fromDecimal, toDecimal } from './money.ts'
+import { fromDecimal, toDecimal } from '../../../contract/money.ts'
 
 /*
  * BitPay invoices: the customer pays on BitPay's invoice page, and BitPay posts a notification to

@@ -6,7 +6,7 @@ import {
   type ChargeOutcome,
   type ChargeRequest,
 } from './gateway.ts'
-import { toDecimal } from './money.ts'
+import { toDecimal } from '../../../contract/money.ts'
 
 /*
  * Braintree through its official server SDK (`braintree`), used when BRAINTREE_* is set. The

@@ -13,14 +13,14 @@ import {
 import { paymentReceivedMail } from '../../mail/templates.ts'
 import { queueMail } from '../../mail/outbox.ts'
 import { accrueCommission, reverseCommission } from '../commission.ts'
-import { orderMailData } from '../orders.ts'
+import { orderMailData } from '../orders/mail-data.ts'
 import {
   ProviderUnavailable,
   type ChargeOutcome,
   type Invoice,
   type PaymentProviders,
 } from './gateway.ts'
-import { formatAmount } from './money.ts'
+import { formatAmount } from '../../../contract/money.ts'
 import { moneyOf } from './order-money.ts'
 
 /*
@@ -277,7 +277,7 @@ export function createPayments(deps: PaymentDeps) {
           kind: 'answer',
           answer: sentOf(fieldError('order_id', paymentMessages.notPayable)),
         }
-      // Nothing is charged while an added item waits for the waiver (services/orders.ts).
+      // Nothing is charged while an added item waits for the waiver (services/orders/amendments.ts).
       if (order.signatureRequestedAt)
         return {
           kind: 'answer',

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addressFieldErrors,
-  addressLines,
-  nextSteps,
-  orderNumber,
-  productionText,
-  progressOf,
-} from './model.ts'
+import { orderNumber } from '../../../contract/orders.ts'
+import { addressFieldErrors, addressLines, nextSteps, productionText, progressOf } from './model.ts'
 
 describe('order screens say', () => {
   it('the order’s number as the mail writes it', () => {

@@ -8,11 +8,6 @@ import { formatDate } from '../../lib/format-date.ts'
  * time, and what happens next after submit.
  */
 
-/** The shop's reference for an order: its id's first eight characters (as in the mail). */
-export function orderNumber(id: string): string {
-  return id.slice(0, 8).toUpperCase()
-}
-
 export function statusText(status: OrderStatus): string {
   return statusLabels[status]
 }

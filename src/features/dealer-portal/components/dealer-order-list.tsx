@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { orderNumber } from '../../../../contract/orders.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatPrice } from '../../../lib/format-price.ts'
 import { dealerOrdersQuery } from '../api.ts'
@@ -26,7 +27,7 @@ export function DealerOrderList() {
           {page.orders.map((order) => (
             <li key={order.id} className="dealer-row">
               <span className="dealer-row-head">
-                <strong>Order {order.id.slice(0, 8).toUpperCase()}</strong>
+                <strong>Order {orderNumber(order.id)}</strong>
                 <span>{formatPrice(order.total, order.currency)}</span>
               </span>
               <span>{order.items.join(', ')}</span>

@@ -12,7 +12,8 @@ import {
   signForOrder,
   type PaymentLinkOrder,
 } from '../api.ts'
-import { orderNumber, statusText } from '../model.ts'
+import { orderNumber } from '../../../../contract/orders.ts'
+import { statusText } from '../model.ts'
 import { OrderAmounts, paymentLinkAmounts, ReadProblem } from './order-parts.tsx'
 import './orders.css'
 

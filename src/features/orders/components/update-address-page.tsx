@@ -11,7 +11,8 @@ import {
   orderQuery,
   type OrderView,
 } from '../api.ts'
-import { addressFieldErrors, orderNumber } from '../model.ts'
+import { orderNumber } from '../../../../contract/orders.ts'
+import { addressFieldErrors } from '../model.ts'
 import { ReadProblem } from './order-parts.tsx'
 import './orders.css'
 

@@ -8,7 +8,7 @@ import {
   paymentLinkAmounts,
   ReadProblem,
 } from '../../../features/orders/components/order-parts.tsx'
-import { orderNumber } from '../../../features/orders/model.ts'
+import { orderNumber } from '../../../../contract/orders.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
 
 /**

@@ -1,3 +1,10 @@
+/*
+ * Money as the shop writes it, from integer minor units (cents; yen have none) whose size is the
+ * currency's own (ISO 4217, as Intl knows it): a plain decimal for payment providers and CSV
+ * (1890.00), an amount in notes, answers and the admin tool (1,890.00 USD), and a price as a
+ * customer reads it in mail ($1,890.00).
+ */
+
 /** How many decimals a currency's minor unit has (USD 2, JPY 0, BHD 3), as Intl knows it. */
 export function currencyExponent(currency: string): number {
   return (
@@ -38,4 +45,21 @@ export function formatAmount(amount: number, currency: string, locale = 'en-US')
     maximumFractionDigits: exponent,
   })
   return `${major} ${currency}`
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * An amount as a customer reads it, with the currency's symbol: 189000 USD → "$1,890.00",
+ * 1890 JPY → "¥1,890".
+ */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale} ${currency}`
+  let format = currencyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+    currencyFormats.set(key, format)
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(minor / 10 ** digits)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, fromDecimal, toDecimal } from './money.ts'
+import { formatAmount, fromDecimal, toDecimal } from '../../contract/money.ts'
 
 describe('formatAmount', () => {
   it('groups thousands as the locale does, with the currency’s own decimals', () => {

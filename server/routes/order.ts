@@ -271,7 +271,8 @@ export function orderRoutes({
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
       `families or products only. At most ${maxDiscountCodes} codes in one call. A code that ` +
       'does not apply (unknown, expired, used up, for other products) gets one message, ' +
-      'whichever the reason. Each code a call tries is an attempt, counted per cart (10 per ' +
+      '`“CODE” is not a discount code this cart can use.`, whichever the reason, so the answers ' +
+      'do not tell which codes exist. Each code a call tries is an attempt, counted per cart (10 per ' +
       '15 minutes, from any client address) and per client address (30, whatever the cart); ' +
       'beyond, 429. A merged guest cart’s id reaches the cart it went into.' +
       ownerRules,
@@ -300,7 +301,10 @@ export function orderRoutes({
     path: '/order/set-merged-notified',
     tags: ['cart'],
     summary: 'The cart merge overlay was shown',
-    description: 'Clears `merge_notice` of the open cart.',
+    description:
+      'Clears `merge_notice` of the open cart: {lines_added, lines_summed}, set when a sign-in ' +
+      '(or a signed-in call carrying `X-Cart-Token`) merged the device’s cart with lines into an ' +
+      'account cart that had lines, identical lines summed up to 99 and the others appended.',
     security: ownerSecurity,
     request: { headers: mutationHeaders },
     responses: {

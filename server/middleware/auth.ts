@@ -16,10 +16,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Lets a request through only with `Authorization: Bearer <token>` of a live session (SPEC §6),
- * and puts its user on the context as `c.get('user')`. Anything else is a 401. With `account`,
- * a guest session (guest login: e-mail only) is refused with 403: it may not see the account's
- * own data.
+ * Lets a request through only with `Authorization: Bearer <token>` of a live session
+ * (docs/accounts-and-guests.md), and puts its user on the context as `c.get('user')`. Anything else
+ * is a 401. With `account`, a guest session (guest login: e-mail only) is refused with 403: it may
+ * not see the account's own data.
  */
 export function requireUser(db: Database, options: { account?: boolean } = {}) {
   return createMiddleware<AuthEnv>(async (c, next) => {

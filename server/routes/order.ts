@@ -203,7 +203,7 @@ export function orderRoutes({
     tags: ['cart'],
     summary: 'Add to order',
     description:
-      'Exactly the configurator’s payload (SPEC §3), or a product’s or variant’s sku with an ' +
+      'Exactly the configurator’s payload, or a product’s or variant’s sku with an ' +
       'empty meta list. The server prices the line from the catalog with the configurator’s ' +
       'own pricing function; `total_price` in meta is ignored. A line identical in sku, meta ' +
       'and children sums into the existing one (at most 99). Success is 200 with the cart. ' +

@@ -761,12 +761,12 @@ export async function guestCartHasLines(db: Executor, tokenHash: string): Promis
 }
 
 /**
- * Merges a cart token's open cart into the user's (SPEC §2 overlay), in one transaction:
- * identical lines have their quantities summed (at most 99), others move over; the guest cart
- * is marked merged. If the user's cart had lines, it records what happened for the overlay; an
- * empty one simply takes the lines. A second merge finds no open guest cart and does nothing.
- * The guest's idempotency keys are copied to the user, pointing at the lines' new places, so a
- * change replayed after sign-in is still recognised.
+ * Merges a cart token's open cart into the user's (the merge overlay,
+ * docs/cart-and-offline-sync.md), in one transaction: identical lines have their quantities summed
+ * (at most 99), others move over; the guest cart is marked merged. If the user's cart had lines, it
+ * records what happened for the overlay; an empty one simply takes the lines. A second merge finds
+ * no open guest cart and does nothing. The guest's idempotency keys are copied to the user,
+ * pointing at the lines' new places, so a change replayed after sign-in is still recognised.
  */
 export async function mergeGuestCart(db: Database, userId: string, tokenHash: string) {
   return db.transaction(async (tx) => {
@@ -956,8 +956,9 @@ export function cartOf(
 }
 
 /**
- * What the checkout reads of an order (SPEC §3). The chosen option shows only while the cart's
- * weight is within what its price was quoted for; outside, it is null and must be chosen again.
+ * What the checkout reads of an order (docs/checkout.md). The chosen option shows only while the
+ * cart's weight is within what its price was quoted for; outside, it is null and must be chosen
+ * again.
  */
 function checkoutData(
   order: OrderRow | undefined,

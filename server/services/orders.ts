@@ -132,7 +132,7 @@ export async function findByPaymentCode(
   return row
 }
 
-/** Until the order ships (SPEC §7 can-change-address). */
+/** Until the order ships (docs/orders.md: can-change-address). */
 export function addressChangeable(status: OrderStatus): boolean {
   return addressChangeableStatuses.includes(status)
 }

@@ -249,7 +249,8 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     description:
       'What paying an order’s balance needs, for whoever holds its payment link (no sign-in): ' +
       'the lines, subtotal, discounts, shipping amount, total, paid, balance and currency. No ' +
-      'address, e-mail address, notes or history.',
+      'address, e-mail address, notes or history. The access log writes the code as ' +
+      '`[redacted]`.',
     request: { params: CodeParam('id') },
     responses: {
       200: {

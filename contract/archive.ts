@@ -3,9 +3,10 @@ import { FamilyKey } from './catalog.ts'
 import { Slug } from './slug.ts'
 
 /**
- * The archive of suits built to a customer's own design (SPEC §7 `GET /api/product/archive-image`):
- * super custom (the customer's colours on our panel layout) and super duper custom (the customer's
- * own layout too). Content lives in content/archive/<type>.json, one file per type.
+ * The archive of suits built to a customer's own design (docs/catalog-and-content.md: `GET
+ * /api/product/archive-image`): super custom (the customer's colours on our panel layout) and super
+ * duper custom (the customer's own layout too). Content lives in content/archive/<type>.json, one
+ * file per type.
  */
 export const ArchiveType = z.enum(['supercustom', 'superdupercustom'])
 export type ArchiveType = z.infer<typeof ArchiveType>

@@ -3,7 +3,7 @@ import { plainText, secretText, withoutNul } from './plain-text.ts'
 
 /*
  * Request and response bodies of sign-in, registration, profile and password calls. Request
- * field names are exactly SPEC §3/§7's (`confirmPassword` stays camelCase on the wire).
+ * field names are exactly the API's (`confirmPassword` stays camelCase on the wire).
  */
 
 /** Trimmed and lower-cased: addresses compare case-insensitively. */

@@ -4,7 +4,7 @@ type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
 
 /**
  * The type of a snake_case wire body once its keys are camelCased, as the app's API client and
- * the catalog snapshot hand it on (SPEC §7).
+ * the catalog snapshot hand it on (docs/architecture.md).
  */
 export type Camelized<T> =
   T extends ReadonlyArray<infer Item>

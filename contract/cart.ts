@@ -9,7 +9,7 @@ export { CART_TOKEN_HEADER, cartTokenPattern, IDEMPOTENCY_KEY_HEADER } from './c
 
 /*
  * The cart (the open order) on the wire, shared by the server's routes, the app and the service
- * worker's sync queue. Request bodies carry exactly SPEC §3/§7's field names; response keys are
+ * worker's sync queue. Request bodies carry exactly the API's field names; response keys are
  * snake_case (the app camelizes them). Money is in integer minor units of `currency`.
  */
 
@@ -41,7 +41,10 @@ export type UpdateQtyRequest = z.infer<typeof UpdateQtyRequest>
 /** The most codes one add-discount call takes (more: 422 on discount_codes). */
 export const maxDiscountCodes = 10
 
-/** POST /api/order/{id}/add-discount: one code or several (SPEC §3 "discount_codes"). */
+/**
+ * POST /api/order/{id}/add-discount: one code or several (`discount_codes`,
+ * docs/cart-and-offline-sync.md).
+ */
 export const AddDiscountRequest = z.object({
   discount_codes: z.union([z.string(), z.array(z.string())]),
 })
@@ -114,7 +117,7 @@ export const Cart = z.object({
   /** The account cart a merged guest cart's lines went to; null otherwise (always sent). */
   merged_into: z.string().nullable().optional(),
   /*
-   * What the checkout reads (SPEC §3 "Order data read by checkout"; contract/checkout-steps.ts
+   * What the checkout reads (docs/checkout.md; contract/checkout-steps.ts
    * turns them into its flags). Always sent; optional here only so that carts kept on a device
    * before they existed still parse.
    */

@@ -66,7 +66,8 @@ type ConfigurableFields = Pick<
 
 /**
  * A configurable product is designed in the configurator and made to measure: it has a
- * configurator, and a `-CUSTOM` variant (selected automatically, SPEC §3) that is never in stock.
+ * configurator, and a `-CUSTOM` variant (selected automatically, docs/configurator.md) that is
+ * never in stock.
  */
 function checkConfigurable<T extends ConfigurableFields>(
   product: T,

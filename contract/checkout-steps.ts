@@ -1,8 +1,8 @@
 /*
- * The checkout's step machine (SPEC §3 "Checkout cart flags" and "Order data read by checkout",
- * §4 "Checkout step values", "Step selection order" and "Flag refresh from the order"), word for
- * word and pure: the checkout screen picks its step with it, and the server's submit checks an
- * order with the same functions, so the two cannot disagree. The spec's names are kept, its
+ * The checkout's step machine (docs/checkout.md: its flags, what it reads of the order, its step
+ * values, the order in which a step is picked and how the flags follow the order), pure: the
+ * checkout screen picks its step with it, and the server's submit checks an order with the same
+ * functions, so the two cannot disagree. The API's names are kept, their
  * spelling too (`requierPaymentToday`).
  */
 
@@ -16,7 +16,7 @@ export const checkoutSteps = [
 ] as const
 export type CheckoutStep = (typeof checkoutSteps)[number]
 
-/** The checkout's flags (SPEC §3 "Checkout cart flags"). */
+/** The checkout's flags (docs/checkout.md). */
 export interface CheckoutFlags {
   hasShippingAddress: boolean
   requireShippingMethod: boolean
@@ -27,7 +27,7 @@ export interface CheckoutFlags {
 }
 
 /**
- * What the checkout reads of the order (SPEC §3 "Order data read by checkout"), camelCase as the
+ * What the checkout reads of the order (docs/checkout.md), camelCase as the
  * app holds it (snake_case on the wire: is_mto, shipping_address, shipping, require_signature,
  * signed). `shipping` is the chosen shipping (its amount, or the option itself); absent, null or
  * 0 means none was chosen.
@@ -53,7 +53,7 @@ export const initialCheckoutFlags: CheckoutFlags = {
 const present = (value: unknown): boolean => value !== undefined && value !== null
 
 /**
- * SPEC §4 "Flag refresh from the order":
+ * How the flags follow the order (docs/checkout.md):
  * - isMto true: no shipping method and no payment today are required; otherwise both are.
  * - hasShippingAddress follows whether an address exists.
  * - hasShippingMethod is true when shipping is present and not 0.
@@ -75,8 +75,8 @@ export function refreshCheckoutFlags(
 }
 
 /**
- * SPEC §4 "Step selection order", for a signed-in customer (a guest session included); before
- * sign-in the step is `stepLogin`, the initial one:
+ * The order in which a step is picked (docs/checkout.md), for a signed-in customer (a guest session
+ * included); before sign-in the step is `stepLogin`, the initial one:
  * 1. No shipping address: stepShippingAddress.
  * 2. Else if a shipping method is required and not chosen: stepShippingMethod.
  * 3. Else if a signed waiver is required and not signed: stepWaiver.

@@ -3,11 +3,11 @@ import { plainText } from './plain-text.ts'
 import { Slug } from './slug.ts'
 
 /**
- * What a configurable product offers its configurator (SPEC §3 order draft), as an owner writes
- * it in the product's content file under `configurator`. Prices are minor units in the
- * product's currency and are added to the selected variant's price; lead times are weeks added
- * to the product's lead time. Everything here is served by the API with the product, so the
- * draft can be priced offline from the catalog snapshot and checked again by the server.
+ * What a configurable product offers its configurator (docs/configurator.md: order draft), as an
+ * owner writes it in the product's content file under `configurator`. Prices are minor units in the
+ * product's currency and are added to the selected variant's price; lead times are weeks added to
+ * the product's lead time. Everything here is served by the API with the product, so the draft can
+ * be priced offline from the catalog snapshot and checked again by the server.
  */
 
 /**
@@ -49,9 +49,9 @@ export const ConfiguratorOption = z.object({
   label: z.string().min(1),
   description: z.string().default(''),
   price,
-  /** Drawing parts shown while the option is chosen (SPEC §3 svgIdsToShow). */
+  /** Drawing parts shown while the option is chosen (docs/configurator.md: svgIdsToShow). */
   show: z.array(key).default([]),
-  /** Drawing parts hidden while the option is chosen (SPEC §3 svgIdsToHide). */
+  /** Drawing parts hidden while the option is chosen (docs/configurator.md: svgIdsToHide). */
   hide: z.array(key).default([]),
 })
 
@@ -77,7 +77,10 @@ export const Configurator = z.object({
   /** Drawing parts drawn before any option is chosen (the logo, standard grippers, …). */
   parts: z.array(key).default([]),
   options: z.array(ConfiguratorOption).default([]),
-  /** Accents besides 'none' (SPEC §9 default orderAccent), which is always offered and free. */
+  /**
+   * Accents besides 'none' (docs/configurator.md: default orderAccent), which is always offered and
+   * free.
+   */
   accents: z.array(ConfiguratorAccent).default([]),
   /** A surcharge per region painted in a colour of this palette type (fluoro, metallic). */
   color_type_prices: z.array(z.object({ type: z.string().min(1), price })).default([]),
@@ -152,7 +155,7 @@ export const ConfiguratorContent = Configurator.superRefine((value, ctx) => {
 })
 
 /**
- * One line of the §3 add-to-order payload's `meta` list. Keys and values are single-line text
+ * One line of the add-to-order payload's `meta` list. Keys and values are single-line text
  * the customer's choices make; a control or direction character in one is never a choice.
  */
 export const OrderMeta = z.object({
@@ -169,7 +172,9 @@ export const OrderChild = z.object({
 })
 export type OrderChild = z.infer<typeof OrderChild>
 
-/** POST /api/order/add (SPEC §3 "Add to order: sku, qty (number), meta list, child list"). */
+/**
+ * POST /api/order/add (sku, qty as a number, meta list, child list; docs/cart-and-offline-sync.md).
+ */
 export const AddToOrderRequest = z.object({
   sku: plainText(z.string().min(1)),
   qty: z.number().int().positive().max(99),

@@ -4,11 +4,11 @@ import { typedText } from './waiver.ts'
 
 /*
  * The forms that reach the shop (issue 17): the contact form (`POST /api/contact/`, with its
- * trailing slash, SPEC §7) and a coach's contact form (`POST /api/coach/contact-coaches/{coachSlug}`:
- * the coach's slug in the path, never in the body, SPEC §3). Both are sent once per
- * Idempotency-Key (a form filled offline waits in the cart outbox and may be sent again), and both
- * carry `website`, a honeypot: a field people never see and so never fill. A form that fills it
- * gets the same answer as any other and is dropped.
+ * trailing slash, docs/forms.md) and a coach's contact form (`POST
+ * /api/coach/contact-coaches/{coachSlug}`: the coach's slug in the path, never in the body,
+ * docs/forms.md). Both are sent once per Idempotency-Key (a form filled offline waits in the cart
+ * outbox and may be sent again), and both carry `website`, a honeypot: a field people never see and
+ * so never fill. A form that fills it gets the same answer as any other and is dropped.
  *
  * The reCAPTCHA token (when the site uses one) travels in a header (recaptcha-pages.ts
  * RECAPTCHA_TOKEN_HEADER), so these bodies stay as they are.
@@ -46,7 +46,7 @@ const Message = typedText(
 /** The honeypot: hidden from people (and from screen readers); anything in it marks a robot. */
 export const Honeypot = z.string().max(500).optional()
 
-/** `POST /api/contact/` (SPEC §7 "contact form body"). */
+/** `POST /api/contact/` (docs/forms.md). */
 export const ContactRequest = z.object({
   name: Name,
   email: Email,

@@ -183,7 +183,8 @@ export const Manual = z.object({
 })
 export type Manual = z.infer<typeof Manual>
 
-// Palette: content/palette.json, an array. The configurator's default colour is `n4D` (SPEC §9).
+// Palette: content/palette.json, an array. The configurator's default colour is `n4D`
+// (docs/configurator.md).
 
 export const PaletteColor = z.strictObject({
   id: z

@@ -3,7 +3,7 @@ import { OrderSummary } from './orders.ts'
 import { typedText } from './waiver.ts'
 
 /*
- * The dealer portal (SPEC §6 dealer, §7): a dealer's customers, the orders of its customers, its
+ * The dealer portal (docs/dealers.md): a dealer's customers, the orders of its customers, its
  * commission balance with the ledger, and its payout requests. snake_case on the wire; money in
  * integer minor units of the dealer's `currency`; rates in basis points (1000 = 10 %).
  */
@@ -105,7 +105,7 @@ export const Payout = z.object({
 })
 export type Payout = z.infer<typeof Payout>
 
-/** GET /api/order/dealer-comission (spelled so, SPEC §7), and the payout calls' answer. */
+/** GET /api/order/dealer-comission (spelled so, docs/dealers.md), and the payout calls' answer. */
 export const DealerCommission = z.object({
   currency: z.string(),
   rate_bp: z.number().int(),
@@ -122,7 +122,7 @@ export const maxPayoutAmount = 100_000_000
 
 const amountMessage = 'The amount is a whole number of cents from 1.'
 
-/** POST /api/payment/commission-balance and …/{id} (SPEC §3 "Commission balance: amount, notes"). */
+/** POST /api/payment/commission-balance and …/{id} (amount and notes; docs/dealers.md). */
 export const CommissionBalanceRequest = z.object({
   amount: z
     .number({ error: amountMessage })

@@ -1,7 +1,7 @@
 /**
- * The product families of SPEC §2. The key is what `GET /api/product/{slug}` accepts to list
- * a family; `path` is where the family lives in the store. Plain data, kept apart from the zod
- * schemas so the app can use it without loading zod.
+ * The product families of docs/catalog-and-content.md. The key is what `GET /api/product/{slug}`
+ * accepts to list a family; `path` is where the family lives in the store. Plain data, kept apart
+ * from the zod schemas so the app can use it without loading zod.
  */
 export const families = {
   wingsuits: { path: '/wingsuits', title: 'Wingsuits' },

@@ -3,7 +3,7 @@ import type { NavigationData } from './static-data.ts'
 /**
  * The store's navigation, one list for every place it shows: the desktop header, the phone's
  * menu sheet and the footer (src/components/site-nav.tsx), and the site's `navigation` static
- * query (SPEC §7 `/page-data/sq/d/{hash}.json`), which the build writes from here.
+ * query (docs/architecture.md: `/page-data/sq/d/{hash}.json`), which the build writes from here.
  */
 export const mainNav = [
   { to: '/wingsuits', label: 'Wingsuits' },

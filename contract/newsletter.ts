@@ -3,11 +3,11 @@ import { Email } from './auth.ts'
 import { Honeypot } from './contact.ts'
 
 /*
- * The newsletter's double opt-in (issue 17). Signing up (here, or ticking `optIn` at submit, SPEC §3)
- * mails a confirmation link; only the link's holder subscribes the address. Every mail carries an
- * unsubscribe link that works at once and for good. The links go to the newsletter page with
- * the token after `#` (`/newsletter#confirm=…`, `/newsletter#unsubscribe=…`): a fragment never
- * reaches a server, a log or a cache, and the page sends it to the calls below.
+ * The newsletter's double opt-in (issue 17). Signing up (here, or ticking `optIn` at submit,
+ * docs/forms.md) mails a confirmation link; only the link's holder subscribes the address. Every
+ * mail carries an unsubscribe link that works at once and for good. The links go to the newsletter
+ * page with the token after `#` (`/newsletter#confirm=…`, `/newsletter#unsubscribe=…`): a fragment
+ * never reaches a server, a log or a cache, and the page sends it to the calls below.
  */
 
 /** `POST /api/newsletter/sign-up`. */

@@ -15,7 +15,7 @@ export interface PageDataManifestFile {
 
 export interface PageDataManifest {
   version: 1
-  /** The build that wrote it (SPEC §3 webpackCompilationHash). */
+  /** The build that wrote it (docs/architecture.md: webpackCompilationHash). */
   buildId: string
   files: PageDataManifestFile[]
 }

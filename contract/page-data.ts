@@ -1,10 +1,10 @@
 import { trimSlashes } from './paths.ts'
 
 /**
- * The per-route data files of SPEC §7 (`/page-data/{path}/page-data.json`) and the site-wide
- * `/page-data/app-data.json`. The build writes them; the app loads them when it navigates. The
- * record keeps the field names of §3 (page-data records); `result.data` is the page's own data,
- * whose shape each feature defines next to its route.
+ * The per-route data files of docs/architecture.md (`/page-data/{path}/page-data.json`) and the
+ * site-wide `/page-data/app-data.json`. The build writes them; the app loads them when it
+ * navigates. The record keeps the field names of the page-data records (docs/architecture.md);
+ * `result.data` is the page's own data, whose shape each feature defines next to its route.
  */
 export interface PageDataRecord<T = unknown> {
   path: string

@@ -1,12 +1,12 @@
 /*
- * First-party page views (SPEC §7, §9: "site-wide analytics tracking … respecting do-not-track").
+ * First-party page views (docs/analytics.md: site-wide, respecting do-not-track).
  * The app sends them to our own API, `POST /api/analytics/page-views`, which keeps them in our
  * database: no cookie, no third party, nothing about the visitor. A view is a page's path and the
  * time it was seen, under a random id of its own (so a view sent twice, by a beacon and a retry,
  * counts once); nothing ties two views together.
  */
 
-/** SPEC §9: "Page-view tracking delay 0 ms": a view is recorded this long after a navigation. */
+/** A view is recorded this long after a navigation (0 ms, docs/analytics.md). */
 export const PAGE_VIEW_DELAY_MS = 0
 
 export const PAGE_VIEWS_PATH = '/api/analytics/page-views'

@@ -2,13 +2,14 @@ import { z } from 'zod'
 import { plainText } from './plain-text.ts'
 
 /*
- * Paying a submitted order (SPEC §7: /api/payment/braintree/{orderId}, /api/payment/bitpay/{orderId},
- * /api/payment/apple-pay-finalize), shared by the server's routes and the payment step. Card data
- * never reaches the shop: the browser turns a card into a one-time nonce at the provider
- * (braintree-web's hosted fields, Apple Pay), or, with the built-in test gateway, picks one of the
- * test cards below, which stand for Braintree's documented test nonces. Amounts are integer minor
- * units of the order's currency. Every attempt carries its own Idempotency-Key: a replay of an
- * attempt is never charged twice, and a declined attempt is tried again under a new key.
+ * Paying a submitted order (docs/payments.md: /api/payment/braintree/{orderId},
+ * /api/payment/bitpay/{orderId}, /api/payment/apple-pay-finalize), shared by the server's routes
+ * and the payment step. Card data never reaches the shop: the browser turns a card into a one-time
+ * nonce at the provider (braintree-web's hosted fields, Apple Pay), or, with the built-in test
+ * gateway, picks one of the test cards below, which stand for Braintree's documented test nonces.
+ * Amounts are integer minor units of the order's currency. Every attempt carries its own
+ * Idempotency-Key: a replay of an attempt is never charged twice, and a declined attempt is tried
+ * again under a new key.
  */
 
 /**

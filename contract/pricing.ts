@@ -82,7 +82,7 @@ export function unitPrice(configurator: PricingConfigurator, choices: PricedChoi
 }
 
 /**
- * The keys of an add-to-order `meta` list (SPEC §3) as the configurator writes them
+ * The keys of an add-to-order `meta` list (docs/configurator.md) as the configurator writes them
  * (src/features/configurator/payload.ts), read back here to price and check a line.
  */
 export const metaKeys = {

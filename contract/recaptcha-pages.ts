@@ -6,7 +6,7 @@
 
 /**
  * The reCAPTCHA token (when the site uses one) travels in this header, so the forms' bodies stay
- * as SPEC §3 writes them.
+ * as the API reference writes them.
  */
 export const RECAPTCHA_TOKEN_HEADER = 'X-Recaptcha-Token'
 

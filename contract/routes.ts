@@ -1,9 +1,9 @@
 import type { FamilyKey } from './families.ts'
 
 /**
- * Every page route of SPEC §2, in TanStack Router syntax (`$name` is a parameter, a trailing
- * `$` captures the rest of the path). The server answers 404 for a path none of these match;
- * a unit test holds the app's route tree to this list.
+ * Every page route of docs/architecture.md, in TanStack Router syntax (`$name` is a parameter, a
+ * trailing `$` captures the rest of the path). The server answers 404 for a path none of these
+ * match; a unit test holds the app's route tree to this list.
  */
 export const pageRoutes = [
   '/',
@@ -138,8 +138,9 @@ export type CatchAllRoute = (typeof catchAll)[number]
 export const catchAllRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>(catchAll)
 
 /**
- * Routes whose pages exist only where the build wrote a data file (SPEC §7 page-data): any
- * other slug is a 404, as the app shows for it. `pageDataPath` says where the file lives.
+ * Routes whose pages exist only where the build wrote a data file (docs/architecture.md:
+ * page-data): any other slug is a 404, as the app shows for it. `pageDataPath` says where the file
+ * lives.
  */
 export const dataRoutes: ReadonlySet<PageRoute> = new Set<PageRoute>([
   '/news/$',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /*
- * Shipping (SPEC §3 "Shipping option": carrier, service_code, service_name): the option a
+ * Shipping (docs/checkout.md; an option is carrier, service_code, service_name): the option a
  * customer picks, the quote the server gives for it, and the rate table an owner keeps in
  * content/shipping-rates.json. Money is in integer minor units of the table's currency.
  */

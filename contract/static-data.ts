@@ -1,10 +1,10 @@
 /*
- * The site-wide static assets of SPEC §7 beside each page's data: the results of the site's static
- * queries, `/page-data/sq/d/{hash}.json`, and the header and footer slices,
+ * The site-wide static assets (docs/architecture.md) beside each page's data: the results of the
+ * site's static queries, `/page-data/sq/d/{hash}.json`, and the header and footer slices,
  * `/slice-data/{name}.json`. The build writes them (scripts/build/page-data/static-data.ts); every
  * page-data record names them (`staticQueryHashes`, `slicesMap`); the worker keeps them offline
- * with the rest of the page data; the app reads them (src/lib/static-data.ts). A query's hash is
- * a hash of its name, so the app knows where its result lives without asking.
+ * with the rest of the page data; the app reads them (src/lib/static-data.ts). A query's hash is a
+ * hash of its name, so the app knows where its result lives without asking.
  */
 
 /** The site's static queries: its navigation and its metadata. */

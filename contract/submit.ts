@@ -3,8 +3,8 @@ import { OrderStatus } from './order-status.ts'
 import { typedText } from './waiver.ts'
 
 /*
- * Submit (SPEC §3 "Submit: notes, optIn (default false)", §7 POST /api/order/submit): the cart
- * becomes an order. The request keeps the spec's names as they are (`optIn`); the answer is
+ * Submit (`POST /api/order/submit` {notes, optIn}, docs/checkout.md): the cart
+ * becomes an order. The request keeps the API's names as they are (`optIn`); the answer is
  * snake_case like every other.
  */
 
@@ -19,7 +19,7 @@ export const SubmitRequest = z.object({
       .max(maxNotesLength, `Notes are at most ${maxNotesLength} characters.`),
     { multiline: true },
   ).optional(),
-  /** The customer asked for the newsletter (SPEC §9: false unless sent). */
+  /** The customer asked for the newsletter (docs/checkout.md: false unless sent). */
   optIn: z.boolean({ error: 'optIn is true or false.' }).optional().default(false),
 })
 export type SubmitRequest = z.input<typeof SubmitRequest>
@@ -33,7 +33,7 @@ export const SubmitAnswer = z.object({
   total: z.number().int(),
   /**
    * True for an order paid now (through the payment calls, with the order's id); false for a
-   * made-to-order one, submitted without payment (SPEC §4 stepSubmitNoPayment).
+   * made-to-order one, submitted without payment (docs/checkout.md: stepSubmitNoPayment).
    */
   payment_due_today: z.boolean(),
 })

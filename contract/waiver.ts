@@ -51,7 +51,7 @@ export function typedText<T extends z.ZodType<string, string>>(
 
 export const maxSignerNameLength = 100
 
-/** POST /api/order/create-order-signature (SPEC §3 "Signature: checkbox ('on'), name"). */
+/** POST /api/order/create-order-signature (checkbox 'on' and a name; docs/checkout.md). */
 export const CreateSignatureRequest = z.object({
   checkbox: z.literal('on', { error: 'Tick the box to agree to the waiver.' }),
   name: typedText(

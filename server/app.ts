@@ -24,6 +24,11 @@ import { authRoutes } from './routes/auth.ts'
 import { dealerRoutes } from './routes/dealer.ts'
 import { devMailRoutes } from './routes/dev-mail.ts'
 import { registerOpenApiDocument } from './routes/openapi.ts'
+import {
+  apiReferencePath,
+  apiReferenceRoutes,
+  apiReferenceSources,
+} from './routes/api-reference.ts'
 import { productionTimeRoutes } from './routes/production-time.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { paymentRoutes } from './routes/payment.ts'
@@ -104,6 +109,7 @@ export function createHttp({
     connectSources: env.corsOrigins,
     paymentSources: paymentPageSources(env),
     recaptchaSources: env.recaptcha.siteKey ? recaptchaOrigins : undefined,
+    apiReference: { path: apiReferencePath, inline: apiReferenceSources },
   })
   const log = accessLog(logger)
   // Outermost: every answer under /api (errors, 404s, 405s, 414s and 429s included) says it is
@@ -200,6 +206,7 @@ export function createHttp({
   app.route('/api', coachContactRoutes(forms))
   app.route('/api', newsletterRoutes(forms))
   registerOpenApiDocument(app)
+  app.route('/', apiReferenceRoutes())
   if (env.devMailPage) app.route('/', devMailRoutes({ db, smtp: env.smtpUrl !== undefined }))
 
   const site = staticDir

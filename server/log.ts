@@ -108,13 +108,13 @@ export function createLogger(
 }
 
 /**
- * Routes whose parameters are secrets: password-reset and admin-login links (SPEC §2, §7), the
- * payment code that lets anyone add to or pay a submitted order (the payment calls take it in
- * place of the order's id, and the payment link is `/checkout/{code}`), the newsletter's confirm
- * and unsubscribe links, and the test BitPay's invoice pages (whose id pays the invoice). A
- * request log keeps the route's fixed part and drops everything from the first parameter on.
- * Every other route with a parameter is listed as public in request-log.test.ts, which fails for
- * a route that is neither.
+ * Routes whose parameters are secrets: password-reset and admin-login links
+ * (docs/logging-and-refunds.md), the payment code that lets anyone add to or pay a submitted order
+ * (the payment calls take it in place of the order's id, and the payment link is
+ * `/checkout/{code}`), the newsletter's confirm and unsubscribe links, and the test BitPay's
+ * invoice pages (whose id pays the invoice). A request log keeps the route's fixed part and drops
+ * everything from the first parameter on. Every other route with a parameter is listed as public in
+ * request-log.test.ts, which fails for a route that is neither.
  */
 const secretRoutes = [
   '/api/password/verify-login/{token}',

@@ -17,13 +17,13 @@ import type { createAppRouter } from './router.tsx'
 /**
  * What the app starts once the first view is up and the browser is idle, loaded as its own
  * chunk so none of it weighs on the first page: the document's title as the visitor moves on,
- * smooth anchor scrolling, prefetching of links in view (SPEC §9), and the service worker
- * (SPEC §1), which then takes the offline catalog snapshot off the main thread. Where no worker
- * runs, the page takes the snapshot itself. Then the cart's sync with the worker's queue (the
- * header's count, changes waiting to sync). And first-party page views (lib/analytics.ts), whose
- * code is not even loaded while the browser signals Do-Not-Track or Global Privacy Control.
- * Each starts in a task of its own (lib/next-task.ts), so none waits long behind the others and
- * none keeps a tap waiting.
+ * smooth anchor scrolling, prefetching of links in view (docs/architecture.md), and the service
+ * worker (docs/architecture.md), which then takes the offline catalog snapshot off the main thread.
+ * Where no worker runs, the page takes the snapshot itself. Then the cart's sync with the worker's
+ * queue (the header's count, changes waiting to sync). And first-party page views
+ * (lib/analytics.ts), whose code is not even loaded while the browser signals Do-Not-Track or
+ * Global Privacy Control. Each starts in a task of its own (lib/next-task.ts), so none waits long
+ * behind the others and none keeps a tap waiting.
  */
 export async function startBackgroundWork(
   router: ReturnType<typeof createAppRouter>,

@@ -57,8 +57,8 @@ function afterFirstView(router: AppRouter, run: () => void): void {
   })
 }
 
-// SPEC §8: a chunk that fails to load (a new release replaced it, or the network dropped)
-// becomes a full navigation to the page, once per page so an offline failure cannot loop.
+// docs/architecture.md: a chunk that fails to load (a new release replaced it, or the network
+// dropped) becomes a full navigation to the page, once per page so an offline failure cannot loop.
 window.addEventListener('vite:preloadError', (event) => {
   const href =
     started?.latestLocation.href ?? `${location.pathname}${location.search}${location.hash}`

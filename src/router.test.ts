@@ -24,7 +24,7 @@ function sampleUrl(route: PageRoute): string {
 }
 
 describe('route registry', () => {
-  it('has a route file for every page route of SPEC §2 but the catch-all pages, and no other', () => {
+  it('has a route file for every page route of contract/routes.ts but the catch-all pages, and no other', () => {
     const ownFiles = pageRoutes.filter((route) => !catchAllRoutes.has(route))
     expect([...registeredPaths()].sort()).toEqual([...ownFiles, '/$'].sort())
   })

@@ -14,7 +14,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // Loaders read through the query cache, which owns freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    // SPEC §9: the delayed-navigation indicator appears after 1 second.
+    // docs/architecture.md: the delayed-navigation indicator appears after 1 second.
     defaultPendingMs: 1000,
     defaultPendingComponent: PageLoading,
     defaultNotFoundComponent: lazyRouteComponent(

@@ -333,7 +333,7 @@ describe('a submit in the outbox', () => {
     expect(rebase(server.cart(), []).submitting).toBe(false)
   })
 
-  it('is sent as POST /api/order/submit {notes, optIn}, spelled as SPEC §3 spells them', () => {
+  it('is sent as POST /api/order/submit {notes, optIn}, spelled as the API spells them', () => {
     const entry = { ...submit('Size M, please'), seq: 1 }
     expect(requestOf(entry)).toEqual({
       path: '/api/order/submit',
@@ -344,7 +344,7 @@ describe('a submit in the outbox', () => {
       kind: 'submit',
       request: { notes: 'x', optIn: true },
     })
-    // optIn is true only when the customer said so (§9: false by default).
+    // optIn is true only when the customer said so (false by default).
     expect(intentFromRequest('/api/order/submit', { notes: 'x', optIn: 'yes' })).toMatchObject({
       request: { optIn: false },
     })

@@ -56,7 +56,7 @@ export interface OutboxLineDisplay {
   summary: string[]
 }
 
-/** POST /api/order/submit (SPEC §3 "Submit: notes, optIn"; optIn defaults to false, §9). */
+/** POST /api/order/submit {notes, optIn}; optIn is false unless sent (docs/checkout.md). */
 export interface SubmitRequest {
   notes: string
   optIn: boolean

@@ -21,7 +21,8 @@ import {
  * The store's one IndexedDB database (see STYLE.md, "one home for each kind of data"), opened by
  * the app (src/lib/db.ts) and by the service worker, which keeps the catalog snapshot fresh: one
  * schema for both, so it lives outside src/ and sw/ (eslint.config.js lets both import it).
- * - drafts: one order draft per product (id "order_" + product key, SPEC §3), written on every
+ * - drafts: one order draft per product (id "order_" + product key, docs/configurator.md), written
+ * on every
  *   configurator change so a design survives reloads, closed tabs and days offline.
  * - products: the catalog snapshot, so product pages render offline even if never visited.
  * - meta: small bookkeeping values (e.g. when the catalog snapshot was taken, and the server's

@@ -118,7 +118,10 @@ export function planPageDataSync(
   }
 }
 
-/** The page data and the slices (SPEC §7): what the manifest may list and the worker keeps. */
+/**
+ * The page data and the slices (docs/architecture.md): what the manifest may list and the worker
+ * keeps.
+ */
 export function isStaticDataUrl(pathname: string): boolean {
   return pathname.startsWith('/page-data/') || pathname.startsWith('/slice-data/')
 }

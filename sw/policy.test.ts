@@ -41,6 +41,12 @@ describe('navigations', () => {
     expect(isPageNavigation('/learn/dev')).toBe(true)
   })
 
+  it('leaves the API reference and its script to the network, never keeping a copy', () => {
+    expect(isPageNavigation('/api/reference')).toBe(false)
+    const script = new URL(`${site}/api/reference/scalar-1.46.4.js`)
+    expect(isCachedApiRequest({ method: 'GET' }, script, new Set([site]))).toBe(false)
+  })
+
   it('tells a file by the dot inside its last segment only', () => {
     expect(isFilePath('/sitemap.xml')).toBe(true)
     expect(isFilePath('/v1.2/notes')).toBe(false)

@@ -29,10 +29,10 @@ export function isFilePath(pathname: string): boolean {
 }
 
 /**
- * Pages whose URL carries a secret (an admin login token, a password-reset token: SPEC §2; an
- * order's payment code).
- * Matched as the server matches them, empty segments included (`//LoginFromAdmin/T`), and in
- * any letter case: treating one page too many as secret costs only its offline copy.
+ * Pages whose URL carries a secret (an admin login token, a password-reset token:
+ * docs/architecture.md; an order's payment code). Matched as the server matches them, empty
+ * segments included (`//LoginFromAdmin/T`), and in any letter case: treating one page too many as
+ * secret costs only its offline copy.
  */
 export function isSecretPagePath(pathname: string): boolean {
   const [first, second] = segmentsOf(pathname).map((segment) => segment.toLowerCase())

@@ -1,7 +1,7 @@
 import type { AddToOrderRequest } from '../contract/configurator.ts'
 
 /*
- * What a customer sends on the way to an order, as the spec's payloads (§3) carry it: the
+ * What a customer sends on the way to an order, as the API's payloads carry it: the
  * products, the address and the shipping option that the server tests, the kill tests, the
  * end-to-end tests and the checkout bench all order with. Data only: importable anywhere.
  */

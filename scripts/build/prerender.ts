@@ -83,7 +83,10 @@ async function publicUrls(
  */
 export const privateShells = ['/cart', '/login', '/checkout']
 
-/** The build's identity (SPEC §3 webpackCompilationHash): the hashed name of the entry. */
+/**
+ * The build's identity (docs/architecture.md: webpackCompilationHash): the hashed name of the
+ * entry.
+ */
 function compilationHash(template: string): string {
   const entry = /\/assets\/index-([\w-]+)\.js/.exec(template)
   if (!entry?.[1]) throw new Error('dist/index.html names no entry script: run vite build first')

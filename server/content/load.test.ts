@@ -116,7 +116,7 @@ describe('the real content', () => {
     expect(content.palette.map((c) => c.id)).toContain('n4D')
   })
 
-  it('has every marketing page of SPEC §2, comparisons with a table', () => {
+  it('has every marketing page of the site, comparisons with a table', () => {
     expect(content.pages.map((p) => p.slug).sort()).toEqual(
       [
         'about',

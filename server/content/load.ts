@@ -101,7 +101,7 @@ export interface LoadOptions {
   checkFiles?: boolean
 }
 
-/** The palette colour the configurator starts with (SPEC §9). */
+/** The palette colour the configurator starts with (docs/configurator.md). */
 export const defaultColorId = 'n4D'
 
 export async function loadContent(
@@ -568,8 +568,9 @@ class Loader {
 
   /**
    * What `GET /api/product/{slug}` and orders need: slugs unique across families, unlike any
-   * family key (the API takes either) and unlike the paths of its own routes; SKUs unique. (That a configurable product has a configurator and a
-   * made-to-measure variant, the schema itself checks.)
+   * family key (the API takes either) and unlike the paths of its own routes; SKUs unique. (That a
+   * configurable product has a configurator and a made-to-measure variant, the schema itself
+   * checks.)
    */
   private checkProducts(products: Located<ProductContent>[]): void {
     this.unique(products, 'product')

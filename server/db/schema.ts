@@ -35,7 +35,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-cased (enforced below) so the unique index acts case-insensitively. */
     email: text('email').notNull().unique(),
-    /** Null for guests, who sign in with an e-mail address only (SPEC §1). */
+    /** Null for guests, who sign in with an e-mail address only (docs/accounts-and-guests.md). */
     passwordHash: text('password_hash'),
     name: text('name'),
     role: text('role').$type<Role>().notNull().default('customer'),
@@ -353,7 +353,10 @@ export const paletteColors = pgTable('palette_colors', {
 
 export { OrderStatus } from '../../contract/order-status.ts'
 
-/** What the merge of a guest cart into an account's cart did (the §2 merge overlay). */
+/**
+ * What the merge of a guest cart into an account's cart did (the merge overlay,
+ * docs/cart-and-offline-sync.md).
+ */
 export interface MergeNotice {
   lines_added: number
   lines_summed: number
@@ -387,9 +390,9 @@ export const orders = pgTable(
     shippingOption: jsonb('shipping_option').$type<RatedOption>(),
     /** When submit turned the cart into an order; null on carts. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    /** The customer's notes at submit (§3 Submit `notes`). */
+    /** The customer's notes at submit (docs/checkout.md). */
     notes: text('notes'),
-    /** The customer asked for the newsletter at submit (§3 Submit `optIn`, default false, §9). */
+    /** The customer asked for the newsletter at submit (false unless sent, docs/checkout.md). */
     optIn: boolean('opt_in').notNull().default(false),
     /**
      * What the order costs in minor units as submitted: lines, discounts and shipping, fixed at
@@ -582,7 +585,10 @@ export const payments = pgTable(
   ],
 )
 
-/** One line of the add-to-order payload as it was configured (SPEC §3 meta list). */
+/**
+ * One line of the add-to-order payload as it was configured (docs/cart-and-offline-sync.md: meta
+ * list).
+ */
 export interface StoredMeta {
   key: string
   value: string

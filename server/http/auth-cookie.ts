@@ -5,11 +5,11 @@ import { sessionTtlSeconds, startSession, type NewSession } from '../services/se
 import { viaHttps } from './security-headers.ts'
 
 /**
- * The `authToken` cookie (SPEC §1, §7). The app reads it and sends it as a bearer token, so it
- * cannot be HttpOnly; the API itself never reads it (no request is authorised by a cookie, so a
- * cross-site request carries no authority). It is Secure exactly when the answer carries HSTS
- * (`viaHttps`): behind a TLS-terminating proxy the request reaches us over plain HTTP, and only
- * the proxy's `X-Forwarded-Proto` says the customer's browser used HTTPS.
+ * The `authToken` cookie (docs/accounts-and-guests.md). The app reads it and sends it as a bearer
+ * token, so it cannot be HttpOnly; the API itself never reads it (no request is authorised by a
+ * cookie, so a cross-site request carries no authority). It is Secure exactly when the answer
+ * carries HSTS (`viaHttps`): behind a TLS-terminating proxy the request reaches us over plain HTTP,
+ * and only the proxy's `X-Forwarded-Proto` says the customer's browser used HTTPS.
  */
 export function setAuthCookie(c: Context, session: NewSession) {
   setCookie(c, 'authToken', session.token, {
@@ -20,7 +20,10 @@ export function setAuthCookie(c: Context, session: NewSession) {
   })
 }
 
-/** Logout clears the token cookie and the two others the app's helpers clear (SPEC §7). */
+/**
+ * Logout clears the token cookie and the two others the app's helpers clear
+ * (docs/accounts-and-guests.md).
+ */
 export function clearAuthCookies(c: Context) {
   for (const name of ['authToken', 'ACCESS_TOKEN', 'CSRF_TOKEN'])
     deleteCookie(c, name, { path: '/' })

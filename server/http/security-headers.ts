@@ -11,19 +11,29 @@ export type HeaderList = Readonly<Record<string, string>>
 const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
 
 /**
+ * What a page of the server's own runs inline: the hashes of its scripts, its styles' sources.
+ */
+export interface InlineSources {
+  script: string[]
+  style: string[]
+}
+
+/**
  * The headers every response carries, API and site alike. The policy allows nothing inline:
  * the built app ships its scripts and styles as files. `providers` adds a payment provider's
- * origins (the payment pages' list).
+ * origins (the payment pages' list); `inline` what the API reference runs inline (its page
+ * only).
  */
 export function securityHeaderList(options: {
   connectSources: string[]
   providers?: ProviderSources | undefined
+  inline?: InlineSources | undefined
 }): HeaderList {
-  const providers = options.providers
+  const { providers, inline } = options
   const contentSecurityPolicy = [
     "default-src 'self'",
-    ['script-src', "'self'", ...(providers?.script ?? [])].join(' '),
-    "style-src 'self'",
+    ['script-src', "'self'", ...(providers?.script ?? []), ...(inline?.script ?? [])].join(' '),
+    ['style-src', "'self'", ...(inline?.style ?? [])].join(' '),
     ['img-src', "'self'", 'data:', 'blob:', ...(providers?.img ?? [])].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", ...options.connectSources, ...(providers?.connect ?? [])].join(' '),
@@ -98,6 +108,8 @@ export interface SecurityHeaderLists {
   recaptcha?: { plain: HeaderList; secure: HeaderList }
   /** Pages that are both (the checkout: its sign-in step and its payment step). */
   both?: { plain: HeaderList; secure: HeaderList }
+  /** The API reference page's two (routes/api-reference.ts), at its one path. */
+  apiReference?: { path: string; plain: HeaderList; secure: HeaderList }
 }
 
 function mergeSources(a: ProviderSources, b: ProviderSources): ProviderSources {
@@ -118,9 +130,11 @@ export function securityHeaderLists(options: {
   paymentSources?: ProviderSources | undefined
   /** Google's reCAPTCHA origins, opened on the form pages only (contract/contact.ts). */
   recaptchaSources?: ProviderSources | undefined
+  /** The API reference's path and what it runs inline, allowed there only. */
+  apiReference?: { path: string; inline: InlineSources } | undefined
 }): SecurityHeaderLists {
-  const pair = (providers?: ProviderSources) => {
-    const list = securityHeaderList({ connectSources: options.connectSources, providers })
+  const pair = (providers?: ProviderSources, inline?: InlineSources) => {
+    const list = securityHeaderList({ connectSources: options.connectSources, providers, inline })
     return { plain: list, secure: withHsts(list) }
   }
   const { plain, secure } = pair()
@@ -130,14 +144,21 @@ export function securityHeaderLists(options: {
   if (options.paymentSources && options.recaptchaSources) {
     lists.both = pair(mergeSources(options.paymentSources, options.recaptchaSources))
   }
+  if (options.apiReference) {
+    const { path, inline } = options.apiReference
+    lists.apiReference = { path, ...pair(undefined, inline) }
+  }
   return lists
 }
 
 /**
- * The list for a request: the payment pages' where providers are open, the reCAPTCHA form pages'
- * where a site key is configured (both on the checkout), HSTS over HTTPS.
+ * The list for a request: the API reference's on its page, the payment pages' where providers are
+ * open, the reCAPTCHA form pages' where a site key is configured (both on the checkout), HSTS over
+ * HTTPS.
  */
 export function listFor(lists: SecurityHeaderLists, pathname: string, https: boolean): HeaderList {
+  const reference = lists.apiReference
+  if (reference && pathname === reference.path) return https ? reference.secure : reference.plain
   const payment = lists.payment && isPaymentPagePath(pathname)
   const recaptcha = lists.recaptcha && isRecaptchaPagePath(pathname)
   const pair =

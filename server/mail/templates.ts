@@ -74,7 +74,10 @@ function layoutFor(site: MailSite, subject: string, why: string): Layout {
 
 const accountWhy = `You get this e-mail because someone used this address at ${shopName}.`
 
-/** A password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2), valid one hour. */
+/**
+ * A password-reset link (`/PasswordResets/newpassword/{token}`, docs/accounts-and-guests.md), valid
+ * one hour.
+ */
 export function passwordResetMail(
   site: MailSite,
   { to, token, dedupeKey }: { to: string; token: string; dedupeKey: string },

@@ -7,10 +7,10 @@ import { bearerToken, findSession, type SessionUser } from '../services/sessions
 export type AuthEnv = { Variables: { user: User; session: SessionUser; token: string } }
 
 /**
- * Lets a request through only with `Authorization: Bearer <token>` of a live session (SPEC §6),
- * and puts its user on the context as `c.get('user')`. Anything else is a 401. With `account`,
- * a guest session (guest login: e-mail only) is refused with 403: it may not see the account's
- * own data.
+ * Lets a request through only with `Authorization: Bearer <token>` of a live session
+ * (docs/accounts-and-guests.md), and puts its user on the context as `c.get('user')`. Anything else
+ * is a 401. With `account`, a guest session (guest login: e-mail only) is refused with 403: it may
+ * not see the account's own data.
  */
 export function requireUser(db: Database, options: { account?: boolean } = {}) {
   return createMiddleware<AuthEnv>(async (c, next) => {

@@ -48,7 +48,7 @@ async function tokenOf(res: Response): Promise<string> {
 }
 
 describe('POST /api/login', () => {
-  it('signs in with the spec’s fields, sets a readable authToken cookie and opens a 1-day session', async () => {
+  it('signs in with the API’s fields, sets a readable authToken cookie and opens a 1-day session', async () => {
     const res = await login('customer@example.com', demoPassword, false, '192.0.2.10')
     expect(res.status).toBe(200)
     const body = Session.parse(await res.json())

@@ -21,8 +21,10 @@ export const wrongCredentials = 'These credentials do not match our records.'
 /** The 429 of a throttled call, with the seconds to wait in `Retry-After`. */
 const sessionResponse = {
   description:
-    'Signed in. The token is also set as the `authToken` cookie (path /, SameSite=Lax, Secure ' +
-    'over HTTPS; readable by the app, which sends it as the bearer token)',
+    'Signed in: `{token, expires_at}`. The token is also set as the `authToken` cookie (path /, ' +
+    'SameSite=Lax; Secure exactly when the answer carries HSTS: over HTTPS, or behind a trusted ' +
+    'proxy saying `X-Forwarded-Proto: https`; not HttpOnly: the app reads it and sends it as the ' +
+    'bearer token, and the API never reads the cookie)',
   content: { 'application/json': { schema: SessionSchema } },
 }
 
@@ -60,7 +62,8 @@ export function authRoutes(deps: AccountDeps) {
       'made itself: the device’s cart and the orders placed from it. Orders placed elsewhere ' +
       'with the address take the mailed sign-in link. A guest sets a password through the ' +
       'reset link to get a full account. With reCAPTCHA configured, ' +
-      'the page’s token goes in `X-Recaptcha-Token`.',
+      'the page’s token goes in `X-Recaptcha-Token`. Counted per (e-mail, client address), 10 ' +
+      'per 15 minutes, and per client address, 30; beyond, 429.',
     request: {
       headers: recaptchaHeader,
       body: { required: true, content: { 'application/json': { schema: GuestLoginSchema } } },

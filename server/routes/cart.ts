@@ -199,7 +199,7 @@ export function cartRoutes({
     tags: ['cart'],
     summary: 'Add to order',
     description:
-      'Exactly the configurator’s payload (SPEC §3), or a product’s or variant’s sku with an ' +
+      'Exactly the configurator’s payload, or a product’s or variant’s sku with an ' +
       'empty meta list. The server prices the line from the catalog with the configurator’s ' +
       'own pricing function; `total_price` in meta is ignored. A line identical in sku, meta ' +
       'and children sums into the existing one (at most 99). Success is 200 with the cart. ' +
@@ -267,7 +267,8 @@ export function cartRoutes({
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
       `families or products only. At most ${maxDiscountCodes} codes in one call. A code that ` +
       'does not apply (unknown, expired, used up, for other products) gets one message, ' +
-      'whichever the reason. Each code a call tries is an attempt, counted per cart (10 per ' +
+      '`“CODE” is not a discount code this cart can use.`, whichever the reason, so the answers ' +
+      'do not tell which codes exist. Each code a call tries is an attempt, counted per cart (10 per ' +
       '15 minutes, from any client address) and per client address (30, whatever the cart); ' +
       'beyond, 429. A merged guest cart’s id reaches the cart it went into.' +
       ownerRules,
@@ -296,7 +297,10 @@ export function cartRoutes({
     path: '/order/set-merged-notified',
     tags: ['cart'],
     summary: 'The cart merge overlay was shown',
-    description: 'Clears `merge_notice` of the open cart.',
+    description:
+      'Clears `merge_notice` of the open cart: {lines_added, lines_summed}, set when a sign-in ' +
+      '(or a signed-in call carrying `X-Cart-Token`) merged the device’s cart with lines into an ' +
+      'account cart that had lines, identical lines summed up to 99 and the others appended.',
     security: ownerSecurity,
     request: { headers: mutationHeaders },
     responses: {

@@ -38,8 +38,8 @@ import {
 import { CartSchema } from './cart.ts'
 
 /*
- * The checkout's address and shipping calls (SPEC §7), on the caller's orders as the cart's
- * calls find them (order-calls.ts). The work is services/checkout.ts's.
+ * The checkout's address and shipping calls (docs/checkout.md), on the caller's orders as the
+ * cart's calls find them (order-calls.ts). The work is services/checkout.ts's.
  */
 
 const exampleAddress: ShippingAddress = {
@@ -293,7 +293,7 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
     summary: 'Choose the cart’s shipping option',
     description:
       'One of the options the rates offer now for the open cart’s address and weight, named by ' +
-      'carrier, service_code and service_name exactly as quoted (SPEC §3); the amount is the ' +
+      'carrier, service_code and service_name exactly as quoted; the amount is the ' +
       'server’s. An option no longer offered (the cart grew, the address moved) is a 422.' +
       ownerRules,
     security: ownerSecurity,

@@ -29,7 +29,7 @@ const CoachParam = z.object({
 })
 
 /**
- * `POST /api/coach/contact-coaches/{coachSlug}` (SPEC §3, §7: the slug in the path, never in the
+ * `POST /api/coach/contact-coaches/{coachSlug}` (docs/forms.md: the slug in the path, never in the
  * body): the message goes to the coach's address from content/, which no answer ever shows.
  */
 export function coachContactRoutes(deps: FormDeps) {

@@ -21,7 +21,10 @@ const ContactSchema = component(ContactRequest, 'ContactRequest').openapi({
   },
 })
 
-/** `POST /api/contact/` (SPEC §7, with its trailing slash): the contact form, mailed to the shop. */
+/**
+ * `POST /api/contact/` (docs/forms.md, with its trailing slash): the contact form, mailed to the
+ * shop.
+ */
 export function contactRoutes(deps: FormDeps & { contactEmail: string }) {
   const contact = createRoute({
     method: 'post',

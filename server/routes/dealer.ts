@@ -28,10 +28,10 @@ import { dealerCustomersView, findDealer, placeCartFor } from '../services/deale
 import { runIdempotent } from '../services/idempotency.ts'
 
 /*
- * The dealer portal's calls (SPEC §7): its customers, its commission balance with the ledger (and
- * the ledger as CSV), and payout requests. Dealer accounts only (requireRole('dealer'), a guest
- * session on one refused too), each reading and changing its own alone; the list of its orders
- * is get-orders?dealer_orders=true (routes/orders.ts). The work is services/dealers.ts's and
+ * The dealer portal's calls (docs/dealers.md): its customers, its commission balance with the
+ * ledger (and the ledger as CSV), and payout requests. Dealer accounts only (requireRole('dealer'),
+ * a guest session on one refused too), each reading and changing its own alone; the list of its
+ * orders is get-orders?dealer_orders=true (routes/orders.ts). The work is services/dealers.ts's and
  * services/commission.ts's.
  */
 
@@ -216,7 +216,7 @@ export function dealerRoutes({ db }: { db: Database }) {
       'The balance (the sum of the ledger: what may be asked for now), the rate, the ledger ' +
       'newest first (accruals when a customer’s order is paid, reversals when it is cancelled or ' +
       'refunded, payout requests and their changes), each entry with the balance it left, and ' +
-      'the payout requests with their state. Spelled as SPEC §7 spells it.' +
+      'the payout requests with their state. Spelled so on the wire.' +
       dealerRules,
     security,
     middleware: [signedIn, dealerOnly] as const,
@@ -258,7 +258,7 @@ export function dealerRoutes({ db }: { db: Database }) {
     tags: ['dealer'],
     summary: 'Ask for a payout of commission',
     description:
-      'SPEC §3 “Commission balance: amount, notes”: `amount` in minor units of the dealer’s ' +
+      '`amount` in minor units of the dealer’s ' +
       'currency, at most the balance; `notes` for the shop (optional). The amount leaves the ' +
       'balance at once (a ledger entry) and the request waits for the shop to pay it. Two ' +
       'requests at once, or a request racing a refund, never take more than the balance.' +

@@ -17,7 +17,10 @@ export function registerOpenApiDocument(app: OpenAPIHono) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The session token from sign-in (the `authToken` cookie, SPEC §1).',
+    description:
+      'The session token from sign-in, also set as the `authToken` cookie: 256 random bits, ' +
+      'stored by the server as a SHA-256 only. A session lasts 30 days with `remember`, 1 day ' +
+      'without; `POST /api/user/logout` ends it (docs/accounts-and-guests.md).',
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'cartToken', {
     type: 'apiKey',
@@ -38,7 +41,13 @@ export function registerOpenApiDocument(app: OpenAPIHono) {
           'path → messages) on 422. A path parameter that is not written as a key is a 404. A ' +
           'method a path does not take answers 405 with an `Allow` header listing those it ' +
           'does; OPTIONS answers 204 with the same header. Answers that do not say otherwise ' +
-          'carry `Cache-Control: no-store, private`.',
+          'carry `Cache-Control: no-store, private`. Every answer under `/api` (errors ' +
+          'included) carries `X-Glidecraft-Api: 1`: a queued change counts as delivered only ' +
+          'for an answer with it. Every text field refuses control characters (C0, DEL, C1) and ' +
+          'the text-direction overrides, isolates and marks with a 422 on the field. A change ' +
+          'that takes an `Idempotency-Key` is applied once per key and replays its first ' +
+          'answer byte for byte. Cross-cutting rules: docs/api.md; the browsable reference: ' +
+          '`/api/reference`.',
       },
     })
     for (const operations of Object.values(document.paths ?? {})) {

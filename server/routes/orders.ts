@@ -48,10 +48,10 @@ import { dealerOfRequest } from './dealer.ts'
 import { AddSchema } from './cart.ts'
 
 /*
- * Submitted orders (SPEC §7): the caller's list and each order, the payment link's view and the
- * items it may add, and a submitted order's address until it ships. The work is
- * services/orders.ts's; owners are found as for the cart (order-calls.ts), but a submitted order
- * is either an account's or a token's, never both.
+ * Submitted orders (docs/orders.md): the caller's list and each order, the payment link's view and
+ * the items it may add, and a submitted order's address until it ships. The work is
+ * services/orders.ts's; owners are found as for the cart (order-calls.ts), but a submitted order is
+ * either an account's or a token's, never both.
  */
 
 const orderOwnerRules =
@@ -191,7 +191,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       `\`page\` from 1, \`per_page\` 1–${maxOrdersPerPage} (20 unless given). Each with its ` +
       'status, items, total, paid and balance. No payment codes on the list.' +
       orderOwnerRules +
-      ' With `dealer_orders=true` (SPEC §7), a dealer account session (only: anyone else 401 or ' +
+      ' With `dealer_orders=true`, a dealer account session (only: anyone else 401 or ' +
       '403) reads instead the orders credited to it: its customers’ own and those it placed for ' +
       'them, each with its customer, whether the dealer placed it, and its commission (pending, ' +
       'accrued or reversed).',
@@ -250,7 +250,8 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     description:
       'What paying an order’s balance needs, for whoever holds its payment link (no sign-in): ' +
       'the lines, subtotal, discounts, shipping amount, total, paid, balance and currency. No ' +
-      'address, e-mail address, notes or history.',
+      'address, e-mail address, notes or history. The access log writes the code as ' +
+      '`[redacted]`.',
     request: { params: CodeParam('id') },
     responses: {
       200: {
@@ -267,7 +268,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
     tags: ['orders'],
     summary: 'Add items to a submitted order',
     description:
-      'The add-to-order payload (SPEC §3: sku, qty, meta list, child list), priced by the ' +
+      'The add-to-order payload (sku, qty, meta list, child list), priced by the ' +
       'server exactly as a cart add is, added as a line of its own to the order the payment ' +
       'code names, while it is submitted or partly paid (not once paid or in production). Only ' +
       'what the add-to-order screen offers: an item of the bags, accessories or apparel that ' +

@@ -74,7 +74,10 @@ export function passwordRoutes(deps: AccountDeps) {
     '/password/forgot',
     'Send a password-reset link',
     'Mails a link to `/PasswordResets/newpassword/{token}`, valid for one hour and once, if an ' +
-      'account (guest accounts too) uses the address. The answer is the same either way.',
+      'account (guest accounts too) uses the address. The answer is the same either way, in ' +
+      'the same time: finding the account, the link and its mail run after the answer, and the ' +
+      'mail goes through the outbox. Counted per (e-mail, client address), 3 per 15 minutes, ' +
+      'and per client address, 20 (an IPv6 client by its /64); beyond, 429.',
   )
   const loginLink = mailRoute(
     '/password/login-link',
@@ -82,7 +85,8 @@ export function passwordRoutes(deps: AccountDeps) {
     'Mails a link to `/LoginFromAdmin/{token}`, valid for 15 minutes and once, if an account ' +
       '(guest accounts too) uses the address; the page signs in with ' +
       '`POST /api/password/verify-login/{token}`. Using it proves the address: every order ' +
-      'guest sessions placed with it joins the account.',
+      'guest sessions placed with it joins the account. The answer is the same whether or not ' +
+      'an account uses the address, and counted as `POST /api/password/forgot` is.',
   )
 
   const useToken = createRoute({
@@ -94,8 +98,10 @@ export function passwordRoutes(deps: AccountDeps) {
       'Uses the link up, sets the password (a guest account becomes a customer account), ends ' +
       'every other session of the account, voids its other unused links (reset and sign-in), ' +
       'and signs in (1 day). The link proves the address: what waits for proof (guest orders, ' +
-      'a dealer’s invitation) joins the account. Counted per client address like the other ' +
-      'calls anyone may make.',
+      'a dealer’s invitation) joins the account. Counted per (link, client address), 5 per 15 ' +
+      'minutes, and per client address, 20; the link is looked up before the new password is ' +
+      'hashed, so an unknown link costs no hash. A new password may hold any printable ' +
+      'character, direction marks included, but no control character.',
     request: {
       params: TokenParam,
       body: { required: true, content: { 'application/json': { schema: NewPasswordSchema } } },

@@ -28,9 +28,9 @@ import {
 import { cartHeaders, orderCalls, ownerRules, unauthenticated } from './order-calls.ts'
 
 /*
- * The payment calls (SPEC §7): a card nonce (Braintree or the built-in test gateway), a BitPay
- * invoice, Apple Pay through Braintree, BitPay's webhook, and what the payment step offers. The
- * work is services/payments/payments.ts's.
+ * The payment calls (docs/payments.md): a card nonce (Braintree or the built-in test gateway), a
+ * BitPay invoice, Apple Pay through Braintree, BitPay's webhook, and what the payment step offers.
+ * The work is services/payments/payments.ts's.
  *
  * Who may pay: the order's owner, found as every order call finds it (services/cart-owner.ts),
  * with the order's id in the path; or anyone holding the order's payment link, with its payment

@@ -43,6 +43,9 @@ const getCategoryProductionTime = createRoute({
   path: `/product/${productApiPaths.productionTime}/category/{category}`,
   tags: ['production-time'],
   summary: 'How long custom orders of one product category take to make now',
+  description:
+    'One category of `GET /api/order/production-time`: its weeks and note as the workshop last ' +
+    'revised them. Public and cacheable, as the catalog is.',
   request: {
     params: z.object({
       // clone(): a contract schema built before @hono/zod-openapi loaded has no .openapi().

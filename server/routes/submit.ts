@@ -48,10 +48,10 @@ import { CartSchema } from './cart.ts'
 import { PaymentLinkOrderSchema } from './orders.ts'
 
 /*
- * The waiver and submit (SPEC §7 create-order-signature and submit; GET /order/waiver is ours):
- * on the caller's open cart as the cart's calls find it (order-calls.ts), each change once per
- * Idempotency-Key. Both need a session, an account's or a guest's: an order needs someone to
- * write to, and the checkout starts with signing in (SPEC §4 stepLogin).
+ * The waiver and submit (create-order-signature and submit, docs/checkout.md; GET /order/waiver is
+ * ours): on the caller's open cart as the cart's calls find it (order-calls.ts), each change once
+ * per Idempotency-Key. Both need a session, an account's or a guest's: an order needs someone to
+ * write to, and the checkout starts with signing in (docs/checkout.md: stepLogin).
  */
 
 const WaiverSchema = component(Waiver, 'Waiver').openapi({
@@ -137,8 +137,8 @@ export function submitRoutes({
     tags: ['checkout'],
     summary: 'Sign the waiver for the cart',
     description:
-      'The customer agrees to the current waiver (SPEC §3 "Signature": `checkbox` is `on`, ' +
-      '`name` as typed): the signer’s name, the time and the waiver’s version are kept with the ' +
+      'The customer agrees to the current waiver (`checkbox` is `on`, `name` as typed): the ' +
+      'signer’s name, the time and the waiver’s version are kept with the ' +
       'open cart, whose `signed` becomes true. A signature counts for its version only: a newer ' +
       'version makes `signed` false until the customer signs again. `waiver_version` (optional) ' +
       'is the version the customer read; if it is no longer the current one the signature is ' +
@@ -180,8 +180,8 @@ export function submitRoutes({
     tags: ['checkout'],
     summary: 'Submit the cart as an order',
     description:
-      'The open cart becomes an order (SPEC §3 "Submit": `notes`, `optIn`, false unless sent, ' +
-      'the customer’s wish for the newsletter, kept with the order). It is checked with the ' +
+      'The open cart becomes an order (`notes`; `optIn`, false unless sent, the customer’s wish ' +
+      'for the newsletter, kept with the order). It is checked with the ' +
       'checkout’s own step machine: a shipping address; a shipping method, still offered at the ' +
       'price chosen for the address and weight, unless the order is made to order; the current ' +
       'waiver signed where a line needs it. Each discount code on the cart counts one use, only ' +

@@ -56,6 +56,11 @@ export function userRoutes(deps: AccountDeps) {
     path: '/user',
     tags: ['user'],
     summary: 'The signed-in user',
+    description:
+      'The account of the bearer token’s session: e-mail address, name, role and when it was ' +
+      'made. A guest session (e-mail only) sees the address it gave with role `guest` and ' +
+      'nothing the account on that address holds (no name, no age), so the answer never tells ' +
+      'whether the address has an account.',
     security: [{ bearerAuth: [] }],
     middleware: [requireUser(db)] as const,
     responses: {
@@ -101,6 +106,10 @@ export function userRoutes(deps: AccountDeps) {
     path: '/user/edit',
     tags: ['user'],
     summary: 'Edit the profile',
+    description:
+      'Changes the account’s name (and what else `EditUserRequest` holds) and answers the ' +
+      'user as `GET /api/user` does. Account sessions only: a guest session is a 403. Text ' +
+      'fields refuse control and text-direction characters with a 422 on the field.',
     security: [{ bearerAuth: [] }],
     middleware: [requireUser(db, { account: true })] as const,
     request: {
@@ -122,6 +131,9 @@ export function userRoutes(deps: AccountDeps) {
     path: '/user/get-addresses/',
     tags: ['user'],
     summary: 'The signed-in user’s saved addresses',
+    description:
+      'The addresses the account kept, each once: saved by `save_to_account` on ' +
+      '`POST /api/order/save-shipping-address`. Account sessions only: a guest session is a 403.',
     security: [{ bearerAuth: [] }],
     middleware: [requireUser(db, { account: true })] as const,
     responses: {

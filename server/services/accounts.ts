@@ -87,9 +87,9 @@ export async function signOutEverywhere(db: Database, userId: string): Promise<n
 }
 
 /**
- * Mails a password-reset link (`/PasswordResets/newpassword/{token}`, SPEC §2): the link and its
- * mail are made in one transaction, so a link exists exactly when its mail is queued. Resolves to
- * the queued message's id.
+ * Mails a password-reset link (`/PasswordResets/newpassword/{token}`, docs/accounts-and-guests.md):
+ * the link and its mail are made in one transaction, so a link exists exactly when its mail is
+ * queued. Resolves to the queued message's id.
  */
 export async function sendResetLink(
   deps: AccountDeps,

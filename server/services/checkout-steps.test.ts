@@ -42,7 +42,7 @@ function fulfil(flags: CheckoutFlags, step: CheckoutStep): CheckoutFlags {
   return flags
 }
 
-describe('the checkout step (SPEC §4)', () => {
+describe('the checkout step', () => {
   it('is stepLogin before sign-in, whatever the flags', () => {
     for (const flags of everyCombination) expect(selectCheckoutStep(flags, false)).toBe('stepLogin')
     expect(checkoutSteps[0]).toBe('stepLogin')
@@ -68,7 +68,7 @@ describe('the checkout step (SPEC §4)', () => {
     }
   })
 
-  it('moves only forward, in the spec’s order, as each step is done, and reaches a submit', () => {
+  it('moves only forward, in the checkout’s order, as each step is done, and reaches a submit', () => {
     const order: readonly CheckoutStep[] = checkoutSteps
     for (const start of everyCombination) {
       let flags = start
@@ -94,7 +94,7 @@ describe('the checkout step (SPEC §4)', () => {
   })
 })
 
-describe('the flags refreshed from the order (SPEC §4)', () => {
+describe('the flags refreshed from the order', () => {
   it('asks a made-to-order order for no shipping method and no payment today', () => {
     const mto = refreshCheckoutFlags(
       initialCheckoutFlags,

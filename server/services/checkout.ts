@@ -48,7 +48,7 @@ export function validAddress(input: AddressInput, rates: ShippingRates, prefix =
   return checkAddress(input, addressRules(rates.countries()), prefix)
 }
 
-/** Whether an order's address may still change (SPEC §7 can-change-address). */
+/** Whether an order's address may still change (docs/checkout.md: can-change-address). */
 export function canChangeAddress(order: OrderRow): boolean {
   return addressChangeable.has(order.status)
 }

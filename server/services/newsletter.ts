@@ -14,12 +14,12 @@ import { queueMail } from '../mail/outbox.ts'
 
 /*
  * The newsletter's double opt-in (issue 17): a sign-up (the newsletter page, or `optIn` at submit,
- * SPEC §3) mails a confirmation link and changes nothing else; only opening the link subscribes
- * the address. Every mail carries an unsubscribe link of its own, made for that mail
- * (`unsubscribeLink`), that works at once for a year (and voids the confirmation links still
- * out): long enough for any mail kept in an inbox to work, yet no link works for good. The
- * answers never tell whether an address was already on the list. Tokens are 32 random bytes;
- * only their SHA-256 is stored.
+ * docs/forms.md) mails a confirmation link and changes nothing else; only opening the link
+ * subscribes the address. Every mail carries an unsubscribe link of its own, made for that mail
+ * (`unsubscribeLink`), that works at once for a year (and voids the confirmation links still out):
+ * long enough for any mail kept in an inbox to work, yet no link works for good. The answers never
+ * tell whether an address was already on the list. Tokens are 32 random bytes; only their SHA-256
+ * is stored.
  */
 
 /** How long a confirmation link works. */

@@ -1,7 +1,8 @@
 /*
  * Invisible reCAPTCHA behind a small interface (issue 17). The forms anyone may send (contact,
  * contact a coach, registration, guest sign-in) carry the page's token in a header
- * (contract/recaptcha-pages.ts RECAPTCHA_TOKEN_HEADER), so their bodies stay as SPEC §3 writes them.
+ * (contract/recaptcha-pages.ts RECAPTCHA_TOKEN_HEADER), so their bodies stay as the API reference
+ * writes them.
  *
  * - With a secret (RECAPTCHA_SECRET_KEY), a token is verified with Google's siteverify: a token
  *   Google refuses is a 422 under `recaptcha`.

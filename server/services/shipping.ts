@@ -67,11 +67,11 @@ export function parcelOf(
 }
 
 /**
- * Whether an order is made to order (SPEC §3 `isMto`), from the catalog: every line is a
+ * Whether an order is made to order (docs/checkout.md: `isMto`), from the catalog: every line is a
  * configurable product (a custom suit or container designed in the configurator) in a variant
  * the product page shows as "Made to order" (not in stock; the `-CUSTOM` variant never is). Such
  * an order is sewn after it is submitted, so no shipping method and no payment are due today
- * (SPEC §4). An empty order is not.
+ * (docs/checkout.md). An empty order is not.
  */
 export function isMadeToOrder(
   lines: readonly (OrderLineLike & { sku: string })[],

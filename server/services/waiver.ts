@@ -55,8 +55,8 @@ interface LineLike {
 }
 
 /**
- * Whether an order needs a signed waiver (SPEC §3 `requireSignature`): any of its lines is a
- * product whose content says `requires_waiver`. Children carry their parent's product.
+ * Whether an order needs a signed waiver (docs/checkout.md: `requireSignature`): any of its lines
+ * is a product whose content says `requires_waiver`. Children carry their parent's product.
  */
 export function requiresSignature(
   lines: readonly LineLike[],

@@ -32,8 +32,8 @@ function withoutTrailingSlash(pathname: string): string {
 
 /**
  * The built single-page site: files from the build, and `index.html` for every page path so
- * the client router renders it. The status still tells the truth (SPEC §2): 404 for a path no
- * page route matches, a content page the build wrote no data for, or a product page whose
+ * the client router renders it. The status still tells the truth (docs/architecture.md): 404 for a
+ * path no page route matches, a content page the build wrote no data for, or a product page whose
  * product does not exist, is retired, or lives at another path (another family or discipline).
  */
 export function createSite({

@@ -16,7 +16,8 @@ import { recordedPagePath } from './page-view-path.ts'
  * First-party page views (contract/page-views.ts). Loaded after the first view, and only while the
  * browser signals neither Do-Not-Track nor Global Privacy Control (after-first-view.ts); the
  * signals are read again before anything is sent, so turning one on stops it at once.
- * - A view is recorded 0 ms after a navigation (SPEC §9) and sent at once, with any others
+ * - A view is recorded 0 ms after a navigation (docs/analytics.md) and sent at once, with any
+ * others
  *   waiting, in one request.
  * - When the page is hidden (tab switched, closed, the phone locked), whatever was recorded and not
  *   confirmed goes in one navigator.sendBeacon, which outlives the page. The server counts a view's

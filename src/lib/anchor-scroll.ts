@@ -1,6 +1,6 @@
 /**
- * SPEC §9: in-page anchor links scroll smoothly (1000 ms by default); an invalid hash or an
- * improperly formatted anchor path is reported as a console warning (SPEC §8).
+ * docs/architecture.md: in-page anchor links scroll smoothly (1000 ms by default); an invalid hash
+ * or an improperly formatted anchor path is reported as a console warning (docs/architecture.md).
  */
 
 export const SCROLL_DURATION_MS = 1000

@@ -45,7 +45,7 @@ describe('api client', () => {
     expect(request.headers.get('Accept')).toBe('application/json')
   })
 
-  it("sends JSON bodies with the spec's field names exactly as written", async () => {
+  it("sends JSON bodies with the API's field names exactly as written", async () => {
     respondWith(200, { ok: true })
     await api.post('/api/order/submit', { notes: 'Rush', optIn: false })
     await api.post('/api/password/usetoken/t', {

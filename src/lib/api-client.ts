@@ -6,8 +6,8 @@ import { config } from './config.ts'
 import { AUTH_COOKIE, readCookie } from './cookies.ts'
 
 /**
- * The one HTTP client of the app (SPEC §7): JSON to the product's API host, credentials
- * included, request bodies exactly as given (SPEC §3/§7 names: `optIn`, `confirmPassword`,
+ * The one HTTP client of the app (docs/api.md): JSON to the product's API host, credentials
+ * included, request bodies exactly as given (the API's names: `optIn`, `confirmPassword`,
  * `discount_codes` go out as they are spelled) and response keys camelCased. The bearer token from the
  * authToken cookie goes only with calls that say they need it (`auth: true`): catalog and content
  * calls are public, so their answers are the same for everyone and safe to keep offline. 2xx

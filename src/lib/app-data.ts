@@ -1,12 +1,13 @@
 import { APP_DATA_URL, type AppData } from '../../contract/page-data.ts'
 
 /*
- * Noticing a new build (SPEC §7 `/page-data/app-data.json`): the build writes its id there
- * (webpackCompilationHash, the hashed name of the app's entry script). After the first view, when
- * the page shows again and after a navigation (at most every 5 minutes), the app reads it from the
- * network (the worker answers it network first) and compares it with the build it runs. A new one
- * makes the service worker look for its new version at once, which then offers "Reload to update"
- * as soon as it is installed; where no worker runs, the prompt is offered directly and reloads.
+ * Noticing a new build (docs/architecture.md: `/page-data/app-data.json`): the build writes its id
+ * there (webpackCompilationHash, the hashed name of the app's entry script). After the first view,
+ * when the page shows again and after a navigation (at most every 5 minutes), the app reads it from
+ * the network (the worker answers it network first) and compares it with the build it runs. A new
+ * one makes the service worker look for its new version at once, which then offers "Reload to
+ * update" as soon as it is installed; where no worker runs, the prompt is offered directly and
+ * reloads.
  */
 
 export const APP_DATA_CHECK_INTERVAL_MS = 5 * 60 * 1000

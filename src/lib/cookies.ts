@@ -1,7 +1,7 @@
-/** The login token cookie of SPEC §1. */
+/** The login token cookie of docs/accounts-and-guests.md. */
 export const AUTH_COOKIE = 'authToken'
 
-/** Cookies the helpers clear on logout (SPEC §7). */
+/** Cookies the helpers clear on logout (docs/accounts-and-guests.md). */
 const clearedOnLogout = [AUTH_COOKIE, 'ACCESS_TOKEN', 'CSRF_TOKEN']
 
 /** A value that is not valid percent-encoding (`%E0%A4%A`) counts as no value at all. */

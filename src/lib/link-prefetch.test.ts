@@ -9,7 +9,7 @@ import {
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36'
 
-describe('shouldPrefetch (SPEC §9)', () => {
+describe('shouldPrefetch', () => {
   it('prefetches for people on ordinary connections', () => {
     expect(shouldPrefetch({ userAgent: chrome, connection: { effectiveType: '4g' } })).toBe(true)
     expect(shouldPrefetch({ userAgent: chrome })).toBe(true)

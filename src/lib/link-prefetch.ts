@@ -1,7 +1,7 @@
 /**
- * SPEC §9: links in view are prefetched in batches of 4 every 3 seconds, except on 2g or
- * save-data connections and for bots. Prefetching loads the route's code and data, so the
- * next page opens at once (and is in the service worker's cache for offline use).
+ * docs/architecture.md: links in view are prefetched in batches of 4 every 3 seconds, except on 2g
+ * or save-data connections and for bots. Prefetching loads the route's code and data, so the next
+ * page opens at once (and is in the service worker's cache for offline use).
  */
 
 export const BATCH_SIZE = 4

@@ -16,7 +16,7 @@ function respond(...answers: Array<number | 'offline'>) {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('fetchPageData (SPEC §7, §8)', () => {
+describe('fetchPageData', () => {
   it('loads the data of a page from its data file', async () => {
     const fetch = respond(200)
     expect(await fetchPageData('/news/view/launch')).toEqual({ title: 'Hi' })
@@ -51,7 +51,7 @@ describe('fetchPageData (SPEC §7, §8)', () => {
   })
 })
 
-describe('loadSiteData (SPEC §7 static queries and slices)', () => {
+describe('loadSiteData (static queries and slices)', () => {
   it('reads each static query and slice a page names, once per page load', async () => {
     const fetch = vi.fn(async () => new Response('{}'))
     vi.stubGlobal('fetch', fetch)

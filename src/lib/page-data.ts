@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { pageDataUrl, type PageDataRecord } from '../../contract/page-data.ts'
 import { NetworkError } from './api-client.ts'
 
-/** SPEC §8: page-data failures other than 404 and 500 are retried up to 3 times. */
+/** docs/architecture.md: page-data failures other than 404 and 500 are retried up to 3 times. */
 export const PAGE_DATA_RETRIES = 3
 
 export class PageDataError extends Error {
@@ -18,10 +18,10 @@ export class PageDataError extends Error {
 const siteDataRead = new Set<string>()
 
 /**
- * Reads what a page's record names beside its own data (SPEC §7): its static queries' results
- * (`/page-data/sq/d/{hash}.json`) and its slices (`/slice-data/{name}.json`), as Gatsby's loader
- * does, so they are in the worker's cache when the page is next opened offline. Every page names
- * the same few; each is read once per page load, in the background.
+ * Reads what a page's record names beside its own data (docs/architecture.md): its static queries'
+ * results (`/page-data/sq/d/{hash}.json`) and its slices (`/slice-data/{name}.json`), as Gatsby's
+ * loader does, so they are in the worker's cache when the page is next opened offline. Every page
+ * names the same few; each is read once per page load, in the background.
  */
 export function loadSiteData(record: Pick<PageDataRecord, 'staticQueryHashes' | 'slicesMap'>) {
   const urls = [
@@ -44,10 +44,10 @@ export function loadSiteData(record: Pick<PageDataRecord, 'staticQueryHashes' | 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Loads a page's data file (SPEC §7, /page-data/{path}/page-data.json). A 404 shows the 404
- * page, a 500 the error page (SPEC §4, §8); other failures, the network's included, are
- * retried up to 3 times with a doubling delay before the page gives up. Offline, the service
- * worker answers from its cache.
+ * Loads a page's data file (docs/architecture.md, /page-data/{path}/page-data.json). A 404 shows
+ * the 404 page, a 500 the error page (docs/architecture.md); other failures, the network's
+ * included, are retried up to 3 times with a doubling delay before the page gives up. Offline, the
+ * service worker answers from its cache.
  */
 export async function fetchPageData<T>(
   pagePath: string,

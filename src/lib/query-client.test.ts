@@ -11,7 +11,7 @@ import {
   startQueryClient,
 } from './query-client.ts'
 
-describe('query client defaults (SPEC §9)', () => {
+describe('query client defaults', () => {
   const defaults = createQueryClient().getDefaultOptions()
 
   it('caches for 5 minutes and does not refetch on window focus', () => {

@@ -10,9 +10,9 @@ import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-
 import { ApiError, NetworkError } from './api-client.ts'
 import { config } from './config.ts'
 
-/** SPEC §9: data stays cached for 5 minutes. */
+/** docs/architecture.md: data stays cached for 5 minutes. */
 export const CACHE_TIME_MS = 300_000
-/** SPEC §9: 3 retries for queries. */
+/** docs/architecture.md: 3 retries for queries. */
 export const QUERY_RETRIES = 3
 /** How long persisted queries are kept in localStorage. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000

@@ -3,11 +3,11 @@ import { recaptchaSiteKey } from './config.ts'
 import { documentLoadPath } from './recaptcha-page-load.ts'
 
 /*
- * The invisible reCAPTCHA in the page (issue 17, SPEC §7/§8). Its script loads only when the
+ * The invisible reCAPTCHA in the page (docs/forms.md). Its script loads only when the
  * server has a site key (RECAPTCHA_SITE_KEY, handed to the page in each page it sends: config.ts),
  * only for the forms that use it (contact, contact a coach, registration, guest sign-in), and only after the first view: `prepareRecaptcha` is called
  * once such a form is on screen, from idle time. The console warns when the key is missing or the
- * script fails to load (§8); the form is then sent without a token, which the server takes under
+ * script fails to load; the form is then sent without a token, which the server takes under
  * its rate limits and honeypot. The token is asked for as the form is sent and travels in a header.
  * The Content-Security-Policy opens Google's origins on the form pages only, and the policy is the
  * first page's of a visit: a form page reached inside the app is loaded afresh when online

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('service worker registration (SPEC §1)', () => {
+describe('service worker registration', () => {
   it('is allowed over HTTPS and on localhost only', () => {
     expect(canUseServiceWorker({ protocol: 'https:', hostname: 'shop.example' })).toBe(true)
     expect(canUseServiceWorker({ protocol: 'http:', hostname: 'localhost' })).toBe(true)

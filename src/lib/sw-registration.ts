@@ -24,9 +24,9 @@ export interface ServiceWorkerHandlers {
 }
 
 /**
- * Registers /sw.js (SPEC §1) through workbox-window, the only channel between the app and the
- * worker. Only over HTTPS or on localhost; elsewhere the console says why. The check comes first:
- * off those origins a browser hides `navigator.serviceWorker` altogether (it exists only in
+ * Registers /sw.js (docs/architecture.md) through workbox-window, the only channel between the app
+ * and the worker. Only over HTTPS or on localhost; elsewhere the console says why. The check comes
+ * first: off those origins a browser hides `navigator.serviceWorker` altogether (it exists only in
  * secure contexts), so its absence must not silence the message. Resolves with the registered
  * worker, or undefined when none runs (the caller then does the worker's background work itself).
  */

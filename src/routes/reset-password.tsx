@@ -3,7 +3,9 @@ import { ResetPasswordScreen } from '../features/account/components/reset-passwo
 import { withHead } from '../lib/head.ts'
 import { loaderHead } from '../lib/loader-head.ts'
 
-/** "Forgot your password?": a reset link by e-mail (SPEC §2 "reset password"). */
+/**
+ * "Forgot your password?": a reset link by e-mail (docs/accounts-and-guests.md: "reset password").
+ */
 export const Route = createFileRoute('/reset-password')({
   loader: async ({ context }) => {
     await context.loadQueryClient()

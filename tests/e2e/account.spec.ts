@@ -171,7 +171,8 @@ test('a guest signs in with the e-mail alone, then sets a password through the m
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'Continue as a guest' }).click()
   const request = await sentTo(page, '/api/login-guest')
-  // SPEC §9: a guest's remember flag is false unless ticked; the device's cart goes along.
+  // docs/accounts-and-guests.md: a guest's remember flag is false unless ticked; the device's cart
+  // goes along.
   expect(request.body).toEqual({ email, remember: false })
   expect(request.headers['x-cart-token']).toMatch(/^[A-Za-z0-9_-]{43}$/)
 

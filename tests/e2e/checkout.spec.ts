@@ -70,7 +70,7 @@ test('the cart leads on to checkout: a guest gives an address, picks a shipping 
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(step(page)).toHaveText('Submit your order and pay')
   await expect(summary.getByTestId('checkout-shipping')).not.toHaveText('Chosen at the next step')
-  // The newsletter is the customer's choice: unticked until ticked (SPEC §9).
+  // The newsletter is the customer's choice: unticked until ticked (docs/checkout.md).
   await expect(page.getByLabel('Send me the Glidecraft newsletter')).not.toBeChecked()
 
   // An earlier choice can be changed, and the checkout goes on from there.

@@ -1,8 +1,9 @@
 import { chromium } from '@playwright/test'
 import { expect, test, waitForCatalogSnapshot } from './fixtures.ts'
 
-// SPEC §1, as a real browser shows it: off HTTPS and localhost, Chromium hides
-// navigator.serviceWorker, and the store must still say why it runs without a worker.
+// The service worker needs a secure context (docs/architecture.md), as a real browser shows it: off
+// HTTPS and localhost, Chromium hides navigator.serviceWorker, and the store must still say why it
+// runs without a worker.
 test('over plain HTTP on a host name the console says service workers need HTTPS or localhost', async ({
   baseURL,
 }, testInfo) => {

@@ -12,7 +12,7 @@ import { contentHash, writePageData } from './write.ts'
 const temp = await createTempDir({})
 afterAll(() => temp.cleanup())
 
-describe('the static queries and slices of SPEC §7', () => {
+describe('the static queries and slices', () => {
   it('are written, named by every page record and listed in the manifest', async () => {
     await writePageData(
       temp.dir,

@@ -15,9 +15,9 @@ import {
 } from '../../../contract/static-data.ts'
 
 /*
- * The site-wide static assets of SPEC §7 (contract/static-data.ts): the static queries' results
- * and the header and footer slices, written beside the page data and listed in its manifest so
- * the worker keeps them offline.
+ * The site-wide static assets of docs/architecture.md (contract/static-data.ts): the static
+ * queries' results and the header and footer slices, written beside the page data and listed in its
+ * manifest so the worker keeps them offline.
  */
 
 export interface StaticDataOptions {
@@ -40,7 +40,7 @@ export function staticQueryResults({
 /** Every static query's hash: each page uses them all (the layout shows the navigation). */
 export const siteStaticQueryHashes = staticQueryNames.map(staticQueryHash)
 
-/** The slices every page is made of, by name (SPEC §3 slicesMap). */
+/** The slices every page is made of, by name (docs/architecture.md: slicesMap). */
 export const siteSlicesMap: Record<SliceName, SliceName> = { header: 'header', footer: 'footer' }
 
 function sliceRecord(name: SliceName): SliceDataRecord<{ navigation: string }> {

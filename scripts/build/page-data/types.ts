@@ -4,7 +4,7 @@ import type { Content } from '../../../server/content/load.ts'
 export interface PageDataEntry {
   /** The page path, e.g. `/news/view/some-slug`. */
   path: string
-  /** Names the route's code, e.g. `news-article` (SPEC §3 componentChunkName). */
+  /** Names the route's code, e.g. `news-article` (docs/architecture.md: componentChunkName). */
   component: string
   data: unknown
 }

@@ -28,7 +28,7 @@ export async function guestCartHasLines(db: Executor, tokenHash: string): Promis
 }
 
 /**
- * Merges a cart token's open cart into the user's (SPEC §2 overlay), in one transaction:
+ * Merges a cart token's open cart into the user's (the merge overlay; docs/cart-and-offline-sync.md), in one transaction:
  * identical lines have their quantities summed (at most 99), others move over; the guest cart
  * is marked merged. If the user's cart had lines, it records what happened for the overlay; an
  * empty one simply takes the lines. A second merge finds no open guest cart and does nothing.

@@ -115,7 +115,7 @@ export function cartOf(
 }
 
 /**
- * What the checkout reads of an order (SPEC §3). The chosen option shows only while the cart's
+ * What the checkout reads of an order (docs/checkout.md). The chosen option shows only while the cart's
  * weight is within what its price was quoted for; outside, it is null and must be chosen again.
  */
 function checkoutData(

@@ -65,7 +65,7 @@ export async function findByPaymentCode(
   return row
 }
 
-/** Until the order ships (SPEC §7 can-change-address). */
+/** Until the order ships (can-change-address; docs/orders.md). */
 export function addressChangeable(status: OrderStatus): boolean {
   return addressChangeableStatuses.includes(status)
 }

@@ -51,7 +51,7 @@ afterEach(() => {
 })
 
 describe('the account calls on the wire', () => {
-  it('sign in with the spec’s fields, the bearer token if any, and the device’s cart token', async () => {
+  it('sign in with the API’s fields, the bearer token if any, and the device’s cart token', async () => {
     answer(() => json({ token: 't', expires_at: '2026-12-01T00:00:00Z' }))
     document.cookie = 'authToken=guest-session; Path=/'
     await login({ email: 'pilot@example.com', password: 'flyfast-demo', remember: true })
@@ -73,7 +73,7 @@ describe('the account calls on the wire', () => {
     }
   })
 
-  it('registers with confirmPassword spelled as the spec spells it', async () => {
+  it('registers with confirmPassword spelled as the API spells it', async () => {
     answer(() => json({ message: 'Thank you.' }))
     await register({
       email: 'new@example.com',

@@ -26,9 +26,9 @@ import { forgetUserQueries, isUserBoundQuery, persisted } from '../../lib/query-
 import { isSessionEnded } from './model.ts'
 
 /*
- * The account calls of SPEC §7, one typed function each. Every call carries the bearer token
- * when there is one (`auth`); the sign-in calls also carry the device's cart token (`cart`), so
- * the server merges the guest's cart into the account they sign in to.
+ * The account calls of docs/accounts-and-guests.md, one typed function each. Every call carries the
+ * bearer token when there is one (`auth`); the sign-in calls also carry the device's cart token
+ * (`cart`), so the server merges the guest's cart into the account they sign in to.
  */
 
 export type User = Camelized<WireUser>

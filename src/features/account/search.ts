@@ -3,7 +3,7 @@
 
 /** `/login`'s search params: which form shows, and where to go once signed in. */
 export interface LoginSearch {
-  /** `register`: the create-an-account form (SPEC §2 has no route of its own for it). */
+  /** `register`: the create-an-account form (it has no route of its own). */
   mode?: 'register'
   redirect?: string
   /** A dealer's invitation code (its link): the account registered becomes its customer. */

@@ -19,12 +19,12 @@ import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
 import { wireCart } from './wire.ts'
 
 /**
- * The cart's calls (SPEC §7) and its query. Every change goes into the outbox in IndexedDB first
- * (outbox.ts; the cart shows it at once, also offline, and after any reload or new build),
- * carries an Idempotency-Key made when the customer acted, and is sent once: TanStack never
- * retries it (SPEC §9: mutations 0 retries); the service worker sends what the network did not
- * take (sw/cart-queue.ts). The ['cart'] query reads the server's cart into IndexedDB and answers
- * the cart as shown; it is not persisted (IndexedDB is).
+ * The cart's calls (docs/cart-and-offline-sync.md) and its query. Every change goes into the outbox
+ * in IndexedDB first (outbox.ts; the cart shows it at once, also offline, and after any reload or
+ * new build), carries an Idempotency-Key made when the customer acted, and is sent once: TanStack
+ * never retries it (docs/cart-and-offline-sync.md: mutations 0 retries); the service worker sends
+ * what the network did not take (sw/cart-queue.ts). The ['cart'] query reads the server's cart into
+ * IndexedDB and answers the cart as shown; it is not persisted (IndexedDB is).
  */
 
 function owner(): 'account' | 'device' {

@@ -5,12 +5,12 @@ import { api, type Camelized } from '../../lib/api-client.ts'
 import type { AddressField } from './model.ts'
 
 /*
- * The checkout's calls (SPEC §7), one typed function each. They act for the customer signed in
- * (`auth`) on the device's cart (`cart`), and every change carries an Idempotency-Key made when
- * the customer acted, so a double tap or a resend changes the order once. None is queued: a step
- * that needs the network says so when there is none, and keeps what was typed (draft.ts). The
- * one call that may wait for the network, a made-to-order submit, goes through the cart's outbox
- * (the route hands it in).
+ * The checkout's calls (docs/checkout.md), one typed function each. They act for the customer
+ * signed in (`auth`) on the device's cart (`cart`), and every change carries an Idempotency-Key
+ * made when the customer acted, so a double tap or a resend changes the order once. None is queued:
+ * a step that needs the network says so when there is none, and keeps what was typed (draft.ts).
+ * The one call that may wait for the network, a made-to-order submit, goes through the cart's
+ * outbox (the route hands it in).
  */
 
 export type CheckoutCartAnswer = Camelized<WireCart>
@@ -74,7 +74,9 @@ export const shippingOptionsQuery = (addressKey: string) =>
     staleTime: 60_000,
   })
 
-/** POST /api/order/save-shipping-option {carrier, service_code, service_name} (SPEC §3). */
+/**
+ * POST /api/order/save-shipping-option {carrier, service_code, service_name} (docs/checkout.md).
+ */
 export function saveShippingOption(option: ShippingOption, key: string) {
   return api.post<CheckoutCartAnswer>('/api/order/save-shipping-option', option, acting(key))
 }
@@ -85,7 +87,7 @@ export const waiverQuery = () =>
     queryFn: ({ signal }) => api.get<Waiver>(WAIVER_PATH, { auth: true, cart: true, signal }),
   })
 
-/** POST /api/order/create-order-signature {checkbox: 'on', name} (SPEC §3). */
+/** POST /api/order/create-order-signature {checkbox: 'on', name} (docs/checkout.md). */
 export function createOrderSignature(name: string, key: string): Promise<unknown> {
   return api.post('/api/order/create-order-signature', { checkbox: 'on', name }, acting(key))
 }

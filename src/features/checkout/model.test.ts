@@ -77,7 +77,7 @@ describe('the steps a cart goes through', () => {
     )
   })
 
-  it('keeps a waiver signed on this page signed, whatever a later read says (SPEC §4)', () => {
+  it('keeps a waiver signed on this page signed, whatever a later read says', () => {
     const suit = cart({ isMto: true, requireSignature: true, shippingAddress: address })
     expect(checkoutFlags(suit, true).hasSignedWaiver).toBe(true)
     expect(shownStep(checkoutFlags(suit, true), true, null)).toBe('stepSubmitNoPayment')
@@ -186,7 +186,7 @@ describe('the address form', () => {
 })
 
 describe('what the device keeps of what was typed', () => {
-  it('revives a kept draft defensively, the opt-in off unless it was ticked (SPEC §9)', () => {
+  it('revives a kept draft defensively, the opt-in off unless it was ticked', () => {
     expect(reviveCheckoutDraft(undefined)).toEqual({
       address: emptyAddress,
       saveToAccount: false,

@@ -40,7 +40,10 @@ export interface CheckoutCart {
   signed?: boolean | undefined
 }
 
-/** SPEC §3 "Order data read by checkout", from the cart answer (absent fields as "none"). */
+/**
+ * What the checkout reads of the order (docs/checkout.md), from the cart answer (absent fields as
+ * "none").
+ */
 export function orderDataOf(cart: CheckoutCart): CheckoutOrderData {
   return {
     isMto: cart.isMto ?? false,
@@ -52,8 +55,9 @@ export function orderDataOf(cart: CheckoutCart): CheckoutOrderData {
 }
 
 /**
- * The flags for this cart. `signedHere`: the customer signed the waiver on this page (SPEC §4:
- * hasSignedWaiver is only ever set to true, whatever a later read of the order says).
+ * The flags for this cart. `signedHere`: the customer signed the waiver on this page
+ * (docs/checkout.md: hasSignedWaiver is only ever set to true, whatever a later read of the order
+ * says).
  */
 export function checkoutFlags(cart: CheckoutCart, signedHere: boolean): CheckoutFlags {
   return refreshCheckoutFlags(
@@ -76,7 +80,7 @@ export function stepsFor(flags: CheckoutFlags): CheckoutStep[] {
 }
 
 /**
- * The step on screen: the machine's (SPEC §4), unless the customer went back to change an
+ * The step on screen: the machine's (docs/checkout.md), unless the customer went back to change an
  * earlier one. Only an earlier step of this order can be gone back to; signing in again is
  * signing out, which the account offers.
  */
@@ -244,7 +248,7 @@ export function problemOf<F extends string>(
 /**
  * What the checkout keeps of what was typed (store-db meta `checkoutDraft`), so that nothing is
  * lost offline or on a reload: the address, whether to save it to the account, the notes, the
- * newsletter opt-in (false unless ticked, SPEC §9) and the waiver's typed name.
+ * newsletter opt-in (false unless ticked, docs/checkout.md) and the waiver's typed name.
  */
 export interface CheckoutDraft {
   address: AddressDraft

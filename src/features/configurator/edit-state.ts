@@ -1,8 +1,9 @@
 /**
- * The pattern editor's whole state as one compact string (SPEC §3 `editState`, the order's
- * `pc_edit_state`): it is stored in the draft, sent with the order and put in share links, so it
- * is URL-safe, versioned, and round-trips exactly. Pure and dependency-free (no React, no zod):
- * it ships in the configurator's lazily loaded chunk. Format and bounds: docs/configurator.md.
+ * The pattern editor's whole state as one compact string (docs/configurator.md: `editState`, the
+ * order's `pc_edit_state`): it is stored in the draft, sent with the order and put in share links,
+ * so it is URL-safe, versioned, and round-trips exactly. Pure and dependency-free (no React, no
+ * zod): it ships in the configurator's lazily loaded chunk. Format and bounds:
+ * docs/configurator.md.
  */
 
 export type PatternKey = 'none' | 'stripes' | 'chevron' | 'fade' | 'splinter' | 'dots'
@@ -51,7 +52,10 @@ export const DEFAULT_PATTERN_EDIT: PatternEdit = {
   targets: [],
 }
 
-/** SPEC §9 "default edit state: a fixed encoded string"; a test holds it to the default edit. */
+/**
+ * The default edit state, a fixed encoded string (docs/configurator.md); a test holds it to the
+ * default edit.
+ */
 export const DEFAULT_EDIT_STATE = '1.none.n4D.w1A.100.0..0'
 
 /**
@@ -103,7 +107,10 @@ export function decodeEditState(value: string): PatternEdit | null {
   return encodeEditState(edit) === value ? edit : null
 }
 
-/** Where the pattern's preview image is (SPEC §3 `patURL`, the order's `pc_pattern_url`). */
+/**
+ * Where the pattern's preview image is (docs/configurator.md: `patURL`, the order's
+ * `pc_pattern_url`).
+ */
 export function patternUrl(edit: PatternEdit): string {
   return edit.pattern === 'none' ? '' : `/images/patterns/${edit.pattern}.svg`
 }

@@ -42,7 +42,7 @@ const stripes = encodeEditState({
 describe('a new draft', () => {
   const draft = createDraft(context)
 
-  it('has every default of SPEC §3 and §9', () => {
+  it('has every default a new draft starts from', () => {
     expect(draft).toMatchObject({
       id: 'order_corvid-2',
       productKey: 'corvid-2',
@@ -368,7 +368,7 @@ describe('upgrades', () => {
   })
 })
 
-describe('validation (SPEC §5)', () => {
+describe('validation', () => {
   it('has no errors, and can be ordered, with a standard size and default colours', () => {
     const draft = run([{ type: 'selectVariant', sku: 'CORVID2-M' }])
     expect(draft.checkOrderValidationError).toEqual({})

@@ -1,5 +1,5 @@
 /**
- * The order draft of SPEC §3/§4/§5 as plain data and pure functions: one draft per product,
+ * The order draft (docs/configurator.md) as plain data and pure functions: one draft per product,
  * changed only through `reduceDraft`, which recomputes everything derived (price, lead time,
  * parts shown, validation) after every change. Storage is store.ts's business; the components
  * only dispatch actions. No React, no Dexie, no network here, so every rule is unit-tested.
@@ -77,7 +77,10 @@ export interface OrderDraft {
   svgIdsToHide: string[]
   svgIdsToShow: string[]
   itemMetaData: ItemMetaData
-  /** Field → message (§5). Keys are the draft field or order-map key the message belongs to. */
+  /**
+   * Field → message (docs/configurator.md). Keys are the draft field or order-map key the message
+   * belongs to.
+   */
   checkOrderValidationError: Record<string, string>
   hasErrorValidation: boolean
   userHasMadeChanges: boolean
@@ -87,13 +90,13 @@ export interface OrderDraft {
   error: Record<string, string>
 }
 
-/** SPEC §9 defaults. */
+/** The defaults (docs/configurator.md). */
 export const DEFAULT_QTY = 1
 export const DEFAULT_COLOR = 'n4D'
 export const DEFAULT_ACCENT = 'none'
 export const MAX_QTY = 99
 
-/** Keys of the order metadata map (SPEC §3 names the first four). */
+/** Keys of the order metadata map (docs/configurator.md names the first four). */
 export const TOTAL_PRICE = 'total_price'
 export const CHILD_SUPER_CUSTOM_CHECK = 'child_super_custom_check'
 export const PC_EDIT_STATE = 'pc_edit_state'
@@ -138,7 +141,10 @@ export type DraftAction =
   | { type: 'reset' }
   | { type: 'setError'; key: string; message: string | null }
 
-/** A fresh draft with every §3/§9 default; the `-CUSTOM` variant is selected automatically. */
+/**
+ * A fresh draft with every default (docs/configurator.md); the `-CUSTOM` variant is selected
+ * automatically.
+ */
 export function createDraft(context: DraftContext): OrderDraft {
   const { product } = context
   const variants = product.variants.map(({ sku, name, price, inStock }) => ({
@@ -197,7 +203,10 @@ function without(map: OrderMap, ...keys: string[]): OrderMap {
   return next
 }
 
-/** SPEC §4: clears the pattern url, child_super_custom_check, pc_edit_state and pc_pattern_url. */
+/**
+ * docs/configurator.md: clears the pattern url, child_super_custom_check, pc_edit_state and
+ * pc_pattern_url.
+ */
 export function resetSuperCustom(draft: OrderDraft): OrderDraft {
   return {
     ...draft,
@@ -422,9 +431,9 @@ export function unchosenRegions(draft: OrderDraft, context: DraftContext): strin
 }
 
 /**
- * The upgrades (SPEC §4), in the one order the form, the price summary and the lead time list
- * them. Each is a flag of the draft and a block of the product's configurator; a product offers
- * those its configurator has.
+ * The upgrades (docs/configurator.md), in the one order the form, the price summary and the lead
+ * time list them. Each is a flag of the draft and a block of the product's configurator; a product
+ * offers those its configurator has.
  */
 export const upgradeKeys = ['superCustom', 'superDuperCustom', 'cloudLite', 'superAsym'] as const
 export type UpgradeKey = (typeof upgradeKeys)[number]
@@ -496,7 +505,7 @@ function pricedChoices(draft: OrderDraft, context: DraftContext): PricedChoices 
 
 /**
  * What one item costs, line by line (minor units): the selected variant's price, then each
- * addition (SPEC §4). The server prices order lines with the same function.
+ * addition (docs/configurator.md). The server prices order lines with the same function.
  */
 export function priceLines(draft: OrderDraft, context: DraftContext): PriceLine[] {
   return sharedPriceLines(context.product.configurator, pricedChoices(draft, context))
@@ -534,7 +543,10 @@ function partsOf(draft: OrderDraft, context: DraftContext) {
   }
 }
 
-/** SPEC §5: every problem that stops the draft from being ordered, as field → message. */
+/**
+ * Every problem that stops the draft from being ordered, as field → message
+ * (docs/configurator.md).
+ */
 export function validateDraft(draft: OrderDraft, context: DraftContext): Record<string, string> {
   const errors: Record<string, string> = {}
   const { configurator } = context.product

@@ -1,8 +1,8 @@
 /**
- * The order draft as the body of POST /api/order/add (SPEC §3: sku, qty as a number, a meta list
- * and a child list). Every colour is spelled out, defaults included, so the workshop never has
- * to guess; a super custom or super duper custom design is its own child line carrying the
- * pattern.
+ * The order draft as the body of POST /api/order/add (docs/cart-and-offline-sync.md: sku, qty as a
+ * number, a meta list and a child list). Every colour is spelled out, defaults included, so the
+ * workshop never has to guess; a super custom or super duper custom design is its own child line
+ * carrying the pattern.
  */
 import type { AddToOrderRequest, OrderChild, OrderMeta } from '../../../contract/configurator.ts'
 import { lineSummary } from '../../../contract/line-summary.ts'

@@ -9,10 +9,10 @@ import { api, type Camelized } from '../../lib/api-client.ts'
 import { persisted, shouldRetry } from '../../lib/query-client.ts'
 
 /*
- * The dealer portal's calls (SPEC §7), one typed function each, and their queries. The answers
- * are the dealer's own, persisted like the account's (shown at once and offline, forgotten at
- * sign-out). Payout requests carry an Idempotency-Key made when the dealer pressed the button, so
- * a double press or a lost answer never asks twice.
+ * The dealer portal's calls (docs/dealers.md), one typed function each, and their queries. The
+ * answers are the dealer's own, persisted like the account's (shown at once and offline, forgotten
+ * at sign-out). Payout requests carry an Idempotency-Key made when the dealer pressed the button,
+ * so a double press or a lost answer never asks twice.
  */
 
 export type DealerCommission = Camelized<WireDealerCommission>

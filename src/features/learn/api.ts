@@ -31,7 +31,7 @@ export function learnSearchQuery() {
     queryKey: learnKeys.search(),
     queryFn: ({ signal }) => fetchPageData<LearnSearchData>('/learnSearch', { signal }),
     staleTime: Infinity,
-    // fetchPageData already retries as SPEC §8 asks.
+    // fetchPageData already retries (src/lib/page-data.ts).
     retry: false,
   })
 }

@@ -11,11 +11,11 @@ import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-clien
 import { shouldRetry } from '../../lib/query-client.ts'
 
 /*
- * The order calls (SPEC §7), one typed function each, and their queries. The customer's orders
- * and their list are kept in IndexedDB (store-db `keptOrders`) each time they are read, and read
- * from there when the network gives no answer: orders, receipts and production status stay
- * readable offline, through new builds and past the query cache's lifetime, marked with when
- * they were read. The queries themselves are not persisted: IndexedDB is their home.
+ * The order calls (docs/orders.md), one typed function each, and their queries. The customer's
+ * orders and their list are kept in IndexedDB (store-db `keptOrders`) each time they are read, and
+ * read from there when the network gives no answer: orders, receipts and production status stay
+ * readable offline, through new builds and past the query cache's lifetime, marked with when they
+ * were read. The queries themselves are not persisted: IndexedDB is their home.
  */
 
 export type OrderView = Camelized<WireOrderView>

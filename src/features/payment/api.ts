@@ -9,8 +9,8 @@ import { paymentKeys } from './keys.ts'
 import type { PaidAnswer } from './model.ts'
 
 /*
- * The payment calls (SPEC §7), one typed function each. `payable` is the order's id (its owner
- * pays, with the session or the device's cart token) or its payment code (the payment link).
+ * The payment calls (docs/payments.md), one typed function each. `payable` is the order's id (its
+ * owner pays, with the session or the device's cart token) or its payment code (the payment link).
  * Each carries the attempt's Idempotency-Key.
  */
 

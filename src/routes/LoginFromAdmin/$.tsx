@@ -3,7 +3,10 @@ import { LoginLinkScreen } from '../../features/account/components/login-link-sc
 import { withHead } from '../../lib/head.ts'
 import { loaderHead } from '../../lib/loader-head.ts'
 
-/** A one-time sign-in link, mailed or made by an admin: `/LoginFromAdmin/{token}` (SPEC §2). */
+/**
+ * A one-time sign-in link, mailed or made by an admin: `/LoginFromAdmin/{token}`
+ * (docs/accounts-and-guests.md).
+ */
 export const Route = createFileRoute('/LoginFromAdmin/$')({
   loader: async ({ context }) => {
     await context.loadQueryClient()

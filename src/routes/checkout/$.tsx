@@ -15,7 +15,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts'
  * once the page is up, so the first view's work comes in small pieces: the query layer, then
  * IndexedDB's code, then the steps, each in tasks of its own (lib/next-task.ts). Neither the
  * loader nor the hydration waits for any of it. `/checkout/{code}` is an order's payment link
- * (SPEC §2 "checkout/*"): its balance paid without signing in.
+ * (docs/checkout.md: "checkout/*"): its balance paid without signing in.
  */
 const loadLiveCheckout = () =>
   inTasks(

@@ -3,7 +3,9 @@ import { UpdateAddressPage } from '../../features/orders/components/update-addre
 import { withHead } from '../../lib/head.ts'
 import { loaderHead } from '../../lib/loader-head.ts'
 
-/** A submitted order's address, until it ships: `/update-shipping-address/{id}` (SPEC §2). */
+/**
+ * A submitted order's address, until it ships: `/update-shipping-address/{id}` (docs/orders.md).
+ */
 export const Route = createFileRoute('/update-shipping-address/$')({
   loader: async ({ context }) => {
     await context.loadQueryClient()

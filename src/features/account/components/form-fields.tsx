@@ -56,7 +56,9 @@ export function NewPasswordFields({
   )
 }
 
-/** "Keep me signed in": off unless ticked (SPEC §9 for guests; the same for everyone here). */
+/**
+ * "Keep me signed in": off unless ticked (docs/accounts-and-guests.md; the same for everyone here).
+ */
 export function RememberField({
   id,
   checked,

@@ -15,9 +15,9 @@ function intentOf(event: FormEvent<HTMLFormElement>): SignInIntent {
 }
 
 /**
- * Sign in: with a password; as a guest with the e-mail address alone (SPEC §1); or by a link
- * mailed to the address. One e-mail field serves all three. After signing in it goes to
- * `redirect` (a path on this site), else to the account.
+ * Sign in: with a password; as a guest with the e-mail address alone (docs/accounts-and-guests.md);
+ * or by a link mailed to the address. One e-mail field serves all three. After signing in it goes
+ * to `redirect` (a path on this site), else to the account.
  */
 export function LoginScreen({
   redirect,

@@ -21,9 +21,9 @@ function mergeText(notice: { linesAdded: number; linesSummed: number }): string 
 }
 
 /**
- * The cart merge overlay (SPEC §2): after logging in with a guest cart, the customer is told once
- * what became of it. Shown when the cart carries merge_notice; the server is told at once that it
- * was shown (set-merged-notified), so a reload does not show it again.
+ * The cart merge overlay (docs/cart-and-offline-sync.md): after logging in with a guest cart, the
+ * customer is told once what became of it. Shown when the cart carries merge_notice; the server is
+ * told at once that it was shown (set-merged-notified), so a reload does not show it again.
  */
 export default function CartMergeOverlay() {
   const notice = useCartView()?.cart.mergeNotice ?? null

@@ -50,7 +50,7 @@ export interface CheckoutCartView {
 }
 
 /**
- * The checkout (SPEC §2 "checkout", §4 steps): one screen whose step the step machine picks
+ * The checkout (docs/checkout.md): one screen whose step the step machine picks
  * (contract/checkout-steps.ts) from the cart answer and the session; every step done can be
  * changed again, and the order's summary stays in view. The route composes it with the features
  * it may not import itself: the sign-in form, the saved addresses, the cart's outbox (submit),
@@ -299,7 +299,7 @@ export function CheckoutScreen({
   )
 }
 
-/** The order's confirmation page (SPEC §2 /orders/confirmation/*). */
+/** The order's confirmation page (`/orders/confirmation/*`, docs/orders.md). */
 function confirmationPath(id: string): string {
   return `/orders/confirmation/${encodeURIComponent(id)}`
 }

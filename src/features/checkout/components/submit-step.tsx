@@ -20,9 +20,9 @@ export type SubmitOrder = (request: SubmitRequest, order: SubmitDisplay) => Prom
 
 /**
  * The last step: notes for the workshop and the newsletter (unticked unless the customer ticks
- * it, SPEC §9), then submit {notes, optIn}. A made-to-order order (nothing to pay today) may be
- * submitted offline: it waits on the device and is sent once when the network returns. An order
- * to pay now needs the network, and says so.
+ * it, docs/checkout.md), then submit {notes, optIn}. A made-to-order order (nothing to pay today)
+ * may be submitted offline: it waits on the device and is sent once when the network returns. An
+ * order to pay now needs the network, and says so.
  */
 export function SubmitStep({
   payNow,

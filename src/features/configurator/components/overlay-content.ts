@@ -1,5 +1,5 @@
 /**
- * What the configurator's information overlays say (SPEC §2 overlays), by content type. The
+ * What the configurator's information overlays say (docs/configurator.md), by content type. The
  * generic content modal shows any of these by its type; the named overlays use their own.
  */
 export interface OverlayText {

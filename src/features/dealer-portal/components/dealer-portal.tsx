@@ -4,7 +4,7 @@ import { DealerOrderList } from './dealer-order-list.tsx'
 import './dealer.css'
 
 /**
- * The dealer portal inside the account (SPEC §6 dealer): balance and payouts first (what a dealer
+ * The dealer portal inside the account (docs/dealers.md): balance and payouts first (what a dealer
  * comes for), then the ledger, customers and their orders. One column on a phone.
  */
 export function DealerPortal() {

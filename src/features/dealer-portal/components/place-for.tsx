@@ -8,7 +8,7 @@ import './dealer.css'
 type Customer = { id: string; email: string; name: string | null }
 
 /**
- * "This order is for" at the checkout, for a dealer (SPEC §6 dealer: it places orders for its
+ * "This order is for" at the checkout, for a dealer (docs/dealers.md: it places orders for its
  * customers through the same checkout). The choice shown is the server's, read back from the cart
  * (`placedFor`); a choice is sent at once (POST /api/order/place-for) and never kept on the device
  * to send later, so offline it says so and stays as it was. Only the customer's name and e-mail:

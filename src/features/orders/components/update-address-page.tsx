@@ -67,7 +67,7 @@ function formOf(order: OrderView): AddressForm {
   }
 }
 
-/** The wire's address (contract/address.ts, snake_case as SPEC §3 writes it). */
+/** The wire's address (contract/address.ts, snake_case as docs/orders.md writes it). */
 function wireAddress(form: AddressForm): AddressInput {
   return {
     name: form.name,

@@ -3,7 +3,10 @@ import { NewPasswordScreen } from '../../../features/account/components/new-pass
 import { withHead } from '../../../lib/head.ts'
 import { loaderHead } from '../../../lib/loader-head.ts'
 
-/** The page a mailed reset link opens: `/PasswordResets/newpassword/{token}` (SPEC §2). */
+/**
+ * The page a mailed reset link opens: `/PasswordResets/newpassword/{token}`
+ * (docs/accounts-and-guests.md).
+ */
 export const Route = createFileRoute('/PasswordResets/newpassword/$')({
   loader: async ({ context }) => {
     await context.loadQueryClient()

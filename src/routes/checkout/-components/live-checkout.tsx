@@ -41,7 +41,7 @@ export default function LiveCheckout() {
   // 'u' alone: signed in, but whether as an account or a guest is not read yet.
   const account = who.startsWith('u') && who.length > 1
   const saved = useQuery({ ...addressesQuery(), enabled: account })
-  // A dealer orders for its customers through this same checkout (SPEC §6).
+  // A dealer orders for its customers through this same checkout (docs/dealers.md).
   const user = useQuery({ ...userQuery(), enabled: account })
   const online = useOnlineStatus()
   const dealer = account && user.data?.role === 'dealer'

@@ -3,7 +3,7 @@ import { ConfirmationPage } from '../../../features/orders/components/confirmati
 import { withHead } from '../../../lib/head.ts'
 import { loaderHead } from '../../../lib/loader-head.ts'
 
-/** After submit: `/orders/confirmation/{id}` (SPEC §2). */
+/** After submit: `/orders/confirmation/{id}` (docs/orders.md). */
 export const Route = createFileRoute('/orders/confirmation/$')({
   loader: async ({ context }) => {
     await context.loadQueryClient()

@@ -1,17 +1,12 @@
 /// <reference lib="webworker" />
 import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-  type PrecacheEntry,
-} from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
 import { APP_DATA_URL } from '../contract/page-data.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
 import { keptCopy } from './kept-offline.ts'
+import { precachedHandler } from './precache.ts'
 import { IMAGES_CACHE, isStaticDataUrl, PAGE_DATA_CACHE } from './offline-data.ts'
 import {
   API_CACHE,
@@ -24,7 +19,7 @@ import {
 } from './policy.ts'
 
 /*
- * What the worker answers from its caches: the precached app shell and built assets, pages
+ * What the worker answers from its caches besides the precache (precache.ts): pages
  * network first with the visited ones kept for offline use (and the shell for the rest, so the
  * store opens with no network), and what visitors have looked at: public product API answers
  * (network first, cache when offline), page data and images. Which URLs go where, and what may
@@ -36,12 +31,6 @@ declare const self: ServiceWorkerGlobalScope
 /** The API cache's expiration, cleared with the cache when the customer signs out. */
 export const apiExpiration = new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })
 
-/** The precache: the app shell and the built assets; older releases' precaches are removed. */
-export function precacheApp(entries: (PrecacheEntry | string)[]): void {
-  precacheAndRoute(entries)
-  cleanupOutdatedCaches()
-}
-
 /** Keeps only what policy.ts allows, under a key made of the URL alone. */
 const keepPublicAnswers: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => cacheKeyFor(request),
@@ -50,7 +39,7 @@ const keepPublicAnswers: WorkboxPlugin = {
 
 /** Pages, data, API answers and images, for the API at `apiUrl` (empty: served with the site). */
 export function registerCachingRoutes(apiUrl: string): void {
-  const shell = createHandlerBoundToURL('/index.html')
+  const shell = precachedHandler('/index.html')
 
   // Pages whose URL carries a token: always from the network, never kept. With no network, the
   // app shell, which says the page needs a connection.

@@ -7,6 +7,7 @@ import {
 import { syncCatalogSnapshot, yieldToEventLoop } from '../store-db/catalog-snapshot.ts'
 import { StoreDB } from '../store-db/store-db.ts'
 import { createBackgroundJobRunner } from './background-jobs.ts'
+import { inBatches } from './in-batches.ts'
 import type { OfflineDataStatus } from './messages.ts'
 import {
   backgroundDownloadDecision,
@@ -74,16 +75,12 @@ async function downloadSiteData(): Promise<OfflineDataStatus> {
   const cache = await caches.open(PAGE_DATA_CACHE)
   const plan = planPageDataSync(manifest, await cachedHashes(cache))
   await Promise.all(plan.remove.map((url) => cache.delete(new URL(url, self.location.origin).href)))
-  const queue = [...plan.download]
   let bytes = 0
-  const downloader = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      // Read the total only after the await: the downloaders add to it in turn.
-      const size = await downloadFile(cache, file)
-      bytes += size
-    }
-  }
-  await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader))
+  await inBatches(plan.download, DOWNLOADS_AT_ONCE, async (file) => {
+    // Read the total only after the await: the lanes add to it in turn.
+    const size = await downloadFile(cache, file)
+    bytes += size
+  })
   return {
     mode: 'complete',
     downloaded: plan.download.length,

@@ -172,14 +172,26 @@ export async function startQueryClient(storage?: Storage): Promise<QueryClient> 
   followBrowserOnlineState()
   const client = createQueryClient()
   client.mount()
-  const [, restored] = persistQueryClient({ queryClient: client, ...createPersistOptions(storage) })
+  const [stopPersisting, restored] = persistQueryClient({
+    queryClient: client,
+    ...createPersistOptions(storage),
+  })
   await restored.catch(() => undefined)
   // The persister writes at most once a second; a page hidden or closed in between (a reload
   // right after adding to the cart) writes what it shows now, so it is there on the next start.
-  const flush = () => {
+  const onPageHide = () => flushPersistedQueries(client, storage)
+  const onHidden = () => {
     if (document.visibilityState === 'hidden') flushPersistedQueries(client, storage)
   }
-  window.addEventListener('pagehide', () => flushPersistedQueries(client, storage))
-  document.addEventListener('visibilitychange', flush)
+  window.addEventListener('pagehide', onPageHide)
+  document.addEventListener('visibilitychange', onHidden)
+  // The app's client lives as long as the page; one unmounted (a test's) stops writing too.
+  const unmount = client.unmount.bind(client)
+  client.unmount = () => {
+    stopPersisting()
+    window.removeEventListener('pagehide', onPageHide)
+    document.removeEventListener('visibilitychange', onHidden)
+    unmount()
+  }
   return client
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { inBatches } from './in-batches.ts'
+
+/** A task whose calls the test ends one by one, in any order. */
+function controlledTask() {
+  const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>()
+  const started: number[] = []
+  const task = (item: number) =>
+    new Promise<void>((resolve, reject) => {
+      started.push(item)
+      pending.set(item, { resolve, reject })
+    })
+  return { task, started, pending }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('inBatches', () => {
+  it('keeps at most the given number of tasks in flight, taking the items in order', async () => {
+    const { task, started, pending } = controlledTask()
+    const done = inBatches([1, 2, 3, 4, 5, 6, 7], 3, task)
+    await settle()
+    expect(started).toEqual([1, 2, 3])
+    pending.get(2)!.resolve()
+    await settle()
+    expect(started).toEqual([1, 2, 3, 4])
+    for (const item of [1, 3, 4]) pending.get(item)!.resolve()
+    await settle()
+    expect(started).toEqual([1, 2, 3, 4, 5, 6, 7])
+    for (const item of [5, 6, 7]) pending.get(item)!.resolve()
+    await expect(done).resolves.toBeUndefined()
+  })
+
+  it('rejects with the first failure and starts nothing after it', async () => {
+    const { task, started, pending } = controlledTask()
+    const done = inBatches([1, 2, 3, 4, 5], 2, task)
+    await settle()
+    pending.get(1)!.reject(new Error('file 1 answered 404'))
+    await expect(done).rejects.toThrow('file 1 answered 404')
+    pending.get(2)!.resolve()
+    await settle()
+    expect(started).toEqual([1, 2])
+  })
+
+  it('ends at once with nothing to do', async () => {
+    await expect(inBatches([], 4, () => Promise.reject(new Error('not called')))).resolves.toBe(
+      undefined,
+    )
+  })
+})

@@ -1,6 +1,9 @@
 import { widths } from './checkout-fixtures.ts'
 import { expect, seriousViolations, test } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 test.describe('accessibility (axe-core: no serious or critical violations)', () => {
   for (const [name, path] of [
     ['home', '/'],

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 import { linkPath, openMailbox, type Mailbox } from './mailbox.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * Accounts in a real browser against the real server: mail goes through real SMTP to the
  * mailbox this file opens (tests/e2e/mailbox.ts), and the tests open the links as they came.

@@ -2,6 +2,9 @@ import type { APIRequestContext, Browser, BrowserContext, Page, Request } from '
 import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import { expect, test, waitForServiceWorker } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * First-party page views and the browser's privacy signals (issue 17). Chromium sends a `DNT`
  * header when asked to (extraHTTPHeaders), but its page then still reads `navigator.doNotTrack`

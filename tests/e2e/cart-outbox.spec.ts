@@ -9,6 +9,9 @@ import {
   withNewBuild,
 } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The cart outbox of issue 15, end to end in Chromium with the real worker and server: edits of
  * lines not synced yet, a captive portal, an ended session, sign-in and sign-out with changes

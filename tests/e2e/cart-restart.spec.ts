@@ -7,6 +7,9 @@ import { startLossyProxy } from '../../scripts/lossy-proxy.ts'
 import { expect, test, waitForServiceWorker } from './fixtures.ts'
 import { thisWorkerPorts } from './store-server.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * Issue 11: nothing is lost when the browser itself is closed while offline. The browser runs on
  * a profile directory of its own, is shut down with the change still waiting, and is started

@@ -10,6 +10,9 @@ import {
 import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
 import { thisWorkerPorts } from './store-server.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The cart's promise, end to end in Chromium with the real worker and server: what a customer
  * adds offline is kept through reloads and closed pages and reaches the server once, also when

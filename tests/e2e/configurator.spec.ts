@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test, waitForCatalogSnapshot, waitForServiceWorker } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 const SIGNAL_RED = '#c8282e'
 const CHALK_WHITE = '#f2f1ec'
 

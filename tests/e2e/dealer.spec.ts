@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { BAG, addBag, eloy, fillAddress, step } from './checkout-fixtures.ts'
 import { expect, expectFailedResource, test } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The dealer portal (issue 17) on a 390-pixel phone: the demo dealer (DEMO_ACCOUNTS) signs in and
  * finds its customers, their orders and its balance in the account; it asks for a payout and

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { PAGE_DATA_MANIFEST_URL, type PageDataManifest } from '../../contract/page-data-manifest.ts'
 import type { BackgroundJobsReport } from '../../sw/messages.ts'
 import { keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
@@ -19,6 +20,28 @@ interface WorkerFixtures {
   storeServer: StoreServer
 }
 
+/**
+ * Whether the worker's background download of the site's page data runs in a test's contexts.
+ * 'real' (the default): as a visitor's browser does it, every page's data, then API answers and
+ * images. 'none': the build's manifest reaches the worker with no file listed, so nothing is
+ * downloaded. It is a few hundred requests competing with the test for two cores; a spec whose
+ * subject is not offline data (the cart, payments, a screen's layout) sets 'none' with
+ * `test.use({ pageDataDownload: 'none' })`. What the download does is offline-site.spec.ts's.
+ */
+export type PageDataDownload = 'real' | 'none'
+
+/** The setting of the test under way, for the contexts its body opens with browser.newContext. */
+let pageDataDownload: PageDataDownload = 'real'
+
+/** Lists no file in the page-data manifest the contexts' workers read. */
+async function withoutPageData(context: BrowserContext): Promise<void> {
+  await context.route(`**${PAGE_DATA_MANIFEST_URL}`, async (route) => {
+    const response = await route.fetch()
+    const manifest = (await response.json()) as PageDataManifest
+    await route.fulfill({ response, json: { ...manifest, files: [] } })
+  })
+}
+
 /** The failures each test has said it expects (`expectFailedResource`), by its error list. */
 const expectedFailures = new WeakMap<string[], RegExp[]>()
 
@@ -30,7 +53,11 @@ const isFailedResource = (error: string, expected: RegExp) =>
  * Fails a test on any console error or uncaught page error (CSP violations included). A test
  * that expects a resource to fail says so with `expectFailedResource`.
  */
-export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
+export const test = base.extend<
+  { consoleErrors: string[]; pageDataDownload: PageDataDownload },
+  WorkerFixtures
+>({
+  pageDataDownload: ['real', { option: true }],
   storeStaticDir: ['dist', { scope: 'worker', option: true }],
   storeEnv: [{}, { scope: 'worker', option: true }],
   storeServer: [
@@ -53,12 +80,20 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       browser.newContext = async (options) => {
         const context = await newContext(options)
         keepOfflineAcrossNavigations(context)
+        if (pageDataDownload === 'none') await withoutPageData(context)
         return context
       }
       await use(browser)
     },
     { scope: 'worker' },
   ],
+  // The test's own context, before its first page; then the contexts its body opens.
+  context: async ({ context, pageDataDownload: setting }, use) => {
+    if (setting === 'none') await withoutPageData(context)
+    pageDataDownload = setting
+    await use(context)
+    pageDataDownload = 'real'
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

@@ -2,6 +2,9 @@ import { receiveMail, type ReceivedMail } from '../../server/testing/received-ma
 import { expect, forgetOfflineFailures, test, waitForServiceWorker } from './fixtures.ts'
 import { smtpPort } from './mailbox.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The forms that reach the shop (issue 17), end to end in Chromium at 390 px with the real worker,
  * server and SMTP: a visitor writes to a coach while offline, and once online the message reaches

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 // The third item of the Desert boogie album is a video (content/gallery/desert-boogie.json).
 const videoItem = '/gallery?album=desert-boogie&item=3'
 const videoPath = '/videos/gallery/desert-boogie-3.mp4'

@@ -2,6 +2,9 @@ import { bagItem as bag, newGuest, placeOrder, widths } from './checkout-fixture
 import { expect, test } from './fixtures.ts'
 import { linkPath, openMailbox, type Mailbox } from './mailbox.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * A guest's second device (issue 30): a guest session opened with the e-mail address alone sees
  * the orders placed on its own device, not those of another; the mailed sign-in link proves the

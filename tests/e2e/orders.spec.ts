@@ -15,6 +15,9 @@ import {
   withNewBuild,
 } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The order screens (issue 16): the confirmation and the account's order list on a 390-pixel
  * phone, and an order page opened offline after a new build, showing the order as of its last

@@ -16,6 +16,9 @@ import {
 import { expect, expectFailedResource, seriousViolations, test } from './fixtures.ts'
 import { openMailbox, type Mailbox } from './mailbox.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * Paying, end to end in Chromium at a 390-pixel phone's width and at a desktop's (issue 16, "Bar
  * to hold" 1, 3 and 4; 2 is in checkout.spec.ts, 5 in a11y.spec.ts, 6 in orders.spec.ts): a guest

@@ -8,6 +8,9 @@ import { families } from '../../contract/families.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expect, test } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 // The store on a 390-pixel phone (issue 10): touch, a mobile viewport, the size the shell is
 // designed for.
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }

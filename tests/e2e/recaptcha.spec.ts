@@ -1,6 +1,9 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, forgetOfflineFailures, test, waitForServiceWorker } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * The invisible reCAPTCHA on a form page reached by a link inside the app (issue 17). The same
  * build as every other spec, served by a server with a site key (set below: these tests get a

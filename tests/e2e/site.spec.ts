@@ -3,6 +3,9 @@ import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import { expect, expectFailedResource, test } from './fixtures.ts'
 import { sampleOfEveryKind } from './sitemap.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 // Every public page the build prerendered, as a visitor (and a search engine) sees it.
 
 /** The paths the served sitemap lists. */

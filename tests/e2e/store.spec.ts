@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 test('the home page renders', async ({ page }) => {
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)

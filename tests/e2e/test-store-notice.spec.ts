@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts'
 
+// Not about the site's offline data: its background download stays out of the way (fixtures.ts).
+test.use({ pageDataDownload: 'none' })
+
 /*
  * While TEST_PAYMENTS is on (the fixtures' server sets it) every page says this is a test store:
  * prerendered or rendered by the app, reached by a link or opened directly. Without it no page

@@ -47,13 +47,36 @@ export function formatAmount(amount: number, currency: string, locale = 'en-US')
   return `${major} ${currency}`
 }
 
+/** Building an Intl.NumberFormat costs far more than using one: a page formats dozens of prices per change. */
 const currencyFormats = new Map<string, Intl.NumberFormat>()
+
+const enUsSymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' }
+
+function groupThousands(digits: string): string {
+  let grouped = ''
+  for (let end = digits.length; end > 0; end -= 3) {
+    const group = digits.slice(Math.max(0, end - 3), end)
+    grouped = grouped ? `${group},${grouped}` : group
+  }
+  return grouped
+}
 
 /**
  * An amount as a customer reads it, with the currency's symbol: 189000 USD → "$1,890.00",
- * 1890 JPY → "¥1,890".
+ * 1890 JPY → "¥1,890". The store's own prices (en-US; dollars, euros, pounds) are written without
+ * Intl: a page's first Intl formatter loads the browser's ICU data, tens of milliseconds of
+ * main-thread work (several times that on a phone) in the middle of hydrating a product page.
+ * Any other locale or currency goes to Intl, whose output the fast path matches (money.test.ts
+ * holds the two together).
  */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const symbol = locale === 'en-US' ? enUsSymbols[currency] : undefined
+  if (symbol !== undefined && Number.isSafeInteger(minor)) {
+    const cents = Math.abs(minor)
+    const whole = groupThousands(String(Math.floor(cents / 100)))
+    const fraction = String(cents % 100).padStart(2, '0')
+    return `${minor < 0 ? '-' : ''}${symbol}${whole}.${fraction}`
+  }
   const key = `${locale} ${currency}`
   let format = currencyFormats.get(key)
   if (!format) {

@@ -12,11 +12,11 @@ import { plainText } from './plain-text.ts'
  * again under a new key.
  */
 
-/**
- * `{orderId}` of the payment calls: the order's id (for its owner: the session or device that
- * submitted it), or the order's payment code (anyone holding the payment link /checkout/{code}).
+/*
+ * `{orderId}` of the payment calls: the order's id (contract/uuid.ts; for its owner: the session
+ * or device that submitted it), or the order's payment code (anyone holding the payment link
+ * /checkout/{code}).
  */
-export const orderIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A payment code as submit makes it: 32 random bytes, base64url (43 characters). */
 export const paymentCodePattern = /^[A-Za-z0-9_-]{43}$/
 

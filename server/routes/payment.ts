@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../contract/uuid.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -6,7 +7,6 @@ import {
   ApplePayFinalizeRequest,
   BitpayPaymentRequest,
   CardPaymentRequest,
-  orderIdPattern,
   PaymentAnswer,
   PaymentConfig,
   paymentCodePattern,
@@ -161,7 +161,7 @@ export function paymentRoutes({ db, payments }: { db: Database; payments: Paymen
     if (paymentCodePattern.test(id)) {
       return (await orderOfPaymentCode(db, id)) ?? gone()
     }
-    if (!orderIdPattern.test(id)) return gone()
+    if (!uuidPattern.test(id)) return gone()
     const resolved = await ownerOf(c)
     if ('answer' in resolved) return send(c, resolved.answer)
     if (!resolved.owner)

@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../contract/uuid.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import {
   commissionOf,
@@ -194,8 +195,6 @@ export async function requestPayout(
   })
   return { status: 200, body: await commissionView(tx, dealer.userId), ref: payout!.id }
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** POST /api/payment/commission-balance/{id}: a request not yet paid takes a new amount and notes. */
 export async function changePayout(

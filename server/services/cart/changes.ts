@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../contract/uuid.ts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { idempotencyKeyPattern, maxDiscountCodes } from '../../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
@@ -28,7 +29,6 @@ import {
   type LineJson,
   type LineRow,
   type OrderRow,
-  uuidPattern,
 } from './open-cart.ts'
 import {
   appliesTo,

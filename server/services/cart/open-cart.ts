@@ -1,3 +1,4 @@
+import { uuidPattern } from '../../../contract/uuid.ts'
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { PlacedFor } from '../../../contract/placed-for.ts'
 import type { Database } from '../../db/index.ts'
@@ -16,9 +17,6 @@ export type Executor = Database | Transaction
 export type OrderRow = typeof orders.$inferSelect
 export type LineRow = typeof orderLines.$inferSelect
 export type CodeRow = typeof discountCodes.$inferSelect
-
-/** A row's id as the database makes it. */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function ownerCondition(owner: CartOwner) {
   return owner.kind === 'user'

@@ -4,7 +4,7 @@ import { addressChangeableStatuses } from '../../../contract/orders.ts'
 import type { Database } from '../../db/index.ts'
 import { orderLines, orders } from '../../db/schema.ts'
 import { orderTokenHashes, type CartOwner } from '../cart-owner.ts'
-import { uuidPattern } from '../cart/open-cart.ts'
+import { uuidPattern } from '../../../contract/uuid.ts'
 import { sha256, type Transaction } from '../idempotency.ts'
 
 /*

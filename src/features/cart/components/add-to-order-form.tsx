@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import type { Product as WireProduct } from '../../../../contract/catalog.ts'
 import type { Camelized } from '../../../lib/api-client.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { useAddToOrder, type ChangeOutcome } from '../api.ts'
 import './cart.css'
@@ -83,7 +83,7 @@ export function AddToOrderForm({ product }: { product: Product }) {
           >
             {variants.map((option) => (
               <option key={option.sku} value={option.sku}>
-                {option.name} — {formatPrice(option.price, product.currency)}
+                {option.name} — {formatMoney(option.price, product.currency)}
               </option>
             ))}
           </select>

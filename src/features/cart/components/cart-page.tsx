@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { ValidationError } from '../../../lib/api-client.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
 import { heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
 import { useCartView } from '../outbox.ts'
@@ -93,25 +93,25 @@ export function CartPage() {
           {cart.id && <DiscountForm cartId={cart.id} />}
           <dl className="cart-totals" aria-label="Totals">
             <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</dd>
+            <dd data-testid="cart-subtotal">{formatMoney(cart.subtotal, cart.currency)}</dd>
             {cart.discounts.map((discount) => (
               <div key={discount.code}>
                 <dt>
                   Discount {discount.code}
                   {discount.description ? ` (${discount.description})` : ''}
                 </dt>
-                <dd>−{formatPrice(discount.amount, cart.currency)}</dd>
+                <dd>−{formatMoney(discount.amount, cart.currency)}</dd>
               </div>
             ))}
             {cart.discounts.length === 0 && cart.discountTotal > 0 && (
               <>
                 <dt>Discount</dt>
-                <dd>−{formatPrice(cart.discountTotal, cart.currency)}</dd>
+                <dd>−{formatMoney(cart.discountTotal, cart.currency)}</dd>
               </>
             )}
             <dt className="cart-total">Total</dt>
             <dd className="cart-total" data-testid="cart-total">
-              {formatPrice(cart.total, cart.currency)}
+              {formatMoney(cart.total, cart.currency)}
             </dd>
           </dl>
           {cart.estimated && (
@@ -187,7 +187,7 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
         <button type="button" className="link-button cart-remove" onClick={() => change(0)}>
           Remove<span className="visually-hidden"> {line.name}</span>
         </button>
-        <span className="cart-line-price">{formatPrice(line.linePrice, currency)}</span>
+        <span className="cart-line-price">{formatMoney(line.linePrice, currency)}</span>
         {problem && (
           <p className="field-error" role="alert">
             {problem}

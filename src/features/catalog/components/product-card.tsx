@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Product } from '../api.ts'
 import { isInStock } from '../filters.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 
 /** One product in a listing: picture, name linking to its page, summary, price, stock. */
 export function ProductCard({
@@ -28,7 +28,7 @@ export function ProductCard({
         <Link to={product.path}>{product.name}</Link>
       </Heading>
       <p>{product.summary}</p>
-      <p className="price">{formatPrice(product.price, product.currency)}</p>
+      <p className="price">{formatMoney(product.price, product.currency)}</p>
       <p className="stock">{isInStock(product) ? 'In stock' : 'Made to order'}</p>
     </li>
   )

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { productQuery, type Product } from '../api.ts'
-import { formatLeadTime, formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
+import { formatLeadTime } from '../../../lib/format-lead-time.ts'
 import { indexPalette, swatchOf } from '../palette.ts'
 import { AfterHydration } from '../../../components/after-hydration.tsx'
 import { ColorSwatch } from '../../../components/color-swatch.tsx'
@@ -44,7 +45,7 @@ export function ProductPage({
           <h1>{product.name}</h1>
           <p className="lead">{product.summary}</p>
           <p className="price" aria-label="Price">
-            {formatPrice(product.price, product.currency)}
+            {formatMoney(product.price, product.currency)}
           </p>
           <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
           <AfterHydration>{productionTime}</AfterHydration>
@@ -80,7 +81,7 @@ export function ProductPage({
                 <td>
                   <code>{variant.sku}</code>
                 </td>
-                <td>{formatPrice(variant.price, product.currency)}</td>
+                <td>{formatMoney(variant.price, product.currency)}</td>
                 <td>{variant.inStock ? 'In stock' : 'Made to order'}</td>
               </tr>
             ))}

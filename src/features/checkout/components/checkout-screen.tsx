@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { CheckoutStep } from '../../../../contract/checkout-steps.ts'
 import type { OrderSubmittedRecord } from '../../../../store-db/store-db.ts'
 import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { useSignedIn } from '../../../lib/signed-in.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
@@ -156,7 +156,7 @@ export function CheckoutScreen({
         <section className="panel checkout-done" aria-labelledby="checkout-paying">
           <h2 id="checkout-paying">Your order is submitted</h2>
           <p>
-            Order {owed.id}: {formatPrice(owed.total, owed.currency)} to pay now.
+            Order {owed.id}: {formatMoney(owed.total, owed.currency)} to pay now.
           </p>
           {payment(owed, settled)}
         </section>
@@ -175,7 +175,7 @@ export function CheckoutScreen({
           <h2 id="checkout-waiting">Submitted, waiting to send</h2>
           <p>
             Your order ({waitingSubmit.order.names.join(', ')},{' '}
-            {formatPrice(waitingSubmit.order.total, waitingSubmit.order.currency)}) is kept on this
+            {formatMoney(waitingSubmit.order.total, waitingSubmit.order.currency)}) is kept on this
             device and sent to the shop once, as soon as the network returns. You can close this
             page: it is sent even so.
           </p>

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import type { CheckoutCart } from '../model.ts'
 
 /** The chosen shipping as the cart answer carries it (camelCase). */
@@ -28,7 +28,7 @@ export function OrderSummary({ cart }: { cart: CheckoutCart }) {
         <summary>
           <h2 id="checkout-summary-heading">Your order</h2>
           <span className="checkout-summary-total" data-testid="checkout-total">
-            {formatPrice(total, cart.currency)}
+            {formatMoney(total, cart.currency)}
           </span>
         </summary>
         <ul className="checkout-lines" aria-label="Lines">
@@ -40,7 +40,7 @@ export function OrderSummary({ cart }: { cart: CheckoutCart }) {
                 {line.qty > 1 ? ` × ${line.qty}` : ''}
               </span>
               {line.linePrice !== undefined && (
-                <span>{formatPrice(line.linePrice, cart.currency)}</span>
+                <span>{formatMoney(line.linePrice, cart.currency)}</span>
               )}
             </li>
           ))}
@@ -49,19 +49,19 @@ export function OrderSummary({ cart }: { cart: CheckoutCart }) {
           {cart.discountTotal ? (
             <>
               <dt>Discount</dt>
-              <dd>−{formatPrice(cart.discountTotal, cart.currency)}</dd>
+              <dd>−{formatMoney(cart.discountTotal, cart.currency)}</dd>
             </>
           ) : null}
           <dt>Shipping</dt>
           <dd data-testid="checkout-shipping">
             {shipping
-              ? `${shipping.serviceName}: ${formatPrice(shipping.amount, cart.currency)}`
+              ? `${shipping.serviceName}: ${formatMoney(shipping.amount, cart.currency)}`
               : cart.isMto
                 ? 'Arranged when your order is made'
                 : 'Chosen at the next step'}
           </dd>
           <dt className="checkout-total">Total</dt>
-          <dd className="checkout-total">{formatPrice(total, cart.currency)}</dd>
+          <dd className="checkout-total">{formatMoney(total, cart.currency)}</dd>
         </dl>
         {cart.isMto && <p className="note">Made to order: nothing is due today.</p>}
       </details>

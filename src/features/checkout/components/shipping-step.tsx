@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { newChangeKey, saveShippingOption, shippingOptionsQuery } from '../api.ts'
 import { checkoutMessages, problemOf } from '../model.ts'
 import { FormStatus } from '../../../components/form-field.tsx'
@@ -109,7 +109,7 @@ export function ShippingStep({
                 <label htmlFor={id}>
                   <span>{option.serviceName}</span>
                   <span className="checkout-option-price">
-                    {formatPrice(option.amount, options.data.currency)}
+                    {formatMoney(option.amount, options.data.currency)}
                   </span>
                 </label>
               </div>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { DEFAULT_ACCENT } from '../model.ts'
 import { errorIdOf, FieldError } from './field-messages.tsx'
 import type { DraftSectionProps } from './section-props.ts'
@@ -26,7 +26,7 @@ export function AccentFieldset({ draft, context, dispatch }: DraftSectionProps) 
             />
             <span>
               {a.label}{' '}
-              {a.price > 0 && <small>+{formatPrice(a.price, context.product.currency)}</small>}
+              {a.price > 0 && <small>+{formatMoney(a.price, context.product.currency)}</small>}
             </span>
           </label>
         ))}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { colorKey, regionColor, type ProductConfigurator, type Side } from '../model.ts'
 import { errorIdOf, FieldError } from './field-messages.tsx'
 import type { DraftSectionProps } from './section-props.ts'
@@ -97,7 +97,7 @@ function ColourChoice({
   const chosen = palette.find((swatch) => swatch.id === current)
   const extraOf = (swatch: PaletteSwatch) => {
     const extra = surcharge.get(swatch.type)
-    return extra ? ` +${formatPrice(extra, product.currency)}` : ''
+    return extra ? ` +${formatMoney(extra, product.currency)}` : ''
   }
   return (
     <>
@@ -174,7 +174,7 @@ function SurchargeNote({
         <path className="swatch-extra" d="M15.5 8.5V12.5A3 3 0 0 1 12.5 15.5H8.5Z" />
       </svg>{' '}
       Marked colours cost more for each part painted in them:{' '}
-      {charged.map((entry) => `${entry.type} +${formatPrice(entry.price, currency)}`).join(', ')}.
+      {charged.map((entry) => `${entry.type} +${formatMoney(entry.price, currency)}`).join(', ')}.
     </p>
   )
 }

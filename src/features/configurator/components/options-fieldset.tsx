@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { optionKey } from '../model.ts'
 import type { DraftSectionProps } from './section-props.ts'
 
@@ -21,7 +21,7 @@ export function OptionsFieldset({ draft, context, dispatch }: DraftSectionProps)
           <span>
             {option.label}{' '}
             {option.price > 0 && (
-              <small>+{formatPrice(option.price, context.product.currency)}</small>
+              <small>+{formatMoney(option.price, context.product.currency)}</small>
             )}
             {option.description && <small className="choice-hint">{option.description}</small>}
           </span>

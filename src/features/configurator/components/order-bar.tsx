@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useRef, useState, type ReactNode } from 'react'
 import { Sheet } from '../../../components/sheet.tsx'
 import { StickyBar } from '../../../components/sticky-bar.tsx'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { TOTAL_PRICE, type DraftContext, type OrderDraft } from '../model.ts'
 import { designOrder, type AddDesignToOrder } from '../payload.ts'
 import { OrderPreview } from './order-preview.tsx'
@@ -58,7 +58,7 @@ export function OrderBar({
   const [detailsOpen, setDetailsOpen] = useState(false)
   const detailsButton = useRef<HTMLButtonElement>(null)
   const problems = Object.keys(draft.checkOrderValidationError).length
-  const total = formatPrice(Number(draft.order[TOTAL_PRICE] ?? 0), context.product.currency)
+  const total = formatMoney(Number(draft.order[TOTAL_PRICE] ?? 0), context.product.currency)
 
   return (
     <StickyBar label="Your order">

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { measurementFields } from '../measurements.ts'
 import {
   measurementsOf,
@@ -29,7 +29,7 @@ export function OrderPreview({ draft, context }: { draft: OrderDraft; context: D
       <p>
         <strong>{line.variantName ?? line.name}</strong>
         {request.qty > 1 && ` × ${request.qty}`}:{' '}
-        {formatPrice(Number(draft.order[TOTAL_PRICE] ?? 0), line.currency)}
+        {formatMoney(Number(draft.order[TOTAL_PRICE] ?? 0), line.currency)}
       </p>
       <ul className="order-preview-summary">
         {line.summary.map((item) => (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { priceLines, TOTAL_PRICE, type DraftContext, type OrderDraft } from '../model.ts'
 import { InfoButton } from './overlays.tsx'
 import type { OpenInfo } from './section-props.ts'
@@ -14,7 +14,7 @@ interface PriceSummaryProps {
 
 /** The price line by line, the total, and how long the suit takes to make. */
 export function PriceSummary({ draft, context, onInfo, productionTime }: PriceSummaryProps) {
-  const money = (minor: number) => formatPrice(minor, context.product.currency)
+  const money = (minor: number) => formatMoney(minor, context.product.currency)
   return (
     <div className="configurator-summary" aria-live="polite">
       <table className="price-lines">

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type DraftRecord } from '../../../lib/db.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { isRecord } from '../../../lib/is-record.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { DESIGN_ANCHOR } from '../link-names.ts'
@@ -29,7 +29,7 @@ function toSavedDesign(record: DraftRecord): SavedDesign | null {
     updatedAt: record.updatedAt,
     total:
       typeof total === 'number' && typeof meta.currency === 'string'
-        ? formatPrice(total, meta.currency)
+        ? formatMoney(total, meta.currency)
         : null,
   }
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { convertMeasurements, measurementFields, type MeasurementKey } from '../measurements.ts'
 import {
   isCustomVariant,
@@ -42,7 +42,7 @@ export function SizeFieldset({ draft, context, dispatch, messages, onInfo }: Siz
             />
             <span>
               {isCustomVariant(variant.sku) ? 'Made to measure' : variant.name}
-              <small> {formatPrice(variant.price, context.product.currency)}</small>
+              <small> {formatMoney(variant.price, context.product.currency)}</small>
             </span>
           </label>
         ))}

@@ -1,5 +1,5 @@
 import { useId, useState, type ComponentType } from 'react'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { upgradeAction, upgradesOf, type UpgradeKey } from '../model.ts'
 import { DesignerOverlay } from './designer-overlay.tsx'
 import { errorIdOf, FieldError } from './field-messages.tsx'
@@ -65,7 +65,7 @@ export function UpgradesFieldset({ draft, context, dispatch, onInfo, ask }: Upgr
               />
               <span>
                 {upgrade.label}{' '}
-                <small>+{formatPrice(upgrade.price, context.product.currency)}</small>
+                <small>+{formatMoney(upgrade.price, context.product.currency)}</small>
                 {hint && <small className="choice-hint">{hint}</small>}
               </span>
             </label>

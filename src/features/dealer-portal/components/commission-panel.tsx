@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ratePercent } from '../../../../contract/dealer.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import {
   changePayout,
   commissionQuery,
@@ -32,7 +32,7 @@ export function CommissionPanel() {
         )}
       </section>
     )
-  const money = (amount: number) => formatPrice(amount, commission.currency)
+  const money = (amount: number) => formatMoney(amount, commission.currency)
   return (
     <>
       <section className="panel" aria-labelledby="dealer-balance">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { orderNumber } from '../../../../contract/orders.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { dealerOrdersQuery } from '../api.ts'
 import { commissionStateLabels, readProblem } from '../model.ts'
 
@@ -28,7 +28,7 @@ export function DealerOrderList() {
             <li key={order.id} className="dealer-row">
               <span className="dealer-row-head">
                 <strong>Order {orderNumber(order.id)}</strong>
-                <span>{formatPrice(order.total, order.currency)}</span>
+                <span>{formatMoney(order.total, order.currency)}</span>
               </span>
               <span>{order.items.join(', ')}</span>
               <span className="field-hint">
@@ -37,7 +37,7 @@ export function DealerOrderList() {
                 {formatDateTime(Date.parse(order.submittedAt))} · {order.status.replace('_', ' ')}
               </span>
               <span>
-                Commission {formatPrice(order.commission.amount, order.currency)},{' '}
+                Commission {formatMoney(order.commission.amount, order.currency)},{' '}
                 {commissionStateLabels[order.commission.state]}
               </span>
             </li>

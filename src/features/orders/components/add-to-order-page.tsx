@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { NetworkError, ValidationError } from '../../../lib/api-client.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import {
   addableItemsQuery,
   addToSubmittedOrder,
@@ -38,7 +38,7 @@ export function AddToOrderPage({ code }: { code: string }) {
             <ul className="order-line-summary">
               {order.lines.map((line) => (
                 <li key={line.id}>
-                  {line.qty} × {line.name}: {formatPrice(line.lineAmount, order.currency)}
+                  {line.qty} × {line.name}: {formatMoney(line.lineAmount, order.currency)}
                 </li>
               ))}
             </ul>
@@ -111,7 +111,7 @@ function AddItemForm({ code, order }: { code: string; order: PaymentLinkOrder })
   const options = (items.data ?? []).flatMap((product) =>
     product.variants.map((variant) => ({
       sku: variant.sku,
-      label: `${variant.name} — ${formatPrice(variant.price, product.currency)}`,
+      label: `${variant.name} — ${formatMoney(variant.price, product.currency)}`,
       currency: product.currency,
     })),
   )
@@ -179,8 +179,8 @@ function AddItemForm({ code, order }: { code: string; order: PaymentLinkOrder })
         )}
         {add.isSuccess && (
           <p role="status" className="orders-done">
-            Added. Shipping is now {formatPrice(add.data.shippingAmount, add.data.currency)}, and
-            the order’s total {formatPrice(add.data.total, add.data.currency)}.
+            Added. Shipping is now {formatMoney(add.data.shippingAmount, add.data.currency)}, and
+            the order’s total {formatMoney(add.data.total, add.data.currency)}.
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { orderQuery } from '../api.ts'
 import { orderNumber } from '../../../../contract/orders.ts'
 import { nextSteps } from '../model.ts'
@@ -43,7 +43,7 @@ export function ConfirmationPage({ id }: { id: string }) {
               </Link>
               {order.paymentDue && !order.isMto && (
                 <a className="button button-secondary" href={`/checkout/${order.paymentCode}`}>
-                  Pay {formatPrice(order.balance, order.currency)}
+                  Pay {formatMoney(order.balance, order.currency)}
                 </a>
               )}
             </p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { ordersQuery } from '../api.ts'
 import { orderNumber } from '../../../../contract/orders.ts'
 import { statusText } from '../model.ts'
@@ -38,9 +38,9 @@ export function OrderList() {
                   <span className="order-list-items-text">{order.items.join(', ')}</span>
                   <span className="order-list-meta">
                     {formatDateTime(Date.parse(order.submittedAt))} ·{' '}
-                    {formatPrice(order.total, order.currency)}
+                    {formatMoney(order.total, order.currency)}
                     {order.paymentDue &&
-                      ` · ${formatPrice(order.balance, order.currency)} left to pay`}
+                      ` · ${formatMoney(order.balance, order.currency)} left to pay`}
                   </span>
                 </Link>
               </li>

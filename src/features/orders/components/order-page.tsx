@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { orderQuery, type OrderView } from '../api.ts'
 import { orderNumber } from '../../../../contract/orders.ts'
 import { addressLines, progressOf, statusText } from '../model.ts'
@@ -64,7 +64,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       )}
       {order.paymentDue && (
         <section className="panel order-pay" aria-labelledby="order-pay">
-          <h2 id="order-pay">{formatPrice(order.balance, order.currency)} to pay</h2>
+          <h2 id="order-pay">{formatMoney(order.balance, order.currency)} to pay</h2>
           <p>
             {order.isMto && order.paid === 0
               ? 'Nothing was due when you ordered; pay the balance whenever you are ready.'

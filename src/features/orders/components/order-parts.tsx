@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
 import { customerLabel } from '../../../lib/customer-label.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { NotKeptError, type OrderView, type PaymentLinkOrder } from '../api.ts'
 import { productionText } from '../model.ts'
 
@@ -94,7 +94,7 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
             <h3 className="order-line-name">
               {line.qty} × {line.name}
             </h3>
-            <span className="order-line-amount">{formatPrice(line.lineAmount, currency)}</span>
+            <span className="order-line-amount">{formatMoney(line.lineAmount, currency)}</span>
           </div>
           {line.variantName && <p className="order-line-variant">{line.variantName}</p>}
           {line.summary.length > 0 && (
@@ -110,7 +110,7 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
           </p>
           {line.addedAfterSubmit && <p className="order-line-added">Added after the order.</p>}
           {line.qty > 1 && (
-            <p className="order-line-each">{formatPrice(line.unitAmount, currency)} each</p>
+            <p className="order-line-each">{formatMoney(line.unitAmount, currency)} each</p>
           )}
         </li>
       ))}
@@ -125,7 +125,7 @@ type Amounts = Pick<
 
 /** Subtotal, discounts, shipping, total, paid and what is left. */
 export function OrderAmounts(order: Amounts) {
-  const money = (amount: number) => formatPrice(amount, order.currency)
+  const money = (amount: number) => formatMoney(amount, order.currency)
   return (
     <dl className="order-amounts" data-testid="order-amounts">
       <div>

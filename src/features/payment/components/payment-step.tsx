@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import { testApplePayNonce, testCards } from '../../../../contract/payment.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 import { paymentCalls, paymentConfigQuery, type Payable, type PaymentCalls } from '../api.ts'
 import {
   applePayAvailable,
@@ -58,7 +58,7 @@ export function PaymentStep({
   const [card, setCard] = useState(testCards[0]!.nonce)
   const attempt = useRef<{ key: string; send: Send } | undefined>(undefined)
   const headingId = useId()
-  const due = formatPrice(balance, currency)
+  const due = formatMoney(balance, currency)
 
   /** Sends an attempt: the one whose outcome is unknown again, or a new one. */
   async function run(send?: Send) {

@@ -7,7 +7,7 @@ import { orderNumber } from '../../../../contract/orders.ts'
 import { paymentConfigQuery } from '../../../features/payment/api.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
 import { applePayAvailable } from '../../../features/payment/model.ts'
-import { formatPrice } from '../../../lib/format-price.ts'
+import { formatMoney } from '../../../../contract/money.ts'
 // The checkout's page frame and the order page's actions, which this page borrows.
 import '../../../features/checkout/components/checkout.css'
 import '../../../features/orders/components/orders.css'
@@ -65,7 +65,7 @@ export function ApplePayPage({ orderId }: { orderId: string }) {
                 {here
                   ? 'This shop does not take Apple Pay at the moment.'
                   : 'Apple Pay works in Safari on an iPhone, iPad or Mac with a card in Apple Wallet; this browser cannot use it.'}{' '}
-                You can pay {formatPrice(order.balance, order.currency)} by card or with BitPay
+                You can pay {formatMoney(order.balance, order.currency)} by card or with BitPay
                 instead.
               </p>
               <p className="order-actions">

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a private, throwaway PostgreSQL cluster and removes it afterwards.
 #
-#   scripts/with-postgres.sh npx vitest run --project server
+#   scripts/with-postgres.sh npx vitest run --project 'server*'
 #
 # The cluster lives in a temp dir, listens on 127.0.0.1 on a free port with trust auth (local test
 # use only) and has one database, `app_test`. The command sees TEST_DATABASE_URL pointing at it.

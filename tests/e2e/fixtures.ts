@@ -33,9 +33,20 @@ export type PageDataDownload = 'real' | 'none'
 /** The setting of the test under way, for the contexts its body opens with browser.newContext. */
 let pageDataDownload: PageDataDownload = 'real'
 
-/** Lists no file in the page-data manifest the contexts' workers read. */
+/**
+ * Lists no file in the page-data manifest the context's workers read. The manifest is fetched
+ * from the test's side, which the context's offline emulation does not reach: while the context
+ * is offline, the request fails as the browser's own would.
+ */
 async function withoutPageData(context: BrowserContext): Promise<void> {
+  let offline = false
+  const setOffline = context.setOffline.bind(context)
+  context.setOffline = async (value: boolean) => {
+    offline = value
+    await setOffline(value)
+  }
   await context.route(`**${PAGE_DATA_MANIFEST_URL}`, async (route) => {
+    if (offline) return route.abort('internetdisconnected')
     const response = await route.fetch()
     const manifest = (await response.json()) as PageDataManifest
     await route.fulfill({ response, json: { ...manifest, files: [] } })

@@ -179,6 +179,7 @@ export default tseslint.config(
       'src/lib/cart-token.ts',
       'src/lib/chunk-reload.ts',
       'src/**/*.test.{ts,tsx}',
+      'src/testing/**/*.ts',
     ],
     rules: storageRulesOff,
   },

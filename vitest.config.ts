@@ -21,7 +21,7 @@ const serverMocking = [...mocksModules('server'), ...mocksModules('scripts')]
 
 const app = {
   environment: 'jsdom' as const,
-  setupFiles: ['fake-indexeddb/auto'],
+  setupFiles: ['fake-indexeddb/auto', 'src/testing/fresh-storage.ts'],
 }
 const worker = {
   environment: 'node' as const,

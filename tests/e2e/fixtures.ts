@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { PAGE_DATA_MANIFEST_URL, type PageDataManifest } from '../../contract/page-data-manifest.ts'
 import type { BackgroundJobsReport } from '../../sw/messages.ts'
-import { keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
+import { isContextOffline, keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
 
 interface WorkerFixtures {
@@ -39,14 +39,8 @@ let pageDataDownload: PageDataDownload = 'real'
  * is offline, the request fails as the browser's own would.
  */
 async function withoutPageData(context: BrowserContext): Promise<void> {
-  let offline = false
-  const setOffline = context.setOffline.bind(context)
-  context.setOffline = async (value: boolean) => {
-    offline = value
-    await setOffline(value)
-  }
   await context.route(`**${PAGE_DATA_MANIFEST_URL}`, async (route) => {
-    if (offline) return route.abort('internetdisconnected')
+    if (isContextOffline(context)) return route.abort('internetdisconnected')
     const response = await route.fetch()
     const manifest = (await response.json()) as PageDataManifest
     await route.fulfill({ response, json: { ...manifest, files: [] } })

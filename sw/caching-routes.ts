@@ -6,7 +6,6 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { APP_DATA_URL } from '../contract/page-data.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
 import { keptCopy } from './kept-offline.ts'
-import { precachedHandler } from './precache.ts'
 import { IMAGES_CACHE, isStaticDataUrl, PAGE_DATA_CACHE } from './offline-data.ts'
 import {
   API_CACHE,
@@ -17,6 +16,7 @@ import {
   isSecretPagePath,
   mayCache,
 } from './policy.ts'
+import { precachedHandler } from './precache.ts'
 
 /*
  * What the worker answers from its caches besides the precache (precache.ts): pages

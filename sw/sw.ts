@@ -9,10 +9,11 @@ import { createSiteDownload } from './site-download.ts'
 
 /**
  * The store's service worker, wired from its parts: the precache (precache.ts), the caching of
- * pages, data, API answers and images (caching-routes.ts), how it takes over after an install or an update
- * (lifecycle.ts), the background download of the catalog and the site's data (site-download.ts),
- * the cart queue that sends cart changes once and keeps what the network did not take
- * (cart-sync.ts), and what it does when a page asks (page-messages.ts, protocol in messages.ts).
+ * pages, data, API answers and images (caching-routes.ts), how it takes over after an install or
+ * an update (lifecycle.ts), the background download of the catalog and the site's data
+ * (site-download.ts), the cart queue that sends cart changes once and keeps what the network did
+ * not take (cart-sync.ts), and what it does when a page asks (page-messages.ts, protocol in
+ * messages.ts).
  */
 
 declare const self: ServiceWorkerGlobalScope

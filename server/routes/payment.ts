@@ -1,4 +1,3 @@
-import { uuidPattern } from '../../contract/uuid.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -12,6 +11,7 @@ import {
   paymentCodePattern,
   PaymentRefusal,
 } from '../../contract/payment.ts'
+import { uuidPattern } from '../../contract/uuid.ts'
 import type { Database } from '../db/index.ts'
 import { declared, type DeclaredAnswer } from '../http/declared-answer.ts'
 import { errorResponse } from '../http/errors.ts'

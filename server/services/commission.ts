@@ -1,4 +1,3 @@
-import { uuidPattern } from '../../contract/uuid.ts'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import {
   commissionOf,
@@ -13,6 +12,7 @@ import type { orders } from '../db/schema.ts'
 import { commissionEntries, dealers, payoutRequests } from '../db/schema.ts'
 import type { Transaction, WorkAnswer } from './idempotency.ts'
 import { formatAmount, toDecimal } from '../../contract/money.ts'
+import { uuidPattern } from '../../contract/uuid.ts'
 
 /*
  * A dealer's commission, as an append-only ledger (commission_entries; a trigger refuses UPDATE

@@ -1,6 +1,6 @@
-import { uuidPattern } from '../../../contract/uuid.ts'
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { PlacedFor } from '../../../contract/placed-for.ts'
+import { uuidPattern } from '../../../contract/uuid.ts'
 import type { Database } from '../../db/index.ts'
 import { step, statement, type Step } from '../../db/two-trips.ts'
 import { orders, type discountCodes, type orderLines } from '../../db/schema.ts'

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-status.ts'
 import { addressChangeableStatuses } from '../../../contract/orders.ts'
+import { uuidPattern } from '../../../contract/uuid.ts'
 import type { Database } from '../../db/index.ts'
 import { orderLines, orders } from '../../db/schema.ts'
 import { orderTokenHashes, type CartOwner } from '../cart-owner.ts'
-import { uuidPattern } from '../../../contract/uuid.ts'
 import { sha256, type Transaction } from '../idempotency.ts'
 
 /*

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test'
 import { PAGE_DATA_MANIFEST_URL, type PageDataManifest } from '../../contract/page-data-manifest.ts'
 import type { BackgroundJobsReport } from '../../sw/messages.ts'
 import { isContextOffline, keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
@@ -18,6 +25,8 @@ interface WorkerFixtures {
   storeEnv: Record<string, string>
   /** The worker's own store server (store-server.ts); tests reach it through `baseURL`. */
   storeServer: StoreServer
+  /** The worker's pages kept between tests, by name: see `onOnePage`. */
+  keptPages: (name: string, options: BrowserContextOptions) => Promise<Page>
 }
 
 /**
@@ -84,6 +93,25 @@ export const test = base.extend<
     },
     { scope: 'worker', auto: true, timeout: 180_000 },
   ],
+  keptPages: [
+    async ({ browser, storeServer }, use) => {
+      const pages = new Map<string, Promise<Page>>()
+      await use((name, options) => {
+        let page = pages.get(name)
+        if (!page) {
+          page = (async () => {
+            const context = await browser.newContext({ ...options, baseURL: storeServer.origin })
+            await withoutPageData(context)
+            return context.newPage()
+          })()
+          pages.set(name, page)
+        }
+        return page
+      })
+      for (const page of pages.values()) await (await page).context().close()
+    },
+    { scope: 'worker' },
+  ],
   baseURL: async ({ storeServer }, use) => use(storeServer.origin),
   // Every context the tests open stays offline across navigations once set so
   // (scripts/offline-emulation.ts); the default context is made by browser.newContext too.
@@ -110,11 +138,16 @@ export const test = base.extend<
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      page.on('console', (message) => {
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error') errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
+      }
+      const onPageError = (error: Error) => errors.push(error.message)
+      page.on('console', onConsole)
+      page.on('pageerror', onPageError)
       await use(errors)
+      // A page kept for the next test (onOnePage) reports to that test's list.
+      page.off('console', onConsole)
+      page.off('pageerror', onPageError)
       const expected = expectedFailures.get(errors) ?? []
       const unexpected = errors.filter((e) => !expected.some((re) => isFailedResource(e, re)))
       expect(unexpected, 'console errors').toEqual([])
@@ -124,6 +157,20 @@ export const test = base.extend<
 })
 
 export { expect }
+
+/**
+ * The tests of `test` that visit screens and change nothing (a screen's targets, axe, layout),
+ * on one page the worker keeps between them: `name`'s, opened with `options` and without the
+ * page-data download. A fresh profile costs each test a new context and a worker install,
+ * about a second and a half of the two cores; visiting the next screen in the same page is what
+ * a visitor does. What a first visit or a fresh device does stays in tests with fresh profiles.
+ * After a failed test Playwright starts a new worker, so the next test opens a new page.
+ */
+export function onOnePage(name: string, options: BrowserContextOptions) {
+  return test.extend({
+    page: async ({ keptPages }, use) => use(await keptPages(name, options)),
+  })
+}
 
 /** Waits until the service worker controls the page (it claims clients on first install). */
 export async function waitForServiceWorker(page: Page): Promise<void> {

@@ -6,7 +6,7 @@ import { chromium, type Locator, type Page, type Response } from '@playwright/te
 import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
 import { families } from '../../contract/families.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, onOnePage, test } from './fixtures.ts'
 
 // Not about the site's offline data: its background download stays out of the way (fixtures.ts).
 test.use({ pageDataDownload: 'none' })
@@ -638,9 +638,13 @@ function measures(screen: Screen): string {
 }
 
 // One visit per screen measures all that screen needs (WCAG 2.5.8's 24 px targets on every one).
+// The screens are visited one after another in one page, as a visitor goes from one to the next
+// (fixtures.ts, onOnePage): none of them changes what the next one shows.
+const screenTest = onOnePage('phone', phone)
+
 test.describe('each screen, in one visit', () => {
   for (const screen of screens) {
-    test(`${screen.name} (${screen.path}): ${measures(screen)}`, async ({ page }) => {
+    screenTest(`${screen.name} (${screen.path}): ${measures(screen)}`, async ({ page }) => {
       await open(page, screen.path, screen.ready)
       expect(await smallTargets(page)).toEqual([])
       if (screen.listing) await expectProductsFirst(page)

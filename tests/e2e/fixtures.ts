@@ -162,8 +162,8 @@ export { expect }
  * The tests of `test` that visit screens and change nothing (a screen's targets, axe, layout),
  * on one page the worker keeps between them: `name`'s, opened with `options` and without the
  * page-data download. A fresh profile costs each test a new context and a worker install,
- * about a second and a half of the two cores; visiting the next screen in the same page is what
- * a visitor does. What a first visit or a fresh device does stays in tests with fresh profiles.
+ * about 4 s of processor time here (docs/testing.md); visiting the next screen in the same page
+ * is what a visitor does. What a first visit or a fresh device does stays in tests with fresh profiles.
  * After a failed test Playwright starts a new worker, so the next test opens a new page.
  */
 export function onOnePage(name: string, options: BrowserContextOptions) {

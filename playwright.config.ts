@@ -20,8 +20,8 @@ export default defineConfig({
   use: {
     // A trace records every step of every test, to keep only a failed test's: about a tenth of the
     // run's time (36 screens of phone.spec: 137 s with, 122 s without). CI keeps no files, only
-    // what the run prints (each failure's error, step and line), so it records
-    // none; a run here keeps a failed test's trace (`npx playwright show-trace`).
+    // what the run prints (each failure's error, step and line), so it records none. A run here
+    // keeps a failed test's trace (`npx playwright show-trace`).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     // A step that cannot happen fails at that step, with its name, not as the whole test's time-out.
     actionTimeout: 30_000,

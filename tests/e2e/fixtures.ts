@@ -161,10 +161,10 @@ export { expect }
 /**
  * The tests of `test` that visit screens and change nothing (a screen's targets, axe, layout),
  * on one page the worker keeps between them: `name`'s, opened with `options` and without the
- * page-data download. A fresh profile costs each test a new context and a worker install,
- * about 4 s of processor time here (docs/testing.md); visiting the next screen in the same page
- * is what a visitor does. What a first visit or a fresh device does stays in tests with fresh profiles.
- * After a failed test Playwright starts a new worker, so the next test opens a new page.
+ * page-data download. A fresh profile costs each test a new context and a worker install, about
+ * 4 s of processor time here (docs/testing.md); visiting the next screen in the same page is what
+ * a visitor does. What a first visit, a fresh device or a change of state does keeps a fresh
+ * profile per test. After a failed test Playwright starts a new worker, and so a new page.
  */
 export function onOnePage(name: string, options: BrowserContextOptions) {
   return test.extend({

@@ -42,12 +42,17 @@ export type PageDataDownload = 'real' | 'none'
 /** The setting of the test under way, for the contexts its body opens with browser.newContext. */
 let pageDataDownload: PageDataDownload = 'real'
 
+const withoutPageDataContexts = new WeakSet<BrowserContext>()
+
 /**
  * Lists no file in the page-data manifest the context's workers read. The manifest is fetched
  * from the test's side, which the context's offline emulation does not reach: while the context
  * is offline, the request fails as the browser's own would.
  */
 async function withoutPageData(context: BrowserContext): Promise<void> {
+  // Once per context, however it was opened (by browser.newContext or a fixture).
+  if (withoutPageDataContexts.has(context)) return
+  withoutPageDataContexts.add(context)
   await context.route(`**${PAGE_DATA_MANIFEST_URL}`, async (route) => {
     if (isContextOffline(context)) return route.abort('internetdisconnected')
     const response = await route.fetch()

@@ -18,21 +18,9 @@ const conditions = (offline: boolean) => ({
   uploadThroughput: -1,
 })
 
-/** The offline state of each context this module keeps offline, as its last `setOffline` left it. */
-const offlineContexts = new WeakMap<BrowserContext, () => boolean>()
-
-/**
- * Whether `context` is offline, as its last `setOffline` left it: for what answers the context's
- * requests from the test's side, which the emulation does not reach (a `route.fetch`).
- */
-export function isContextOffline(context: BrowserContext): boolean {
-  return offlineContexts.get(context)?.() ?? false
-}
-
 /** Makes `context.setOffline` hold in every document of the context (see above). */
 export function keepOfflineAcrossNavigations(context: BrowserContext): void {
   let offline = false
-  offlineContexts.set(context, () => offline)
   const sessions = new Map<Page, Promise<CDPSession>>()
   const emulate = async (page: Page) => {
     if (page.isClosed()) return

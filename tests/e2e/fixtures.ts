@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import {
   test as base,
   expect,
-  type BrowserContext,
   type BrowserContextOptions,
   type ConsoleMessage,
   type Page,
 } from '@playwright/test'
 import { PAGE_DATA_MANIFEST_URL, type PageDataManifest } from '../../contract/page-data-manifest.ts'
 import type { BackgroundJobsReport } from '../../sw/messages.ts'
-import { isContextOffline, keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
+import { keepOfflineAcrossNavigations } from '../../scripts/offline-emulation.ts'
 import { startStoreServer, workerPorts, type StoreServer } from './store-server.ts'
 
 interface WorkerFixtures {
@@ -32,41 +31,47 @@ interface WorkerFixtures {
 /**
  * Whether the worker's background download of the site's page data runs in a test's contexts.
  * 'real' (the default): as a visitor's browser does it, every page's data, then API answers and
- * images. 'none': the build's manifest reaches the worker with no file listed, so nothing is
- * downloaded. It is a few hundred requests competing with the test for two cores; a spec whose
+ * images. 'none': the worker's server serves the build's manifest with no file listed, so nothing
+ * is downloaded. It is a few hundred requests competing with the test for two cores; a spec whose
  * subject is not offline data (the cart, payments, a screen's layout) sets 'none' with
  * `test.use({ pageDataDownload: 'none' })`. What the download does is offline-site.spec.ts's.
  */
 export type PageDataDownload = 'real' | 'none'
 
-/** The setting of the test under way, for the contexts its body opens with browser.newContext. */
-let pageDataDownload: PageDataDownload = 'real'
-
-const withoutPageDataContexts = new WeakSet<BrowserContext>()
+/** The manifest each worker's copy of the build was made with, by the copy's folder. */
+const builtManifests = new Map<string, string>()
+/** What each worker's server serves now, by the copy's folder ('real' until a test says 'none'). */
+const servedPageData = new Map<string, PageDataDownload>()
 
 /**
- * Lists no file in the page-data manifest the context's workers read. The manifest is fetched
- * from the test's side, which the context's offline emulation does not reach: while the context
- * is offline, the request fails as the browser's own would.
+ * Serves `setting`'s manifest from the worker's copy of the build, in place of the file, for
+ * every context the test opens. The file is replaced, not answered by a route: a route in a
+ * context makes each of its requests (a first visit's worker install is about 170) stop in the
+ * browser and wait for the test's side, about 0.4 s and 0.8 s of processor time per first visit.
+ * Tests in a worker run one after another, so the file is the test's own. Resolves once the
+ * server answers with the new file (it reads a file again when its folder's watcher reports it).
  */
-async function withoutPageData(context: BrowserContext): Promise<void> {
-  // Once per context, however it was opened (by browser.newContext or a fixture).
-  if (withoutPageDataContexts.has(context)) return
-  withoutPageDataContexts.add(context)
-  await context.route(`**${PAGE_DATA_MANIFEST_URL}`, async (route) => {
-    if (isContextOffline(context)) return route.abort('internetdisconnected')
-    const response = await route.fetch()
-    const manifest = (await response.json()) as PageDataManifest
-    await route.fulfill({ response, json: { ...manifest, files: [] } })
-  })
-  // A test may end while the worker's request is on its way (a screen's checks are done before
-  // the worker has installed): closing the context disposes of the answer the handler reads.
-  // That is the test's end, not a failure, so the handler is let go first.
-  const close = context.close.bind(context)
-  context.close = async (options) => {
-    await context.unrouteAll({ behavior: 'ignoreErrors' })
-    await close(options)
+async function servePageData(server: StoreServer, setting: PageDataDownload): Promise<void> {
+  if ((servedPageData.get(server.staticDir) ?? 'real') === setting) return
+  const file = join(server.staticDir, PAGE_DATA_MANIFEST_URL)
+  let built = builtManifests.get(server.staticDir)
+  if (built === undefined) {
+    built = await readFile(file, 'utf8')
+    builtManifests.set(server.staticDir, built)
   }
+  const manifest = JSON.parse(built) as PageDataManifest
+  const served = setting === 'real' ? built : JSON.stringify({ ...manifest, files: [] })
+  // Whole or not at all: a request never reads half a file.
+  await writeFile(`${file}.next`, served)
+  await rename(`${file}.next`, file)
+  const listed = setting === 'real' ? manifest.files.length : 0
+  await expect
+    .poll(async () => {
+      const response = await fetch(new URL(PAGE_DATA_MANIFEST_URL, server.origin))
+      return ((await response.json()) as PageDataManifest).files.length
+    })
+    .toBe(listed)
+  servedPageData.set(server.staticDir, setting)
 }
 
 /** The failures each test has said it expects (`expectFailedResource`), by its error list. */
@@ -81,7 +86,7 @@ const isFailedResource = (error: string, expected: RegExp) =>
  * that expects a resource to fail says so with `expectFailedResource`.
  */
 export const test = base.extend<
-  { consoleErrors: string[]; pageDataDownload: PageDataDownload },
+  { consoleErrors: string[]; pageDataDownload: PageDataDownload; pageDataServed: void },
   WorkerFixtures
 >({
   pageDataDownload: ['real', { option: true }],
@@ -106,7 +111,6 @@ export const test = base.extend<
         if (!page) {
           page = (async () => {
             const context = await browser.newContext({ ...options, baseURL: storeServer.origin })
-            await withoutPageData(context)
             return context.newPage()
           })()
           pages.set(name, page)
@@ -126,20 +130,20 @@ export const test = base.extend<
       browser.newContext = async (options) => {
         const context = await newContext(options)
         keepOfflineAcrossNavigations(context)
-        if (pageDataDownload === 'none') await withoutPageData(context)
         return context
       }
       await use(browser)
     },
     { scope: 'worker' },
   ],
-  // The test's own context, before its first page; then the contexts its body opens.
-  context: async ({ context, pageDataDownload: setting }, use) => {
-    if (setting === 'none') await withoutPageData(context)
-    pageDataDownload = setting
-    await use(context)
-    pageDataDownload = 'real'
-  },
+  // Before the test's first page, for every context it opens.
+  pageDataServed: [
+    async ({ storeServer, pageDataDownload }, use) => {
+      await servePageData(storeServer, pageDataDownload)
+      await use()
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -165,8 +169,7 @@ export { expect }
 
 /**
  * The tests of `test` that visit screens and change nothing (a screen's targets, axe, layout),
- * on one page the worker keeps between them: `name`'s, opened with `options` and without the
- * page-data download. A fresh profile costs each test a new context and a worker install, about
+ * on one page the worker keeps between them: `name`'s, opened with `options`. A fresh profile costs each test a new context and a worker install, about
  * 4 s of processor time here (docs/testing.md); visiting the next screen in the same page is what
  * a visitor does. What a first visit, a fresh device or a change of state does keeps a fresh
  * profile per test. After a failed test Playwright starts a new worker, and so a new page.

@@ -5,8 +5,11 @@
 // build, and do not run on a failed one (their missing reports then count as failures in CI).
 //
 // Steps of one stage run at the same time: typecheck, lint and format each keep one core busy,
-// so on two cores the three take about as long as the slowest two. A step run beside others
-// prints its output when it ends, so the logs do not interleave.
+// so on two cores the three take about as long as the slowest two. In `npm test` they run in the
+// background of the end-to-end run instead, at the lowest priority (nice 19): that run leaves
+// part of a core idle while its browser and server wait on each other, and the checks only take
+// what it leaves (docs/testing.md). A step run beside others prints its output when it ends, so
+// the logs do not interleave.
 //
 //   tsx scripts/test-all.ts [--fast]
 //
@@ -21,22 +24,31 @@ interface Step {
   run: string[]
   /** A step that must have passed first. */
   needs?: string
+  /**
+   * Runs at the lowest priority, from its stage on, without holding up the next stage: only the
+   * end of the whole command waits for it.
+   */
+  background?: boolean
 }
 
-/** Typecheck, lint and format at once, then Vitest: no browser and no build. */
-const fast: Step[][] = [
-  [
-    { name: 'typecheck', run: ['typecheck'] },
-    { name: 'lint', run: ['lint'] },
-    { name: 'format', run: ['format:check'] },
-  ],
-  [{ name: 'vitest', run: ['test:unit'] }],
+/** Typecheck, lint and format: no browser and no build. */
+const staticChecks = (background: boolean): Step[] => [
+  { name: 'typecheck', run: ['typecheck'], background },
+  { name: 'lint', run: ['lint'], background },
+  { name: 'format', run: ['format:check'], background },
 ]
 
-/** Then one production build, which serves every end-to-end run, and chaos on the same build. */
-const browser: Step[][] = [
+/** The three static checks at once, then Vitest. */
+const fast: Step[][] = [staticChecks(false), [{ name: 'vitest', run: ['test:unit'] }]]
+
+/**
+ * One production build, which serves every end-to-end run; the end-to-end run with the static
+ * checks behind it; Vitest; chaos on the same build.
+ */
+const full: Step[][] = [
   [{ name: 'build', run: ['build'] }],
-  [{ name: 'e2e', run: ['test:e2e'], needs: 'build' }],
+  [{ name: 'e2e', run: ['test:e2e'], needs: 'build' }, ...staticChecks(true)],
+  [{ name: 'vitest', run: ['test:unit'] }],
   [
     {
       name: 'chaos',
@@ -47,7 +59,7 @@ const browser: Step[][] = [
 ]
 
 const { values } = parseArgs({ options: { fast: { type: 'boolean', default: false } } })
-const stages = values.fast ? fast : [...fast, ...browser]
+const stages = values.fast ? fast : full
 const outcomes = new Map<string, { code: number | 'not run'; seconds: number }>()
 const started = performance.now()
 
@@ -55,9 +67,9 @@ const started = performance.now()
 function runStep(step: Step, alone: boolean): Promise<void> {
   const at = performance.now()
   console.log(`\n=== ${step.name}: npm run ${step.run.join(' ')}`)
-  const child = spawn('npm', ['run', '--silent', ...step.run], {
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-  })
+  const npm = ['npm', 'run', '--silent', ...step.run]
+  const [command, ...args] = step.background ? ['nice', '-n', '19', ...npm] : npm
+  const child = spawn(command!, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
   const output: Buffer[] = []
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
@@ -76,6 +88,9 @@ function runStep(step: Step, alone: boolean): Promise<void> {
   })
 }
 
+/** Background steps under way: the command ends after them. */
+const background: Promise<void>[] = []
+
 for (const stage of stages) {
   const runnable = stage.filter((step) => {
     if (!step.needs || outcomes.get(step.needs)?.code === 0) return true
@@ -83,8 +98,13 @@ for (const stage of stages) {
     outcomes.set(step.name, { code: 'not run', seconds: 0 })
     return false
   })
-  await Promise.all(runnable.map((step) => runStep(step, runnable.length === 1)))
+  const foreground = runnable.filter((step) => !step.background)
+  // The one step in front prints as it goes; the others hold their output until they end.
+  for (const step of runnable.filter((step) => step.background))
+    background.push(runStep(step, false))
+  await Promise.all(foreground.map((step) => runStep(step, foreground.length === 1)))
 }
+await Promise.all(background)
 
 const total = Math.round((performance.now() - started) / 1000)
 console.log(`\n=== ${values.fast ? 'test:fast' : 'test'}: ${total} s`)

@@ -8,8 +8,8 @@
 // so on two cores the three take about as long as the slowest two. In `npm test` they run in the
 // background of the end-to-end run instead, at the lowest priority (nice 19): that run leaves
 // part of a core idle while its browser and server wait on each other, and the checks take
-// mostly what it leaves (docs/testing.md). A step run beside others prints its output when it ends, so
-// the logs do not interleave.
+// mostly what it leaves (docs/testing.md). A step run beside others prints its output when it
+// ends, so the logs do not interleave.
 //
 //   tsx scripts/test-all.ts [--fast]
 //

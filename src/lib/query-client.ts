@@ -86,9 +86,16 @@ export function asLastSeen(query: DehydratedQuery): DehydratedQuery {
   }
 }
 
-/** The persisted queries are the customer's own (user, cart, orders): bound to who signed in. */
+/**
+ * Options for the signed-in customer's queries that are not kept in localStorage: their orders,
+ * which the device keeps in IndexedDB for offline reading instead. Bound to who signed in all the
+ * same: signing out calls off their reads and drops them from memory with the persisted ones.
+ */
+export const userBound = { meta: { userBound: true } } as const
+
+/** The customer's own queries (the persisted ones, and the `userBound` ones): bound to who signed in. */
 export function isUserBoundQuery(query: Query): boolean {
-  return query.meta?.persist === true
+  return query.meta?.persist === true || query.meta?.userBound === true
 }
 
 /**

@@ -1,7 +1,7 @@
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cartToken } from '../../lib/cart-token.ts'
-import { createPersistOptions, createQueryClient } from '../../lib/query-client.ts'
+import { createPersistOptions, createQueryClient, userBound } from '../../lib/query-client.ts'
 import { USER_QUERY_KEY } from '../../lib/signed-in-user.ts'
 import {
   afterSignIn,
@@ -141,6 +141,34 @@ describe('signOut', () => {
     expect(client.getQueryData(['user'])).toBeUndefined()
     expect(window.localStorage.getItem('glidecraft-query-cache') ?? '').not.toContain('pilot')
     expect(cartToken()).not.toBe(token)
+  })
+
+  it('calls off a read of the customer’s orders on its way, and leaves none of them in memory', async () => {
+    answer(() => json({ message: 'Signed out.' }))
+    const client = createQueryClient()
+    document.cookie = 'authToken=session; Path=/'
+    // Shaped as the orders feature's queries: kept in IndexedDB, not localStorage.
+    const order = ['orders', 'detail', 'o1']
+    await client.fetchQuery({ queryKey: order, queryFn: async () => ({ id: 'o1' }), ...userBound })
+    let listRead: AbortSignal | undefined
+    const list = client
+      .fetchQuery({
+        queryKey: ['orders', 'list', 1],
+        queryFn: ({ signal }) => {
+          listRead = signal
+          return new Promise<never>(() => undefined)
+        },
+        ...userBound,
+      })
+      .catch((error: unknown) => error)
+
+    await signOut(client)
+
+    // Called off here: it cannot reach the server after the session has ended, as a 401.
+    expect(listRead?.aborted).toBe(true)
+    await list
+    expect(client.getQueryData(order)).toBeUndefined()
+    expect(client.getQueryData(['orders', 'list', 1])).toBeUndefined()
   })
 
   it('offline still forgets everything here, and says the server was not told', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../lib/db.ts'
 import { forgetKeptOrders } from '../../lib/kept-orders.ts'
-import { createQueryClient } from '../../lib/query-client.ts'
+import { createQueryClient, forgetUserQueries } from '../../lib/query-client.ts'
 import { NotKeptError, orderQuery, ordersQuery } from './api.ts'
 
 const id = '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1'
@@ -73,5 +73,27 @@ describe('orders kept for offline reading', () => {
     expect((await readList()).fromDevice).toBe(true)
     await forgetKeptOrders()
     await expect(readList()).rejects.toBeInstanceOf(NotKeptError)
+  })
+
+  it('the orders read into memory go with the customer’s session', async () => {
+    const client = createQueryClient()
+    answer(() =>
+      json({
+        orders: [{ id, status: 'paid' }],
+        page: 1,
+        per_page: 20,
+        total_count: 1,
+        has_more: false,
+      }),
+    )
+    await client.fetchQuery({ ...ordersQuery(), retry: false })
+    answer(() => json(wire))
+    await client.fetchQuery({ ...orderQuery(id), retry: false })
+
+    // What sign-out, or a session ended elsewhere, does to the customer's queries.
+    await forgetUserQueries(client)
+
+    expect(client.getQueryData(ordersQuery().queryKey)).toBeUndefined()
+    expect(client.getQueryData(orderQuery(id).queryKey)).toBeUndefined()
   })
 })

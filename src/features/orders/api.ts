@@ -8,7 +8,7 @@ import type {
   PaymentLinkOrder as WirePaymentLinkOrder,
 } from '../../../contract/orders.ts'
 import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
-import { shouldRetry } from '../../lib/query-client.ts'
+import { shouldRetry, userBound } from '../../lib/query-client.ts'
 
 /*
  * The order calls (docs/orders.md), one typed function each, and their queries. The customer's
@@ -118,6 +118,7 @@ export const ordersQuery = () =>
     queryKey: orderKeys.list(),
     queryFn: ({ signal }) => readKept(LIST_ID, () => fetchOrders(signal)),
     retry,
+    ...userBound,
   })
 
 /** One order of the customer's, kept for offline reading. */
@@ -126,6 +127,7 @@ export const orderQuery = (id: string) =>
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => readKept(id, () => fetchOrder(id, signal)),
     retry,
+    ...userBound,
   })
 
 /** An order through its payment link: not kept (anyone with the link may be reading it). */

@@ -6,6 +6,13 @@ import { NotKeptError, orderQuery, ordersQuery } from './api.ts'
 
 const id = '0b6f5a38-5d0e-4d55-9c55-1f0c5bd2a6f1'
 const wire = { id, status: 'in_production', lines: [], total: 228_000, payment_code: 'code' }
+const listWire = {
+  orders: [{ id, status: 'paid' }],
+  page: 1,
+  per_page: 20,
+  total_count: 1,
+  has_more: false,
+}
 
 function answer(route: (request: Request) => Response | Promise<Response>) {
   vi.stubGlobal(
@@ -59,15 +66,7 @@ describe('orders kept for offline reading', () => {
   })
 
   it('keeps the list too, and sign-out forgets everything kept', async () => {
-    answer(() =>
-      json({
-        orders: [{ id, status: 'paid' }],
-        page: 1,
-        per_page: 20,
-        total_count: 1,
-        has_more: false,
-      }),
-    )
+    answer(() => json(listWire))
     await readList()
     offline()
     expect((await readList()).fromDevice).toBe(true)
@@ -77,15 +76,7 @@ describe('orders kept for offline reading', () => {
 
   it('the orders read into memory go with the customer’s session', async () => {
     const client = createQueryClient()
-    answer(() =>
-      json({
-        orders: [{ id, status: 'paid' }],
-        page: 1,
-        per_page: 20,
-        total_count: 1,
-        has_more: false,
-      }),
-    )
+    answer(() => json(listWire))
     await client.fetchQuery({ ...ordersQuery(), retry: false })
     answer(() => json(wire))
     await client.fetchQuery({ ...orderQuery(id), retry: false })

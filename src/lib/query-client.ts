@@ -93,7 +93,7 @@ export function asLastSeen(query: DehydratedQuery): DehydratedQuery {
  */
 export const userBound = { meta: { userBound: true } } as const
 
-/** The customer's own queries (the persisted ones, and the `userBound` ones): bound to who signed in. */
+/** The customer's own queries, persisted or `userBound`: bound to who signed in. */
 export function isUserBoundQuery(query: Query): boolean {
   return query.meta?.persist === true || query.meta?.userBound === true
 }

@@ -110,6 +110,7 @@ describe('the waiver', () => {
     const waiver = Waiver.parse(await res.json())
     expect(waiver).toEqual(waivers[0])
     expect(waiver.html).toContain('<h2')
+    expect(waiver.html).toMatch(/<ol>\s*<li>/)
     expect(waiver.text).toMatch(/dangerous/)
   })
 

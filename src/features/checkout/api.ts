@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Cart as WireCart } from '../../../contract/cart.ts'
 import type { ShippingOption, ShippingOptions } from '../../../contract/shipping.ts'
+import type { Waiver } from '../../../contract/waiver.ts'
 import { api, type Camelized } from '../../lib/api-client.ts'
 import type { AddressField } from './model.ts'
 
@@ -19,15 +20,10 @@ export type ShippingQuote = ShippingQuotes['options'][number]
 export type AddressBody = Record<AddressField, string | null>
 
 /**
- * The waiver's text as the shop serves it for this order: which version the customer reads (a new
- * version asks them to sign again). The SUBMIT call's own contract (contract/waiver.ts) names the
- * path and shape; this is where the checkout reads it.
+ * The waiver as the shop serves it for this order (contract/waiver.ts): which version the customer
+ * reads (a new version asks them to sign again), its title, and its body as HTML and as text.
  */
-export interface Waiver {
-  version: string
-  title?: string
-  text: string
-}
+export type { Waiver }
 export const WAIVER_PATH = '/api/order/waiver'
 
 export const checkoutKeys = {

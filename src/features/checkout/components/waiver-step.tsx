@@ -6,6 +6,18 @@ import { CheckField, TextInput } from './fields.tsx'
 import { FormStatus } from '../../../components/form-field.tsx'
 
 /**
+ * The waiver's body as the shop renders it (its headings, lists and paragraphs; the content
+ * loader refuses raw HTML in it), its headings moved under the waiver's own title (an h3 in the
+ * checkout step): `##` becomes h4.
+ */
+export function underTitle(html: string): string {
+  return html.replace(
+    /<(\/?)h([1-6])\b/g,
+    (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + 2)}`,
+  )
+}
+
+/**
  * The waiver some products need before they are made: its text as the shop serves it (the version
  * the customer reads is the one they sign), a box to tick and the customer's name typed as a
  * signature: create-order-signature {checkbox: 'on', name}.
@@ -67,10 +79,11 @@ export function WaiverStep({
           tabIndex={0}
           data-version={waiver.data.version}
         >
-          <h3 id={`${uid}-waiver`}>{waiver.data.title ?? 'Waiver'}</h3>
-          {waiver.data.text.split(/\n{2,}/).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
+          <h3 id={`${uid}-waiver`}>{waiver.data.title}</h3>
+          <div
+            className="prose"
+            dangerouslySetInnerHTML={{ __html: underTitle(waiver.data.html) }}
+          />
           <p className="note">Version {waiver.data.version}</p>
         </section>
       ) : (

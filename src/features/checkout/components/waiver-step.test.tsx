@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Waiver } from '../api.ts'
-import { waiverQuery } from '../api.ts'
+import { waiverQuery, type Waiver } from '../api.ts'
 import { WaiverStep } from './waiver-step.tsx'
 
 afterEach(cleanup)

@@ -10,7 +10,7 @@ import { FormStatus } from '../../../components/form-field.tsx'
  * loader refuses raw HTML in it), its headings moved under the waiver's own title (an h3 in the
  * checkout step): `##` becomes h4.
  */
-export function underTitle(html: string): string {
+function underTitle(html: string): string {
   return html.replace(
     /<(\/?)h([1-6])\b/g,
     (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + 2)}`,

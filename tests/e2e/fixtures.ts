@@ -38,10 +38,11 @@ interface WorkerFixtures {
  */
 export type PageDataDownload = 'real' | 'none'
 
-/** The manifest each worker's copy of the build was made with, by the copy's folder. */
-const builtManifests = new Map<string, string>()
-/** What each worker's server serves now, by the copy's folder ('real' until a test says 'none'). */
-const servedPageData = new Map<string, PageDataDownload>()
+/**
+ * Each worker's copy of the build, by its folder: the manifest it was made with, and what its
+ * server serves now ('real' until a test says 'none').
+ */
+const pageDataServed = new Map<string, { built: string; serving: PageDataDownload }>()
 
 /**
  * Serves `setting`'s manifest from the worker's copy of the build, in place of the file, for
@@ -52,13 +53,14 @@ const servedPageData = new Map<string, PageDataDownload>()
  * server answers with the new file (it reads a file again when its folder's watcher reports it).
  */
 async function servePageData(server: StoreServer, setting: PageDataDownload): Promise<void> {
-  if ((servedPageData.get(server.staticDir) ?? 'real') === setting) return
   const file = join(server.staticDir, PAGE_DATA_MANIFEST_URL)
-  let built = builtManifests.get(server.staticDir)
-  if (built === undefined) {
-    built = await readFile(file, 'utf8')
-    builtManifests.set(server.staticDir, built)
+  let state = pageDataServed.get(server.staticDir)
+  if (!state) {
+    state = { built: await readFile(file, 'utf8'), serving: 'real' }
+    pageDataServed.set(server.staticDir, state)
   }
+  if (state.serving === setting) return
+  const { built } = state
   const manifest = JSON.parse(built) as PageDataManifest
   const served = setting === 'real' ? built : JSON.stringify({ ...manifest, files: [] })
   // Whole or not at all: a request never reads half a file.
@@ -71,7 +73,7 @@ async function servePageData(server: StoreServer, setting: PageDataDownload): Pr
       return ((await response.json()) as PageDataManifest).files.length
     })
     .toBe(listed)
-  servedPageData.set(server.staticDir, setting)
+  state.serving = setting
 }
 
 /** The failures each test has said it expects (`expectFailedResource`), by its error list. */
@@ -169,10 +171,11 @@ export { expect }
 
 /**
  * The tests of `test` that visit screens and change nothing (a screen's targets, axe, layout),
- * on one page the worker keeps between them: `name`'s, opened with `options`. A fresh profile costs each test a new context and a worker install, about
- * 4 s of processor time here (docs/testing.md); visiting the next screen in the same page is what
- * a visitor does. What a first visit, a fresh device or a change of state does keeps a fresh
- * profile per test. After a failed test Playwright starts a new worker, and so a new page.
+ * on one page the worker keeps between them: `name`'s, opened with `options`. A fresh profile
+ * costs each test a new context and a worker install, about 4 s of processor time here
+ * (docs/testing.md); visiting the next screen in the same page is what a visitor does. What a
+ * first visit, a fresh device or a change of state does keeps a fresh profile per test. After a
+ * failed test Playwright starts a new worker, and so a new page.
  */
 export function onOnePage(name: string, options: BrowserContextOptions) {
   return test.extend({

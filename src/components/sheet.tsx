@@ -14,6 +14,8 @@ interface SheetProps {
    * whose code loads on the first press has none, so the caller names its button.
    */
   returnFocus?: RefObject<HTMLElement | null>
+  /** What takes focus as the sheet opens (a search box); by default its first control. */
+  initialFocus?: RefObject<HTMLElement | null>
   className?: string
 }
 
@@ -34,6 +36,7 @@ export function Sheet({
   children,
   footer,
   returnFocus,
+  initialFocus,
   className,
 }: SheetProps) {
   return (
@@ -42,6 +45,11 @@ export function Sheet({
         <Dialog.Content
           className="sheet"
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return
+            event.preventDefault()
+            initialFocus.current.focus()
+          }}
           onCloseAutoFocus={(event) => {
             if (!returnFocus?.current) return
             event.preventDefault()

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useCartBadge } from '../lib/cart-badge.ts'
 import { useOfflineDataStatus } from '../lib/offline-data-status.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
@@ -8,21 +7,25 @@ import { AppBarCartLink, TabBar } from './tab-bar.tsx'
 
 /*
  * The shell's parts that the first view shows but does not need to run: the header's navigation,
- * search, account and shortcuts, the footer's navigation, and the offline banner (which the
+ * account and shortcuts, the footer's navigation, and the offline banner (which the
  * prerendered page never shows). SiteLayout hydrates them once the page has loaded (their markup
  * is in the prerendered page all along).
  */
 
+/** The header's navigation (the app bar's search sits between it and the shortcuts). */
+export function HeaderNav() {
+  return (
+    <nav aria-label="Main" className="main-nav">
+      <MainNavLinks />
+    </nav>
+  )
+}
+
+/** The header's shortcuts: the cart, the account and (in the installed app) the tab bar. */
 export function HeaderLinks() {
   const cart = useCartBadge()
   return (
     <>
-      <nav aria-label="Main" className="main-nav">
-        <MainNavLinks />
-      </nav>
-      <Link to="/learnSearch/$" params={{ _splat: '' }} className="icon-button icon-search">
-        Search<span className="visually-hidden"> the guides</span>
-      </Link>
       <AppBarCartLink cart={cart} />
       <AccountLink className="icon-button app-bar-account" compact />
       <TabBar cart={cart} />

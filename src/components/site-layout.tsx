@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useServiceWorkerUpdate } from '../lib/sw-update.ts'
 import { MenuButton } from './menu-button.tsx'
+import { SearchButton, type SearchSheet } from './search-button.tsx'
 import type * as ShellLinks from './site-chrome.tsx'
 
 /**
@@ -28,6 +29,7 @@ const loadLinks = () =>
   pageLoaded()
     .then(() => import('./site-chrome.tsx'))
     .then((links: typeof ShellLinks | undefined) => links ?? never(), never)
+const LazyHeaderNav = lazy(() => loadLinks().then((links) => ({ default: links.HeaderNav })))
 const LazyHeaderLinks = lazy(() => loadLinks().then((links) => ({ default: links.HeaderLinks })))
 const LazyFooterLinks = lazy(() => loadLinks().then((links) => ({ default: links.FooterLinks })))
 const LazyOfflineBanner = lazy(() =>
@@ -43,8 +45,16 @@ export function renderLinksInPlace(links: typeof ShellLinks): void {
 /** Loaded only once a new version waits (the worker that offers it has already cached it). */
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx'))
 
-export function SiteLayout({ children }: { children: ReactNode }) {
+export function SiteLayout({
+  children,
+  searchSheet,
+}: {
+  children: ReactNode
+  /** The app bar's search sheet, composed by the root route from the features it searches. */
+  searchSheet?: SearchSheet
+}) {
   const activateUpdate = useServiceWorkerUpdate()
+  const HeaderNav = linksInPlace?.HeaderNav ?? LazyHeaderNav
   const HeaderLinks = linksInPlace?.HeaderLinks ?? LazyHeaderLinks
   const FooterLinks = linksInPlace?.FooterLinks ?? LazyFooterLinks
   const OfflineBanner = linksInPlace?.OfflineBanner ?? LazyOfflineBanner
@@ -58,6 +68,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <Link to="/" className="brand">
             Glidecraft
           </Link>
+          <Suspense>
+            <HeaderNav />
+          </Suspense>
+          <SearchButton sheet={searchSheet} />
           <Suspense>
             <HeaderLinks />
           </Suspense>

@@ -10,6 +10,9 @@ import { recaptchaPageNeedsFullLoad } from '../lib/recaptcha-page-load.ts'
 const CartMergeOverlay = lazy(() => import('../features/cart/components/merge-overlay.tsx'))
 /** Loaded only while changes the server refused wait to be read. */
 const CartRefusalBanner = lazy(() => import('../features/cart/components/refusal-banner.tsx'))
+/** The app bar's search of products and guides, loaded on its first press. */
+const loadSearchSheet = () => import('./-components/site-search.tsx')
+const searchSheet = { Sheet: lazy(loadSearchSheet), load: loadSearchSheet }
 
 export interface RouterContext {
   /** Resolves once the query client has started (see lib/data-layer.ts). */
@@ -33,7 +36,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <StartedQueryClientProvider>
-      <SiteLayout>
+      <SiteLayout searchSheet={searchSheet}>
         <CartRefusal />
         <Outlet />
       </SiteLayout>

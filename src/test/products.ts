@@ -1,3 +1,8 @@
+import humps from 'humps'
+import contentPalette from '../../content/palette.json'
+import { productPath, type FamilyKey } from '../../contract/families.ts'
+import type { PaletteSwatch } from '../../contract/page-data/catalog.ts'
+import type { Product } from '../features/catalog/api.ts'
 import type { CatalogProduct } from '../lib/db.ts'
 
 type ConfiguratorFixture = NonNullable<CatalogProduct['configurator']>
@@ -88,4 +93,20 @@ export function productFixture(overrides: Partial<CatalogProduct> = {}): Catalog
     ],
     ...overrides,
   }
+}
+
+/**
+ * The store's own catalog, as the API answers it (camelized by the client), and its palette: a
+ * search is judged on what a shopper would type for the products the store sells.
+ */
+export function contentCatalog(): { products: Product[]; palette: PaletteSwatch[] } {
+  const files = import.meta.glob<{
+    family: FamilyKey
+    slug: string
+    discipline?: 'base-jumping' | 'skydiving'
+  }>('../../content/products/*/*.json', { eager: true, import: 'default' })
+  const products = Object.values(files).map(
+    (raw) => humps.camelizeKeys({ ...raw, path: productPath(raw) }) as unknown as Product,
+  )
+  return { products, palette: contentPalette as PaletteSwatch[] }
 }

@@ -267,11 +267,21 @@ async function openInstalledApp(
 }
 
 test.describe('the app bar', () => {
-  test('its search leads to the guides search', async ({ page }) => {
+  test('its search opens over the page, its box focused, and closes back to its button', async ({
+    page,
+  }) => {
     await open(page, '/')
-    await page.getByRole('banner').getByRole('link', { name: 'Search the guides' }).click()
-    await expect(page).toHaveURL(/\/learnSearch\/?$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Search the guides' })).toBeVisible()
+    const button = page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Search products and guides' })
+    await button.click()
+    const sheet = page.getByRole('dialog', { name: 'Search' })
+    await expect(sheet.getByRole('searchbox', { name: 'Products and guides' })).toBeFocused()
+    // It opens from the top, clear of the on-screen keyboard.
+    expect((await sheet.getByRole('searchbox').boundingBox())!.y).toBeLessThan(200)
+    await page.keyboard.press('Escape')
+    await expect(sheet).toHaveCount(0)
+    await expect(button).toBeFocused()
   })
 
   test('a focused link far down the page is not hidden under it', async ({ page }) => {

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import { shortCustomerName } from '../lib/customer-label.ts'
 import { useSignedIn } from '../lib/signed-in.ts'
 
 /**
- * Who is signed in (name or e-mail, and "Guest"), as a link to their account, or "Sign in".
- * `compact` is the phone's app-bar button: the name's first letter in a ring (styles.css draws
- * it from `data-initial`), the full name its accessible name.
+ * Who is signed in (and "Guest"), as a link to their account, or "Sign in". It shows the first
+ * name (or an e-mail's part before the "@"), so the header keeps to one row; the whole name or
+ * e-mail is its accessible name and its tooltip. `compact` is the phone's app-bar button: the
+ * name's first letter in a ring (styles.css draws it from `data-initial`).
  */
 export function AccountLink({ className, compact }: { className?: string; compact?: boolean }) {
   const who = useSignedIn()
@@ -13,12 +15,15 @@ export function AccountLink({ className, compact }: { className?: string; compac
     <Link
       to="/account"
       className={className}
+      title={name || undefined}
       data-initial={compact && name ? name[0]!.toUpperCase() : undefined}
     >
       {name ? (
         <>
-          <span className="visually-hidden">Account: </span>
-          <span className="account-name">{name}</span>
+          <span className="visually-hidden">Account: {name}</span>
+          <span className="account-name" aria-hidden="true">
+            {shortCustomerName(name)}
+          </span>
         </>
       ) : (
         'Account'

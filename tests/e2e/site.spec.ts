@@ -1,5 +1,6 @@
 import type { Response } from '@playwright/test'
 import { PAGE_VIEWS_PATH } from '../../contract/page-views.ts'
+import { addBag } from './checkout-fixtures.ts'
 import { expect, expectFailedResource, test } from './fixtures.ts'
 import { sampleOfEveryKind } from './sitemap.ts'
 
@@ -143,5 +144,43 @@ test.describe('the whole site', () => {
       ).toBeVisible()
       expectFailedResource(consoleErrors, 404)
     }
+  })
+})
+
+test.describe('the header at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('keeps to one row for a guest with a bag in the cart, the name not cut', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const signIn = await page.request.post('/api/login-guest', {
+      // A fresh guest with an everyday address.
+      data: {
+        email: `casey.${Math.random().toString(36).slice(2, 7)}@example.com`,
+        remember: true,
+      },
+    })
+    expect(signIn.status()).toBe(200)
+    await addBag(page)
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: /^Cart/ })).toContainText('1')
+    const account = header.getByRole('link', { name: /^Account: casey\./ })
+    await expect(account).toContainText('Guest')
+
+    // A second row: something that starts below where another ends.
+    const wrapped = await header.evaluate((banner) => {
+      const inner = banner.querySelector('.app-bar-inner')!
+      const boxes = [...inner.querySelectorAll(':scope > *, .tab-bar > *')]
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+      const firstRowEnds = Math.min(...boxes.map((box) => box.bottom))
+      return boxes.some((box) => box.top >= firstRowEnds)
+    })
+    expect(wrapped).toBe(false)
+    const cut = await account
+      .locator('.account-name')
+      .evaluate((name) => name.scrollWidth > name.clientWidth)
+    expect(cut).toBe(false)
   })
 })

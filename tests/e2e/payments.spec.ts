@@ -44,6 +44,41 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }
 
+/**
+ * Records in the page, from the moment a payment's "Paying…" goes, every way to pay that shows (an
+ * enabled control whose name starts with "Pay") and "waiting for its payment": after a settled
+ * payment none may show, not even for the moment before the page moves on. The checkout leads to
+ * the confirmation inside the app, so the record lives through it.
+ */
+async function recordWaysToPay(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    let paying = false
+    let answered = false
+    const look = () => {
+      const text = document.body.textContent ?? ''
+      if (text.includes('Paying…')) paying = true
+      else if (paying) answered = true
+      if (!answered) return
+      for (const control of document.querySelectorAll<HTMLElement>('a, button:not(:disabled)')) {
+        const name = control.textContent?.trim() ?? ''
+        if (/^Pay\b/.test(name) && control.checkVisibility()) seen.push(name)
+      }
+      if (text.includes('waiting for its payment')) seen.push('waiting for its payment')
+    }
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
+    ;(globalThis as unknown as { waysToPay: string[] }).waysToPay = seen
+  })
+}
+
+const waysToPayShown = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { waysToPay: string[] }).waysToPay)
+
 /** A fake Apple Pay in the page: `ApplePaySession` that can pay, as Safari with a card in Wallet. */
 function fakeApplePaySession() {
   ;(globalThis as unknown as { ApplePaySession: unknown }).ApplePaySession = {
@@ -63,13 +98,19 @@ for (const width of widths) {
       const email = newGuest('buyer')
       const payment = await guestToPayment(page, email)
       await expectNoSidewaysScroll(page)
+      await recordWaysToPay(page)
       await payWithTestCard(payment, APPROVED_CARD)
       await expect(page).toHaveURL(/\/orders\/confirmation\//)
       const id = page.url().split('/').at(-1)!
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order')
       await expect(page.getByTestId('order-number')).toHaveText(id.slice(0, 8).toUpperCase())
       await expect(page.getByTestId('no-payment-today')).toHaveCount(0)
+      await expect(page.getByTestId('paid-in-full')).toHaveText('Paid in full.')
       await expectNoSidewaysScroll(page)
+      // Paid, nothing offered the payment again, before or after the order was read again.
+      await page.waitForLoadState('networkidle')
+      expect(await waysToPayShown(page)).toEqual([])
+      await expect(page.getByRole('link', { name: /^Pay\b/ })).toHaveCount(0)
 
       // The confirmation mail, and the receipt for the payment, through the outbox and SMTP.
       const submitted = await mailbox.next(email, (mail) => /order is submitted/.test(mail.subject))
@@ -93,6 +134,9 @@ for (const width of widths) {
       const problem = payment.getByRole('alert')
       await expect(problem).toContainText('Your payment was declined: Do Not Honor')
       await expect(problem).toContainText('Nothing was charged')
+      // Where the customer is looking: in view and focused, though the Pay button is below it.
+      await expect(problem).toBeFocused()
+      await expect(problem).toBeInViewport()
       await expectNoSidewaysScroll(page)
       // Nothing moved: the order still waits for its payment.
       await expect(page.getByRole('heading', { name: 'Your order is submitted' })).toBeVisible()
@@ -118,13 +162,28 @@ for (const width of widths) {
       await page.goto(`/checkout/${before.payment_code}`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay for your order')
       await expect(page.getByText(`Order ${id.slice(0, 8).toUpperCase()}`)).toBeVisible()
+      // What is paid for: each item with its quantity and line price, laid out by the order
+      // screens' stylesheet (no browser-default bullets).
+      const paidFor = page.getByRole('region', { name: 'What you are paying for' })
+      const items = paidFor.getByRole('list', { name: 'Items' })
+      await expect(items.getByRole('heading', { level: 3 })).toHaveText(['1 × Corvid 2'])
+      await expect(items).toContainText(/\$[\d,]+\.\d\d/)
+      expect(await items.evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none')
+      await expect(paidFor.getByTestId('order-balance')).toHaveText(
+        `$${(before.balance / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      )
       const payment = page.getByRole('region', { name: 'Payment' })
       await expect(payment.getByText('no card is charged and no money moves')).toBeVisible()
       await expectNoSidewaysScroll(page)
+      await recordWaysToPay(page)
       await payWithTestCard(payment, APPROVED_CARD)
-      await expect(page.getByTestId('nothing-due')).toHaveText(
-        'Nothing is left to pay on this order. Thank you.',
-      )
+      const result = page.getByTestId('nothing-due')
+      await expect(result).toHaveText('Nothing is left to pay on this order. Thank you.')
+      // The result is where the customer is looking, and nothing offers to pay again.
+      await expect(result).toBeFocused()
+      await expect(result).toBeInViewport()
+      await page.waitForLoadState('networkidle')
+      expect(await waysToPayShown(page)).toEqual([])
       const after = await readOrder(request, bearer, id)
       expect(after).toMatchObject({ status: 'paid', paid: before.balance, balance: 0 })
     })

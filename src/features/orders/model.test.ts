@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { orderNumber } from '../../../contract/orders.ts'
-import { addressFieldErrors, addressLines, nextSteps, productionText, progressOf } from './model.ts'
+import {
+  addressFieldErrors,
+  addressLines,
+  afterPayment,
+  nextSteps,
+  offersPayment,
+  productionText,
+  progressOf,
+} from './model.ts'
 
 describe('order screens say', () => {
   it('the order’s number as the mail writes it', () => {
@@ -29,7 +37,7 @@ describe('order screens say', () => {
   })
 
   it('each item’s own production time, or that it ships from stock', () => {
-    expect(productionText(null)).toBe('Ships from stock.')
+    expect(productionText(null)).toBe('In stock: ships in 2 working days.')
     expect(
       productionText({
         weeksMin: 6,
@@ -38,7 +46,7 @@ describe('order screens say', () => {
         readyFrom: '2027-04-13',
         readyBy: '2027-04-27',
       }),
-    ).toBe('Made to order in 6–8 weeks: ready between April 13, 2027 and April 27, 2027.')
+    ).toBe('Made to order: 6–8 weeks, ready between April 13, 2027 and April 27, 2027.')
     expect(
       productionText({
         weeksMin: 1,
@@ -47,7 +55,7 @@ describe('order screens say', () => {
         readyFrom: '2027-04-13',
         readyBy: '2027-04-13',
       }),
-    ).toBe('Made to order in 1 week: ready around April 13, 2027.')
+    ).toBe('Made to order: 1 week, ready around April 13, 2027.')
   })
 
   it('no payment due today for a made-to-order order, else what is left to do', () => {
@@ -58,6 +66,60 @@ describe('order screens say', () => {
     expect(
       nextSteps({ ...base, isMto: false, paid: 228_000, balance: 0, paymentDue: false }).join(' '),
     ).toContain('Your order is paid')
+  })
+
+  it('a made-to-order order paid in full says it is paid, not that a balance will fall due', () => {
+    const paid = {
+      status: 'paid' as const,
+      isMto: true,
+      paymentDue: false,
+      paid: 235_500,
+      balance: 0,
+    }
+    const said = nextSteps(paid).join(' ')
+    expect(said).not.toContain('when the balance is due')
+    expect(said).not.toContain('No payment is due today')
+    expect(said).toContain('paid in full')
+    const part = nextSteps({ ...paid, status: 'partly_paid', paid: 100_000, balance: 135_500 })
+    expect(part.join(' ')).toContain('Part of your order is paid')
+    // A copy that says a payment is due on a zero balance still says the order is paid.
+    expect(nextSteps({ ...paid, isMto: false, paymentDue: true }).join(' ')).toContain(
+      'Your order is paid',
+    )
+  })
+
+  it('offers to pay only an open balance, never a zero one', () => {
+    expect(offersPayment({ paymentDue: true, balance: 23_395 })).toBe(true)
+    expect(offersPayment({ paymentDue: true, balance: 0 })).toBe(false)
+    expect(offersPayment({ paymentDue: false, balance: 23_395 })).toBe(false)
+  })
+
+  it('the order as a payment’s answer leaves it: amounts, status and whether anything is due', () => {
+    const before = {
+      status: 'submitted' as const,
+      total: 23_395,
+      paid: 0,
+      balance: 23_395,
+      paymentDue: true,
+      id: 'o',
+    }
+    expect(
+      afterPayment(before, { status: 'paid', total: 23_395, paid: 23_395, balance: 0 }),
+    ).toEqual({
+      id: 'o',
+      status: 'paid',
+      total: 23_395,
+      paid: 23_395,
+      balance: 0,
+      paymentDue: false,
+    })
+    expect(
+      afterPayment(before, { status: 'partly_paid', total: 23_395, paid: 10_000, balance: 13_395 }),
+    ).toMatchObject({ status: 'partly_paid', balance: 13_395, paymentDue: true })
+    // A status this build does not know keeps the one read.
+    expect(
+      afterPayment(before, { status: 'settling', total: 23_395, paid: 0, balance: 23_395 }).status,
+    ).toBe('submitted')
   })
 
   it('an address one part a line, and the server’s messages under the form’s fields', () => {

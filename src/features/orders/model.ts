@@ -1,11 +1,12 @@
-import type { OrderStatus } from '../../../contract/order-status.ts'
-import { statusLabels } from '../../../contract/orders.ts'
-import { formatDate } from '../../lib/format-date.ts'
+import { lineAvailabilityText } from '../../../contract/availability.ts'
+import { OrderStatus } from '../../../contract/order-status.ts'
+import { payableStatuses, statusLabels } from '../../../contract/orders.ts'
 
 /*
  * What the order screens say, as plain functions of the order (unit tested in model.test.ts):
  * its number, its state in the customer's words, where it is on its way, each item's production
- * time, and what happens next after submit.
+ * time, what happens next after submit, whether to offer paying, and the order as a payment's
+ * answer leaves it.
  */
 
 export function statusText(status: OrderStatus): string {
@@ -52,18 +53,9 @@ export interface ProductionTimeLike {
   readyBy: string
 }
 
-/** "Made to order in 6–8 weeks: ready between April 13, 2027 and April 27, 2027." */
+/** The words of the product page (contract/availability.ts), with the order's dates. */
 export function productionText(time: ProductionTimeLike | null): string {
-  if (!time) return 'Ships from stock.'
-  const weeks =
-    time.weeksMin === time.weeksMax
-      ? `${time.weeksMin} ${time.weeksMin === 1 ? 'week' : 'weeks'}`
-      : `${time.weeksMin}–${time.weeksMax} weeks`
-  const ready =
-    time.readyFrom === time.readyBy
-      ? `ready around ${formatDate(time.readyFrom)}`
-      : `ready between ${formatDate(time.readyFrom)} and ${formatDate(time.readyBy)}`
-  return `Made to order in ${weeks}: ${ready}.`
+  return lineAvailabilityText(time)
 }
 
 export interface ConfirmationFacts {
@@ -74,20 +66,63 @@ export interface ConfirmationFacts {
   paid: number
 }
 
-/** What happens next, after submit: a few sentences in order. */
+/**
+ * Whether a screen offers to pay the order: a balance is open and the shop takes it. Never on a
+ * zero balance, whatever a copy's `paymentDue` says (a copy kept on the device, a cache read
+ * before a payment).
+ */
+export function offersPayment(order: { paymentDue: boolean; balance: number }): boolean {
+  return order.paymentDue && order.balance > 0
+}
+
+/** What a settled payment's answer says of its order. */
+export interface PaymentResult {
+  status: string
+  total: number
+  paid: number
+  balance: number
+}
+
+type Payable = { status: OrderStatus; paymentDue: boolean } & Omit<PaymentResult, 'status'>
+
+/**
+ * The order as a payment's answer leaves it, for the screens to show at once instead of the copy
+ * read before the payment (its history gains the payment when the order is read again).
+ * `paymentDue` as the server reckons it: a balance left, in a status that takes payments.
+ */
+export function afterPayment<T extends Payable>(order: T, result: PaymentResult): T {
+  const status = (OrderStatus as readonly string[]).includes(result.status)
+    ? (result.status as OrderStatus)
+    : order.status
+  return {
+    ...order,
+    status,
+    total: result.total,
+    paid: result.paid,
+    balance: result.balance,
+    paymentDue: result.balance > 0 && payableStatuses.includes(status),
+  }
+}
+
+/** What happens next, after submit: a few sentences in order, true to what is left to pay. */
 export function nextSteps(order: ConfirmationFacts): string[] {
   const steps: string[] = ['We have sent you an e-mail with this order.']
+  const paidInFull = order.balance === 0
   if (order.isMto) {
     steps.push(
-      'No payment is due today. We start making your order and let you know when the balance is due; you can also pay it from the order page at any time.',
+      paidInFull
+        ? 'Your order is paid in full: nothing more is due. We start making it now.'
+        : order.paid > 0
+          ? 'Part of your order is paid. We start making it and let you know when the balance is due; you can also pay it from the order page at any time.'
+          : 'No payment is due today. We start making your order and let you know when the balance is due; you can also pay it from the order page at any time.',
       'Each item shows its production time below: we e-mail you when it moves into production and when it ships.',
     )
-  } else if (order.paymentDue && order.paid === 0) {
-    steps.push('Your order is waiting for its payment: pay the balance to send it on its way.')
-  } else if (order.paymentDue) {
-    steps.push('Part of your order is paid: pay the balance to send it on its way.')
-  } else {
+  } else if (paidInFull || !order.paymentDue) {
     steps.push('Your order is paid. We pack it and e-mail you the tracking number when it ships.')
+  } else if (order.paid === 0) {
+    steps.push('Your order is waiting for its payment: pay the balance to send it on its way.')
+  } else {
+    steps.push('Part of your order is paid: pay the balance to send it on its way.')
   }
   steps.push('Until it ships, you can change where it goes from the order page.')
   return steps

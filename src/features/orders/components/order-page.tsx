@@ -4,14 +4,15 @@ import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import { orderQuery, type OrderView } from '../api.ts'
 import { orderNumber } from '../../../../contract/orders.ts'
-import { addressLines, progressOf, statusText } from '../model.ts'
+import { addressLines, offersPayment, progressOf, statusText } from '../model.ts'
 import { AsOf, OrderAmounts, OrderLines, ReadProblem, PlacedFor } from './order-parts.tsx'
 import './orders.css'
 
 /**
  * `/orders/{id}`: an order's state and history, its items with their own production times, what
- * is paid and what is left (with "Pay the balance" when it is due), and where it goes. Read from
- * the server and kept on the device, so it opens offline too, marked with when it was read.
+ * is paid and what is left (with "Pay the balance" when it is due, never on a zero balance), and
+ * where it goes. Read from the server and kept on the device, so it opens offline too, marked with
+ * when it was read.
  */
 export function OrderPage({ id }: { id: string }) {
   const read = useQuery(orderQuery(id))
@@ -62,7 +63,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       ) : (
         <p className="orders-problem">This order is {statusText(order.status).toLowerCase()}.</p>
       )}
-      {order.paymentDue && (
+      {offersPayment(order) && (
         <section className="panel order-pay" aria-labelledby="order-pay">
           <h2 id="order-pay">{formatMoney(order.balance, order.currency)} to pay</h2>
           <p>

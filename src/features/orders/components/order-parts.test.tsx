@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
 import { NotKeptError } from '../api.ts'
-import { ReadProblem } from './order-parts.tsx'
+import { OrderLines, ReadProblem } from './order-parts.tsx'
+import { linkRead, wireLinkOrder, wireSuitOrder } from './test-orders.ts'
 
 afterEach(cleanup)
 
@@ -42,5 +43,26 @@ describe('ReadProblem of a signed-in order', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Your orders could not be loaded. Try again in a moment.',
     )
+  })
+})
+
+describe('OrderLines of the payment link', () => {
+  it('lists each item paid for: quantity and name, line price, variant and options, made to order', () => {
+    const wire = wireSuitOrder()
+    const line = wire.lines[0]!
+    wire.lines = [{ ...line, qty: 2, line_amount: 2 * line.unit_amount }]
+    const order = linkRead(wireLinkOrder(wire))
+    render(<OrderLines lines={order.lines} currency={order.currency} />)
+    const item = screen.getByRole('list', { name: 'Items' }).firstElementChild
+    expect(within(item as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe(
+      '2 × Corvid 2',
+    )
+    expect(item!.textContent).toContain('$4,710.00')
+    expect(item!.textContent).toContain('Made to measure')
+    expect(item!.textContent).toContain('Colours: Deep navy, Signal red')
+    expect(item!.textContent).toContain('$2,355.00 each')
+    expect(item!.textContent).toContain('Made to order.')
+    // The link's view has no production times: none is made up.
+    expect(screen.queryByTestId('production-time')).toBeNull()
   })
 })

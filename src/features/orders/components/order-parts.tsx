@@ -5,6 +5,8 @@ import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import { NotKeptError, type OrderView, type PaymentLinkOrder } from '../api.ts'
 import { productionText } from '../model.ts'
+// The pieces bring their own look: the payment link's page (a checkout route) shows them too.
+import './orders.css'
 
 /*
  * Pieces every order screen shows: when a copy kept on the device was read, the lines with each
@@ -82,9 +84,17 @@ export function ReadProblem({
   )
 }
 
-type Line = OrderView['lines'][number]
+/**
+ * A line as the payment link gives it (what is paid for); the owner's view adds each item's
+ * production time and whether it was added after the order.
+ */
+type Line = PaymentLinkOrder['lines'][number] &
+  Partial<Pick<OrderView['lines'][number], 'productionTime' | 'addedAfterSubmit'>>
 
-/** The order's items at the prices charged, each with its own production time. */
+/**
+ * The order's items at the prices charged: name, quantity, line price, variant and options, and,
+ * where the view has it, each item's own production time.
+ */
 export function OrderLines({ lines, currency }: { lines: Line[]; currency: string }) {
   return (
     <ul className="order-lines" aria-label="Items">
@@ -104,10 +114,14 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
               ))}
             </ul>
           )}
-          <p className="order-line-production" data-testid="production-time">
-            {productionText(line.productionTime)}
-            {line.productionTime?.note ? ` ${line.productionTime.note}` : ''}
-          </p>
+          {line.productionTime !== undefined ? (
+            <p className="order-line-production" data-testid="production-time">
+              {productionText(line.productionTime)}
+              {line.productionTime?.note ? ` ${line.productionTime.note}` : ''}
+            </p>
+          ) : (
+            line.madeToOrder && <p className="order-line-production">Made to order.</p>
+          )}
           {line.addedAfterSubmit && <p className="order-line-added">Added after the order.</p>}
           {line.qty > 1 && (
             <p className="order-line-each">{formatMoney(line.unitAmount, currency)} each</p>
@@ -163,7 +177,7 @@ export function OrderAmounts(order: Amounts) {
   )
 }
 
-/** The payment link's order, for the add-to-order screen. */
+/** The payment link's order, for its page and the add-to-order screen. */
 export function paymentLinkAmounts(order: PaymentLinkOrder): Amounts {
   return { ...order, shippingAmount: order.shippingAmount > 0 ? order.shippingAmount : null }
 }

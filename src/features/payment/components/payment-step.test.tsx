@@ -49,7 +49,7 @@ function calls(overrides: Partial<PaymentCalls> = {}): PaymentCalls {
 
 function renderStep(
   given: PaymentCalls,
-  options: { applePay?: boolean; methods?: 'all' | 'apple-pay' } = {},
+  options: { applePay?: boolean; methods?: 'all' | 'apple-pay'; balance?: number } = {},
 ) {
   const onPaid = vi.fn()
   const view = render(
@@ -58,7 +58,7 @@ function renderStep(
     >
       <PaymentStep
         payable={{ orderId: 'order-1' }}
-        balance={45900}
+        balance={options.balance ?? 45900}
         currency="USD"
         onPaid={onPaid}
         calls={given}
@@ -181,6 +181,63 @@ describe('the payment step with the test gateway', () => {
     await screen.findByRole('alert')
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  })
+})
+
+describe('the payment step’s results where the customer is looking', () => {
+  const declined = () =>
+    vi.fn<PaymentCalls['payByCard']>(async () => {
+      throw new ValidationError({ message: 'Do Not Honor', errors: { payment: ['Do Not Honor'] } })
+    })
+
+  it('a declined card’s message takes the focus, where the Pay button had it', async () => {
+    renderStep(calls({ payByCard: declined() }))
+    const pay = await payButton()
+    pay.focus()
+    fireEvent.click(pay)
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    expect(alert.tabIndex).toBe(-1)
+  })
+
+  it('scrolls the message just into view where the browser can (jsdom cannot)', async () => {
+    const scrollIntoView = vi.fn()
+    HTMLElement.prototype.scrollIntoView = scrollIntoView
+    try {
+      renderStep(calls({ payByCard: declined() }))
+      fireEvent.click(await payButton())
+      const alert = await screen.findByRole('alert')
+      await waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' }))
+      expect(scrollIntoView.mock.contexts[0]).toBe(alert)
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView
+    }
+  })
+
+  it('each new decline is brought into view again', async () => {
+    renderStep(calls({ payByCard: declined() }))
+    fireEvent.click(await payButton())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
+    ;(document.activeElement as HTMLElement).blur()
+    fireEvent.click(await payButton())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
+  })
+
+  it('paid in full, offers no way to pay any more, while the page moves on', async () => {
+    const { onPaid } = renderStep(calls(), { applePay: true })
+    fireEvent.click(await payButton())
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(paid))
+    expect(screen.getByTestId('payment-paid').textContent).toBe('Paid. Thank you.')
+    expect(screen.queryAllByRole('button', { name: /^Pay/ })).toEqual([])
+    expect(screen.queryByRole('group', { name: 'Test cards' })).toBeNull()
+  })
+
+  it('offers no way to pay a zero balance', async () => {
+    const given = calls()
+    renderStep(given, { applePay: true, balance: 0 })
+    expect(screen.getByRole('status').textContent).toBe('Nothing is left to pay.')
+    expect(screen.queryAllByRole('button')).toEqual([])
+    expect(screen.queryByText(/Pay \$0\.00/)).toBeNull()
   })
 })
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { testApplePayNonce, testCards } from '../../../../contract/payment.ts'
 import { formatMoney } from '../../../../contract/money.ts'
+import { revealAndFocus } from '../../../lib/use-announce-focus.ts'
 import { paymentCalls, paymentConfigQuery, type Payable, type PaymentCalls } from '../api.ts'
 import {
   applePayAvailable,
@@ -39,7 +40,10 @@ type Send = (key: string) => Promise<PaidAnswer>
  * The checkout's payment step: test cards with the built-in test gateway, Braintree's hosted
  * fields with Braintree, BitPay, and Apple Pay where the browser has it. A declined card's message
  * is shown and the customer tries again (a new attempt); an attempt whose outcome is unknown is
- * checked again under its own key, never charged twice.
+ * checked again under its own key, never charged twice. A problem is brought to where the customer
+ * is looking (scrolled into view and focused): the Pay button they pressed may be far below it on
+ * a phone. Once nothing is left to pay (the balance handed in is 0, or this step's payment settled
+ * it) no way to pay shows, not even for the moment before the page moves on.
  */
 export function PaymentStep({
   payable,
@@ -58,7 +62,17 @@ export function PaymentStep({
   const [card, setCard] = useState(testCards[0]!.nonce)
   const attempt = useRef<{ key: string; send: Send } | undefined>(undefined)
   const headingId = useId()
+  const problem = useRef<HTMLDivElement>(null)
   const due = formatMoney(balance, currency)
+  const paidHere = outcome?.kind === 'paid' && outcome.answer.balance === 0
+  const nothingLeft = balance <= 0 || paidHere
+  const shown = outcome && !busy ? outcome.kind : undefined
+  const showsProblem = shown === 'declined' || shown === 'refused' || shown === 'unknown'
+
+  // Each new problem (a new outcome object) is brought into view once, as it appears.
+  useEffect(() => {
+    if (showsProblem) revealAndFocus(problem.current)
+  }, [showsProblem, outcome])
 
   /** Sends an attempt: the one whose outcome is unknown again, or a new one. */
   async function run(send?: Send) {
@@ -116,6 +130,16 @@ export function PaymentStep({
     void payWithNonce(card)
   }
 
+  if (nothingLeft)
+    return (
+      <section className="payment-step" aria-labelledby={headingId}>
+        <h2 id={headingId}>Payment</h2>
+        <p role="status" className="payment-paid" data-testid="payment-paid">
+          {paidHere ? 'Paid. Thank you.' : 'Nothing is left to pay.'}
+        </p>
+      </section>
+    )
+
   return (
     <section className="payment-step" aria-labelledby={headingId}>
       <h2 id={headingId}>Payment</h2>
@@ -125,8 +149,8 @@ export function PaymentStep({
       <div aria-live="polite" className="payment-status">
         {busy && <p>Paying…</p>}
       </div>
-      {outcome && outcome.kind !== 'paid' && outcome.kind !== 'invoice' && !busy && (
-        <div role="alert" className="payment-problem">
+      {showsProblem && outcome && (
+        <div role="alert" className="payment-problem" tabIndex={-1} ref={problem}>
           {outcome.kind === 'declined' && (
             <>
               <p>

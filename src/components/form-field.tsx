@@ -2,9 +2,20 @@ import type { ChangeEvent, HTMLInputAutoCompleteAttribute, ReactNode } from 'rea
 
 /*
  * The pieces of a form field every form uses: a label, a hint, the control and its message right
- * under it, tied together for screen readers (`aria-describedby`, `aria-invalid`). The forms give
- * the control and their own class names (account.css, checkout.css).
+ * under it, tied together for screen readers (`aria-describedby`, `aria-invalid`), and a label
+ * that says "(optional)" when the field may stay empty. The forms give the control and their own
+ * class names (account.css, checkout.css, address-fields.css).
  */
+
+/** A field's label, marked "(optional)" when it may be left empty. */
+export function FieldLabel({ label, required }: { label: string; required?: boolean | undefined }) {
+  return (
+    <>
+      {label}
+      {!required && <span className="field-optional"> (optional)</span>}
+    </>
+  )
+}
 
 /** The ids of the field's message and hint, for the control's `aria-describedby`. */
 export function fieldDescribedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
@@ -98,6 +109,57 @@ export function TextField({
         autoCapitalize={verbatim ? 'none' : undefined}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
+    </Field>
+  )
+}
+
+/** A labelled choice of one option, with its hint and its message; `placeholder` stands for none. */
+export function SelectField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  autoComplete,
+  required,
+  className,
+}: {
+  id: string
+  name?: string
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+  options: readonly { value: string; label: string }[]
+  placeholder?: string
+  error?: string | undefined
+  hint?: ReactNode
+  autoComplete?: HTMLInputAutoCompleteAttribute
+  required?: boolean | undefined
+  className: string
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Field>
   )
 }

@@ -7,6 +7,7 @@ import {
 } from './checkout-fixtures.ts'
 import {
   expect,
+  expectFailedResource,
   forgetOfflineFailures,
   reloadOntoNewBuild,
   seriousViolations,
@@ -40,7 +41,7 @@ test.describe('on a 390-pixel phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order')
     await expect(page.getByTestId('no-payment-today')).toHaveText('No payment is due today.')
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible()
-    await expect(page.getByTestId('production-time')).toHaveText(/^Made to order in \d/)
+    await expect(page.getByTestId('production-time')).toHaveText(/^Made to order: \d/)
     await expect(page.getByTestId('order-number')).toHaveText(id.slice(0, 8).toUpperCase())
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
@@ -80,6 +81,53 @@ test.describe('on a 390-pixel phone', () => {
     await expect(page.getByTestId('production-time')).toHaveText('Ships from stock.')
     expect(await seriousViolations(page)).toEqual([])
   })
+
+  test('a new address takes its country chosen by name, and says a refusal at the top of the form', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const bearer = await signInAsGuest(page.request)
+    // Made to order: no shipping option yet, so it may move to any country we ship to.
+    const id = await placeOrder(page.request, bearer, customSuit)
+    await page.goto(`/update-shipping-address/${id}`)
+    const form = page.getByRole('group', { name: 'Shipping address' })
+    // The order's address is there already: only what changes is typed.
+    await expect(form.getByLabel('Street address')).toHaveValue(/\S/)
+    const country = form.getByRole('combobox', { name: 'Country' })
+    await expect(country).toHaveValue('US')
+    await country.selectOption({ label: 'Norway' })
+    await expect(country).toHaveValue('NO')
+    // Norway's post needs no region: the label says so.
+    await expect(form.getByLabel('State, province or region (optional)')).toBeVisible()
+    await form.getByLabel('State, province or region', { exact: false }).fill('')
+    await form.getByLabel('Street address').fill('Lufthavnveien 12')
+    await form.getByLabel('City or town').fill('Voss')
+    const postal = form.getByLabel('Postal code')
+    await postal.fill('ABC')
+    await page.getByRole('button', { name: 'Save the address' }).click()
+
+    // Refused: said at the top of the form, which takes focus; the message beside its field.
+    const summary = page.getByRole('alert').filter({ hasText: 'Check the fields marked below' })
+    await expect(summary).toBeFocused()
+    await expect(summary).toBeInViewport()
+    await expect(postal).toHaveAttribute('aria-invalid', 'true')
+    await expect(postal).toHaveAccessibleDescription(/is not a postal code in Norway/)
+    expectFailedResource(consoleErrors, 422)
+    await summary.getByRole('link', { name: 'Postal code' }).click()
+    await expect(postal).toBeFocused()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await postal.fill('5700')
+    await page.getByRole('button', { name: 'Save the address' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'goes to the new address' }),
+    ).toBeVisible()
+    await page.goto(`/orders/${id}`)
+    await expect(page.getByTestId('order-history')).toContainText(
+      'Shipping address changed to Voss, NO.',
+    )
+  })
 })
 
 for (const width of widths) {
@@ -115,7 +163,7 @@ for (const width of widths) {
         await page.goto(`/orders/${seen}`)
         await expect(page.getByTestId('order-as-of')).toContainText('as of')
         await expect(page.getByTestId('order-status')).toHaveText('Submitted')
-        await expect(page.getByTestId('production-time')).toHaveText(/^Made to order in \d/)
+        await expect(page.getByTestId('production-time')).toHaveText(/^Made to order: \d/)
         await expect(page.getByTestId('order-history')).toContainText('Submitted')
 
         // An order never opened on this device says so, and is no error page.

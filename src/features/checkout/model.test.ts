@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { checkAddress } from '../../../contract/address.ts'
 import { checkoutSteps, selectCheckoutStep } from '../../../contract/checkout-steps.ts'
+import rates from '../../../content/shipping-rates.json'
+import { isRequiredAddressField } from '../../components/address-form.ts'
 import { ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
 import {
   addressDraftOf,
@@ -13,6 +16,7 @@ import {
   checkWaiver,
   emptyAddress,
   fieldMessages,
+  preferredSavedAddress,
   problemOf,
   reviveCheckoutDraft,
   shownStep,
@@ -148,6 +152,41 @@ describe('the address form', () => {
       country: 'Choose a country.',
     })
     expect(checkAddressDraft(addressDraftOf(address))).toEqual({})
+  })
+
+  it('asks for the state where the server does, in its words, and marks it required there only', () => {
+    const countries = new Set(rates.zones.flatMap((zone) => zone.countries))
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+    // The server's check (contract/address.ts, as server/services/address.ts calls it), with
+    // every postal code taken as good: only the region is in question.
+    const rules = {
+      countries,
+      postalCodeValid: () => true,
+      countryName: (c: string) => names.of(c)!,
+    }
+    const required: string[] = []
+    for (const country of countries) {
+      const draft = { ...addressDraftOf(address), region: '', country }
+      const server = checkAddress(draft, rules)
+      const serverSays = server.ok ? undefined : server.errors.region?.[0]
+      expect(checkAddressDraft(draft).region, country).toBe(serverSays)
+      expect(isRequiredAddressField('region', country), country).toBe(serverSays !== undefined)
+      if (serverSays) required.push(country)
+    }
+    expect(required.sort()).toEqual(['AU', 'BR', 'CA', 'JP', 'MX', 'US'])
+    expect(checkAddressDraft({ ...addressDraftOf(address), region: ' ' })).toEqual({
+      region: 'Enter the state, province or region: the post in United States needs it.',
+    })
+  })
+
+  it('starts from the account’s default address, or its only one, when nothing is typed', () => {
+    const saved = (id: string, isDefault: boolean) => ({ id, isDefault })
+    expect(preferredSavedAddress(undefined)).toBeUndefined()
+    expect(preferredSavedAddress([])).toBeUndefined()
+    expect(preferredSavedAddress([saved('a', false)])?.id).toBe('a')
+    expect(preferredSavedAddress([saved('a', false), saved('b', true)])?.id).toBe('b')
+    // Two and none the default: no guess; the customer chooses.
+    expect(preferredSavedAddress([saved('a', false), saved('b', false)])).toBeUndefined()
   })
 
   it('puts each of the server’s messages beside its field', () => {

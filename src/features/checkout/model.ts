@@ -7,12 +7,24 @@ import {
   type CheckoutOrderData,
   type CheckoutStep,
 } from '../../../contract/checkout-steps.ts'
+import {
+  addressDraftOf,
+  addressFields,
+  addressInput,
+  addressLine,
+  addressTyped,
+  checkAddressDraft,
+  emptyAddress,
+  type AddressDraft,
+  type AddressField,
+} from '../../components/address-form.ts'
+import { fieldMessages, type FieldMessages } from '../../components/field-messages.ts'
 import { ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
 
 /*
  * The checkout's logic, free of React: which step shows (the step machine is
- * contract/checkout-steps.ts; this only feeds it and lets the customer go back), the address form's
- * fields and the server's messages per field, what the device keeps of what was typed, and what a
+ * contract/checkout-steps.ts; this only feeds it and lets the customer go back), which saved
+ * address the address form starts from, what the device keeps of what was typed, and what a
  * failed call means to the customer. Unit tested in model.test.ts.
  */
 
@@ -106,114 +118,34 @@ export const stepNames: Record<CheckoutStep, string> = {
   stepSubmitPayment: 'Submit and pay',
 }
 
-/** The address form's fields, in the order they stand on screen (wire names, contract/address.ts). */
-export const addressFields = [
-  'name',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-  'phone',
-] as const
-export type AddressField = (typeof addressFields)[number]
-export type AddressDraft = Record<AddressField, string>
-
-export const emptyAddress: AddressDraft = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postal_code: '',
-  country: '',
-  phone: '',
+/*
+ * The address form is the one a submitted order's new address shows too
+ * (components/address-form.ts): its fields and rules live there. The names the checkout's
+ * screens read are passed on from here.
+ */
+export {
+  addressDraftOf,
+  addressFields,
+  addressInput,
+  addressLine,
+  addressTyped,
+  checkAddressDraft,
+  emptyAddress,
+  fieldMessages,
+  type AddressDraft,
+  type AddressField,
+  type FieldMessages,
 }
-
-/** The fields an address must have, with the server's own words (contract/address.ts). */
-const requiredAddressMessages: Partial<Record<AddressField, string>> = {
-  name: 'Enter the name of the person receiving the parcel.',
-  line1: 'Enter the street address.',
-  city: 'Enter the city or town.',
-  postal_code: 'Enter the postal code.',
-  country: 'Choose a country.',
-}
-
-export function isRequiredAddressField(field: AddressField): boolean {
-  return field in requiredAddressMessages
-}
-
-/** What the device checks before it asks the server: the required fields are there. */
-export function checkAddressDraft(draft: AddressDraft): FieldMessages<AddressField> {
-  const messages: FieldMessages<AddressField> = {}
-  for (const field of addressFields) {
-    const message = requiredAddressMessages[field]
-    if (message && !draft[field].trim()) messages[field] = message
-  }
-  return messages
-}
-
-/** A saved or kept address (camelCase, nulls for absent parts) as the form's text. */
-export function addressDraftOf(address: unknown): AddressDraft {
-  const record = (address ?? {}) as Record<string, unknown>
-  const text = (value: unknown) => (typeof value === 'string' ? value : '')
-  return {
-    name: text(record.name),
-    line1: text(record.line1),
-    line2: text(record.line2),
-    city: text(record.city),
-    region: text(record.region),
-    postal_code: text(record.postalCode ?? record.postal_code),
-    country: text(record.country),
-    phone: text(record.phone),
-  }
-}
-
-/** The address as the calls take it (snake_case, contract/address.ts AddressInput). */
-export function addressInput(draft: AddressDraft): Record<AddressField, string | null> {
-  const optional = (value: string) => (value.trim() === '' ? null : value)
-  return {
-    ...draft,
-    line2: optional(draft.line2),
-    region: optional(draft.region),
-    phone: optional(draft.phone),
-  }
-}
-
-/** "Dana Flyer, 1200 Skydive Lane, Eloy AZ 85131, US": one line for a summary. */
-export function addressLine(address: unknown): string {
-  const a = addressDraftOf(address)
-  const place = [a.city, a.region, a.postal_code].filter(Boolean).join(' ')
-  return [a.name, a.line1, a.line2, place, a.country].filter(Boolean).join(', ')
-}
-
-/** Messages per field, by the form's field names. */
-export type FieldMessages<F extends string> = Partial<Record<F, string>>
-
-const camelToWire = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
 /**
- * A 422's messages under the form's fields: the server names them `address.postal_code` (the
- * client camelizes answers: `address.postalCode`); `prefix` is dropped. Messages for no field of
- * the form are returned as `other`.
+ * The saved address the form starts from when nothing is typed yet: the account's default, or
+ * its only one. The customer is not asked again for what the shop already has (WCAG 3.3.7).
  */
-export function fieldMessages<F extends string>(
-  errors: Record<string, string[]>,
-  fields: readonly F[],
-  prefix = '',
-): { fields: FieldMessages<F>; other: string[] } {
-  const found: FieldMessages<F> = {}
-  const other: string[] = []
-  for (const [key, messages] of Object.entries(errors)) {
-    const message = messages[0]
-    if (!message) continue
-    const bare = key.startsWith(prefix) ? key.slice(prefix.length) : key
-    const name = camelToWire(bare) as F
-    if (fields.includes(name) && !found[name]) found[name] = message
-    else other.push(message)
-  }
-  return { fields: found, other }
+export function preferredSavedAddress<A extends { isDefault: boolean }>(
+  saved: readonly A[] | undefined,
+): A | undefined {
+  if (!saved) return undefined
+  return saved.find((address) => address.isDefault) ?? (saved.length === 1 ? saved[0] : undefined)
 }
 
 export const checkoutMessages = {
@@ -280,11 +212,6 @@ export function reviveCheckoutDraft(data: unknown): CheckoutDraft {
     optIn: record.optIn === true,
     waiverName: text(record.waiverName),
   }
-}
-
-/** Whether the customer has typed anything into the address form. */
-export function addressTyped(draft: AddressDraft): boolean {
-  return addressFields.some((field) => draft[field].trim() !== '')
 }
 
 /** The waiver's form, checked before it is sent (the server checks the same). */

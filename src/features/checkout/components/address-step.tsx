@@ -1,21 +1,21 @@
-import { useId, useState, type FormEvent } from 'react'
-import rates from '../../../../content/shipping-rates.json'
-import { newChangeKey, saveShippingAddress, validateAddress } from '../api.ts'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { AddressFields, addressFieldId } from '../../../components/address-fields.tsx'
 import {
   addressDraftOf,
   addressFields,
   addressInput,
   addressLine,
+  addressTyped,
   checkAddressDraft,
-  checkoutMessages,
-  isRequiredAddressField,
-  problemOf,
+  sameAddress,
   type AddressDraft,
   type AddressField,
-  type FieldMessages,
-} from '../model.ts'
-import { SelectInput, TextInput, CheckField } from './fields.tsx'
+} from '../../../components/address-form.ts'
+import type { FieldMessages } from '../../../components/field-messages.ts'
 import { FormStatus } from '../../../components/form-field.tsx'
+import { newChangeKey, saveShippingAddress, validateAddress } from '../api.ts'
+import { checkoutMessages, preferredSavedAddress, problemOf } from '../model.ts'
+import { CheckField } from './fields.tsx'
 
 /** A saved address of the account's (GET /api/user/get-addresses/, camelCase). */
 export interface SavedAddress {
@@ -32,56 +32,13 @@ export interface SavedAddress {
 }
 
 /**
- * The countries we ship to: the rate table's (content/shipping-rates.json), by name. Worked out
- * when the address step is first shown, not when the checkout's code loads: naming and sorting
- * them is a long task on a phone, and most visits to the checkout never reach this step.
- */
-let countries: { value: string; label: string }[] | undefined
-function shippingCountries(): { value: string; label: string }[] {
-  countries ??= namedCountries()
-  return countries
-}
-
-function namedCountries(): { value: string; label: string }[] {
-  const codes = rates.zones.flatMap((zone) => zone.countries)
-  let names: Intl.DisplayNames | undefined
-  try {
-    names = new Intl.DisplayNames(['en'], { type: 'region' })
-  } catch {
-    names = undefined
-  }
-  return codes
-    .map((code) => ({ value: code, label: names?.of(code) ?? code }))
-    .sort((a, b) => a.label.localeCompare(b.label))
-}
-
-const labels: Record<AddressField, string> = {
-  name: 'Full name of the person receiving the parcel',
-  line1: 'Street address',
-  line2: 'Apartment, suite, building',
-  city: 'City or town',
-  region: 'State, province or region',
-  postal_code: 'Postal code',
-  country: 'Country',
-  phone: 'Phone, for the carrier',
-}
-
-const autoComplete: Record<AddressField, string> = {
-  name: 'shipping name',
-  line1: 'shipping address-line1',
-  line2: 'shipping address-line2',
-  city: 'shipping address-level2',
-  region: 'shipping address-level1',
-  postal_code: 'shipping postal-code',
-  country: 'shipping country',
-  phone: 'shipping tel',
-}
-
-/**
- * Where the order goes: a saved address of the account's, or one typed here. Each field's message
- * stands under it (the server's validate-address); then save-shipping-address keeps it on the
- * order. What is typed is kept on the device as it is typed, so it survives going offline and a
- * reload; offline the step says so and sends nothing.
+ * Where the order goes: a saved address of the account's, or one typed here (the address fields
+ * a submitted order's new address shows too). With nothing typed yet the form starts from the
+ * account's default address. A saved address chosen is marked as chosen, said in view, and
+ * focus goes to the button that ships there, so a phone need not scroll to the form's end. Each
+ * field's message stands under it (the server's validate-address); then save-shipping-address
+ * keeps it on the order. What is typed is kept on the device as it is typed, so it survives going
+ * offline and a reload; offline the step says so and sends nothing.
  */
 export function AddressStep({
   orderId,
@@ -107,15 +64,39 @@ export function AddressStep({
   const [errors, setErrors] = useState<FieldMessages<AddressField>>({})
   const [problem, setProblem] = useState<string>()
   const [pending, setPending] = useState(false)
+  // Bumped by "Use this address": focus then goes to the way on from the chosen address.
+  const [choices, setChoices] = useState(0)
+  const shipHere = useRef<HTMLButtonElement>(null)
+
+  // Set once the customer changes the form: a form they emptied stays empty.
+  const [edited, setEdited] = useState(false)
+  // Nothing typed: the account's default address stands in the form (WCAG 3.3.7).
+  const preferred =
+    edited || addressTyped(address) ? undefined : preferredSavedAddress(savedAddresses)
+  const shown = preferred ? addressDraftOf(preferred) : address
+  // The saved address the form holds unchanged, if any: shown as chosen.
+  const chosen = savedAddresses?.find((saved) => sameAddress(addressDraftOf(saved), shown))
+
+  useEffect(() => {
+    if (choices > 0) shipHere.current?.focus()
+  }, [choices])
 
   const set = (field: AddressField, value: string) => {
-    onAddressChange({ ...address, [field]: value })
-    if (errors[field]) setErrors((shown) => ({ ...shown, [field]: undefined }))
+    setEdited(true)
+    onAddressChange({ ...shown, [field]: value })
+    if (errors[field]) setErrors((found) => ({ ...found, [field]: undefined }))
+  }
+
+  const choose = (saved: SavedAddress) => {
+    onAddressChange(addressDraftOf(saved))
+    setErrors({})
+    setProblem(undefined)
+    setChoices((count) => count + 1)
   }
 
   const focusFirst = (found: FieldMessages<AddressField>) => {
     const first = addressFields.find((field) => found[field])
-    if (first) document.getElementById(`${uid}-${first}`)?.focus()
+    if (first) document.getElementById(addressFieldId(uid, first))?.focus()
   }
 
   const submit = async (event: FormEvent) => {
@@ -125,7 +106,7 @@ export function AddressStep({
       setProblem(checkoutMessages.offline)
       return
     }
-    const missing = checkAddressDraft(address)
+    const missing = checkAddressDraft(shown)
     if (Object.keys(missing).length > 0) {
       setErrors(missing)
       focusFirst(missing)
@@ -133,9 +114,10 @@ export function AddressStep({
     }
     setPending(true)
     try {
-      const body = addressInput(address)
+      const body = addressInput(shown)
       if (orderId) await validateAddress(orderId, body)
-      await saveShippingAddress(body, saveToAccount && !!savedAddresses, newChangeKey())
+      // A saved address chosen as it is is saved already: not a second time.
+      await saveShippingAddress(body, saveToAccount && !!savedAddresses && !chosen, newChangeKey())
       setErrors({})
       await onSaved()
     } catch (error) {
@@ -154,59 +136,45 @@ export function AddressStep({
         <section aria-labelledby={`${uid}-saved`} className="checkout-saved">
           <h3 id={`${uid}-saved`}>Your saved addresses</h3>
           <ul>
-            {savedAddresses.map((choice) => (
-              <li key={choice.id}>
-                <span>{addressLine(choice)}</span>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => {
-                    onAddressChange(addressDraftOf(choice))
-                    setErrors({})
-                  }}
-                >
-                  Use this address<span className="visually-hidden">: {addressLine(choice)}</span>
-                </button>
-              </li>
-            ))}
+            {savedAddresses.map((choice) => {
+              const isChosen = choice.id === chosen?.id
+              return (
+                <li key={choice.id} className={isChosen ? 'checkout-saved-chosen' : undefined}>
+                  <span>
+                    {addressLine(choice)}
+                    {isChosen && (
+                      <strong className="checkout-saved-mark">
+                        <span aria-hidden="true">✓ </span>Chosen
+                      </strong>
+                    )}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-pressed={isChosen}
+                    onClick={() => choose(choice)}
+                  >
+                    Use this address<span className="visually-hidden">: {addressLine(choice)}</span>
+                  </button>
+                </li>
+              )
+            })}
           </ul>
+          <div className="checkout-chosen">
+            <p role="status">
+              {chosen &&
+                `Shipping to ${addressLine(chosen)}. It is filled in below, to change there if you need to.`}
+            </p>
+            {chosen && (
+              <button ref={shipHere} type="submit" className="button" disabled={pending}>
+                Ship to this address
+              </button>
+            )}
+          </div>
         </section>
       )}
-      <fieldset className="checkout-fieldset">
-        <legend>Shipping address</legend>
-        {addressFields.map((field) =>
-          field === 'country' ? (
-            <SelectInput
-              key={field}
-              id={`${uid}-${field}`}
-              label={labels[field]}
-              value={address[field].toUpperCase()}
-              onChange={(value) => set(field, value)}
-              error={errors[field]}
-              options={shippingCountries()}
-              autoComplete={autoComplete[field]}
-            />
-          ) : (
-            <TextInput
-              key={field}
-              id={`${uid}-${field}`}
-              label={labels[field]}
-              value={address[field]}
-              onChange={(value) => set(field, value)}
-              error={errors[field]}
-              required={isRequiredAddressField(field)}
-              type={field === 'phone' ? 'tel' : 'text'}
-              autoComplete={autoComplete[field]}
-              hint={
-                field === 'region'
-                  ? 'Needed for the US, Canada, Mexico, Brazil, Australia and Japan.'
-                  : undefined
-              }
-            />
-          ),
-        )}
-      </fieldset>
-      {savedAddresses && (
+      <AddressFields idPrefix={uid} address={shown} onChange={set} errors={errors} />
+      {savedAddresses && !chosen && (
         <CheckField
           id={`${uid}-save`}
           label="Save this address to my account"

@@ -1,24 +1,18 @@
-import type { ComponentProps, HTMLInputAutoCompleteAttribute, ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
 import {
   Field,
   FieldError,
   FieldHint,
+  FieldLabel,
   fieldDescribedBy,
   TextField,
 } from '../../../components/form-field.tsx'
 
-/* The checkout's form fields (components/form-field.tsx); thumb-sized (checkout.css). */
-
-/** A field's label, marked "(optional)" when it may be left empty. */
-function Label({ label, required }: { label: string; required?: boolean | undefined }) {
-  return (
-    <>
-      {label}
-      {!required && <span className="checkout-optional"> (optional)</span>}
-    </>
-  )
-}
+/*
+ * The checkout's form fields (components/form-field.tsx); thumb-sized (checkout.css). The
+ * address has its own, shared with a submitted order's new address (components/address-fields.tsx).
+ */
 
 /** A text field of the checkout, its label marked "(optional)" unless `required`. */
 export function TextInput({
@@ -35,48 +29,9 @@ export function TextInput({
       {...field}
       type={type}
       required={required}
-      label={<Label label={label} required={required} />}
+      label={<FieldLabel label={label} required={required} />}
       className="checkout-field"
     />
-  )
-}
-
-export function SelectInput({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  options,
-  autoComplete,
-}: {
-  id: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string | undefined
-  options: { value: string; label: string }[]
-  autoComplete?: HTMLInputAutoCompleteAttribute
-}) {
-  return (
-    <Field id={id} label={label} error={error} className="checkout-field">
-      <select
-        id={id}
-        value={value}
-        autoComplete={autoComplete}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Choose…</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Field>
   )
 }
 
@@ -98,7 +53,7 @@ export function TextArea({
   return (
     <Field
       id={id}
-      label={<Label label={label} />}
+      label={<FieldLabel label={label} />}
       hint={hint}
       error={error}
       className="checkout-field"

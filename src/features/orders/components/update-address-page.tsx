@@ -1,7 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { AddressInput } from '../../../../contract/address.ts'
+import { orderNumber } from '../../../../contract/orders.ts'
+import { AddressFields, addressFieldId } from '../../../components/address-fields.tsx'
+import {
+  addressDraftOf,
+  addressFields,
+  addressLabels,
+  checkAddressDraft,
+  type AddressDraft,
+  type AddressField,
+} from '../../../components/address-form.ts'
+import { ErrorSummary } from '../../../components/error-summary.tsx'
+import { fieldMessages, type FieldMessages } from '../../../components/field-messages.ts'
 import { NetworkError, ValidationError } from '../../../lib/api-client.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import {
@@ -11,80 +23,17 @@ import {
   orderQuery,
   type OrderView,
 } from '../api.ts'
-import { orderNumber } from '../../../../contract/orders.ts'
-import { addressFieldErrors } from '../model.ts'
 import { ReadProblem } from './order-parts.tsx'
 import './orders.css'
 
-type AddressForm = Record<
-  'name' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country' | 'phone',
-  string
->
-
-const fields: {
-  name: keyof AddressForm
-  label: string
-  autoComplete: string
-  hint?: string
-  required?: boolean
-}[] = [
-  { name: 'name', label: 'Who receives the parcel', autoComplete: 'name', required: true },
-  { name: 'line1', label: 'Street address', autoComplete: 'address-line1', required: true },
-  {
-    name: 'line2',
-    label: 'Apartment, suite, building (optional)',
-    autoComplete: 'address-line2',
-  },
-  { name: 'city', label: 'City or town', autoComplete: 'address-level2', required: true },
-  {
-    name: 'region',
-    label: 'State, province or region',
-    autoComplete: 'address-level1',
-    hint: 'Needed in the US, Canada, Mexico, Brazil, Australia and Japan.',
-  },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code', required: true },
-  {
-    name: 'country',
-    label: 'Country',
-    autoComplete: 'country',
-    hint: 'Its two-letter code, such as US, CA or DE.',
-    required: true,
-  },
-  { name: 'phone', label: 'Phone (optional, for the carrier)', autoComplete: 'tel' },
-]
-
-function formOf(order: OrderView): AddressForm {
-  const address = order.shipping.address
-  return {
-    name: address?.name ?? '',
-    line1: address?.line1 ?? '',
-    line2: address?.line2 ?? '',
-    city: address?.city ?? '',
-    region: address?.region ?? '',
-    postalCode: address?.postalCode ?? '',
-    country: address?.country ?? '',
-    phone: address?.phone ?? '',
-  }
-}
-
-/** The wire's address (contract/address.ts, snake_case as docs/orders.md writes it). */
-function wireAddress(form: AddressForm): AddressInput {
-  return {
-    name: form.name,
-    line1: form.line1,
-    line2: form.line2,
-    city: form.city,
-    region: form.region,
-    postal_code: form.postalCode,
-    country: form.country,
-    phone: form.phone,
-  }
-}
+const checkTheFields = 'Check the fields marked below.'
 
 /**
- * `/update-shipping-address/{id}`: a submitted order's address, until it ships. The server checks
- * it field by field (and that the order's paid shipping goes there); its messages sit under their
- * fields. Offline it says the change needs the network and keeps what was typed.
+ * `/update-shipping-address/{id}`: a submitted order's address, until it ships, in the same
+ * fields as the checkout's address step, starting from the address the order has. The server
+ * checks it field by field (and that the order's paid shipping goes there); a refusal is said at
+ * the top of the form, which takes focus, and each message sits under its field. Offline it says
+ * the change needs the network and keeps what was typed.
  */
 export function UpdateAddressPage({ id }: { id: string }) {
   const read = useQuery(orderQuery(id))
@@ -119,7 +68,14 @@ export function UpdateAddressPage({ id }: { id: string }) {
 function AddressEditor({ order }: { order: OrderView }) {
   const client = useQueryClient()
   const online = useOnlineStatus()
-  const [form, setForm] = useState<AddressForm>(() => formOf(order))
+  const uid = useId()
+  // The order's address as it is: only what changes is typed (WCAG 3.3.7).
+  const [form, setForm] = useState<AddressDraft>(() => addressDraftOf(order.shipping.address))
+  const [errors, setErrors] = useState<FieldMessages<AddressField>>({})
+  const [problem, setProblem] = useState<string>()
+  // Bumped by each refused send: focus then goes to the summary at the top of the form.
+  const [refusals, setRefusals] = useState(0)
+  const summary = useRef<HTMLDivElement>(null)
   // One key per attempt at this address: a resend after a lost answer is the same change.
   const key = useRef<string | undefined>(undefined)
   const save = useMutation({
@@ -138,70 +94,73 @@ function AddressEditor({ order }: { order: OrderView }) {
       void client.invalidateQueries({ queryKey: orderKeys.lists() })
     },
   })
-  const errors = save.error instanceof ValidationError ? addressFieldErrors(save.error.errors) : {}
-  const set = (name: keyof AddressForm, value: string) => {
+
+  useEffect(() => {
+    if (refusals > 0) summary.current?.focus()
+  }, [refusals])
+
+  const refuse = (found: FieldMessages<AddressField>, message: string) => {
+    setErrors(found)
+    setProblem(message)
+    setRefusals((count) => count + 1)
+  }
+
+  const set = (field: AddressField, value: string) => {
     key.current = undefined
-    setForm((current) => ({ ...current, [name]: value }))
+    setForm((current) => ({ ...current, [field]: value }))
+    if (errors[field]) setErrors((found) => ({ ...found, [field]: undefined }))
   }
-  const submit = (event: FormEvent) => {
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    save.mutate(wireAddress(form))
+    const missing = checkAddressDraft(form)
+    if (Object.keys(missing).length > 0) {
+      refuse(missing, checkTheFields)
+      return
+    }
+    try {
+      // The form's fields are the wire's (contract/address.ts, snake_case).
+      await save.mutateAsync(form)
+      setErrors({})
+      setProblem(undefined)
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        // `order_id` (shipped meanwhile) names no field: said as it is.
+        const { fields, other } = fieldMessages(error.errors, addressFields, 'address.')
+        refuse(
+          fields,
+          other[0] ?? (Object.keys(fields).length > 0 ? checkTheFields : error.message),
+        )
+      } else if (error instanceof NetworkError) {
+        refuse(
+          {},
+          'You are offline: the new address was not sent. It stays in the form; send it when you are back online.',
+        )
+      } else {
+        refuse({}, 'The address could not be saved. Try again in a moment.')
+      }
+    }
   }
-  const problem =
-    save.error instanceof NetworkError
-      ? 'You are offline: the new address was not sent. It stays in the form; send it when you are back online.'
-      : save.error instanceof ValidationError
-        ? (errors.orderId ?? 'Check the fields marked below.')
-        : save.error
-          ? 'The address could not be saved. Try again in a moment.'
-          : undefined
+
+  const marked = addressFields.flatMap((field) => {
+    const message = errors[field]
+    return message ? [{ id: addressFieldId(uid, field), label: addressLabels[field], message }] : []
+  })
+  // Every marked field mended: nothing left to check.
+  const shownProblem = problem === checkTheFields && marked.length === 0 ? undefined : problem
+
   return (
-    <form className="orders-form" onSubmit={submit} noValidate>
+    <form className="orders-form" onSubmit={(event) => void submit(event)} noValidate>
       {!online && (
         <p role="status" className="orders-as-of">
           You are offline: changing the address needs a connection. What you type stays here.
         </p>
       )}
-      {fields.map((field) => {
-        const error = errors[field.name]
-        const id = `address-${field.name}`
-        const describedBy = [error && `${id}-error`, field.hint && `${id}-hint`]
-          .filter(Boolean)
-          .join(' ')
-        return (
-          <div key={field.name} className="orders-field">
-            <label htmlFor={id}>{field.label}</label>
-            {field.hint && (
-              <p id={`${id}-hint`} className="field-hint">
-                {field.hint}
-              </p>
-            )}
-            <input
-              id={id}
-              name={field.name}
-              value={form[field.name]}
-              autoComplete={field.autoComplete}
-              aria-required={field.required || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy || undefined}
-              onChange={(event) => set(field.name, event.target.value)}
-            />
-            {error && (
-              <p id={`${id}-error`} className="field-error">
-                {error}
-              </p>
-            )}
-          </div>
-        )
-      })}
-      <div aria-live="polite">
-        {problem && (
-          <p role="alert" className="orders-problem">
-            {problem}
-          </p>
-        )}
+      <ErrorSummary ref={summary} problem={shownProblem} fields={marked} />
+      <AddressFields idPrefix={uid} address={form} onChange={set} errors={errors} />
+      <div role="status">
         {save.isSuccess && (
-          <p className="orders-done" role="status">
+          <p className="orders-done">
             Saved: order {orderNumber(order.id)} goes to the new address.
           </p>
         )}

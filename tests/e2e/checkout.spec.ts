@@ -17,6 +17,26 @@ import {
   test,
   waitForServiceWorker,
 } from './fixtures.ts'
+import type { Locator } from '@playwright/test'
+
+/**
+ * What a tap led to is where the customer is looking: focused, and on screen clear of the sticky
+ * app bar (and of the installed app's tab bar), not above the viewport (WCAG 2.4.11).
+ */
+async function expectShownAndFocused(target: Locator) {
+  await expect(target).toBeFocused()
+  await expect(target).toBeInViewport()
+  const clear = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const bar = document.querySelector('header.app-bar')?.getBoundingClientRect()
+    const tabs = document.querySelector('nav.tab-bar')?.getBoundingClientRect()
+    return {
+      belowAppBar: box.top >= Math.max(0, bar?.bottom ?? 0) - 1,
+      aboveTabBar: box.bottom <= (tabs && tabs.height > 0 ? tabs.top : innerHeight) + 1,
+    }
+  })
+  expect(clear).toEqual({ belowAppBar: true, aboveTabBar: true })
+}
 
 /*
  * The checkout in Chromium against the real server and worker: from the cart's way on, through
@@ -69,7 +89,16 @@ test('the cart leads on to checkout: a guest gives an address, picks a shipping 
   await options.first().check()
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(step(page)).toHaveText('Submit your order and pay')
+  await expectShownAndFocused(step(page))
   await expect(summary.getByTestId('checkout-shipping')).not.toHaveText('Chosen at the next step')
+  // What the customer confirms stands right above the button (WCAG 3.3.4): the lines and the
+  // amount, which the button is described by.
+  const review = page.getByRole('region', { name: 'Check your order' })
+  await expect(review).toContainText(BAG.name)
+  await expect(review).toContainText(/To pay now\$[\d,.]+/)
+  await expect(
+    page.getByRole('button', { name: 'Submit and go to payment' }),
+  ).toHaveAccessibleDescription(/^You pay \$[\d,.]+ on the next screen\.$/)
   // The newsletter is the customer's choice: unticked until ticked (docs/checkout.md).
   await expect(page.getByLabel('Send me the Glidecraft newsletter')).not.toBeChecked()
 
@@ -92,6 +121,8 @@ test('the cart leads on to checkout: a guest gives an address, picks a shipping 
   // Submit, then pay with the built-in test gateway's cards: a declined card says why and lets
   // the customer try again; an approved one leads on to the confirmation.
   await page.getByRole('button', { name: 'Submit and go to payment' }).click()
+  // The next step appears where the customer is looking, its heading focused.
+  await expectShownAndFocused(page.getByRole('heading', { name: 'Your order is submitted' }))
   const payment = page.getByRole('region', { name: 'Payment' })
   await expect(payment.getByText('no card is charged and no money moves')).toBeVisible()
   await payment.getByLabel(/4000 1111 1111 1115/).check()
@@ -186,8 +217,18 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Sign and continue' }).click()
       // Made to order: no shipping method and nothing due today.
       await expect(step(page)).toHaveText('Submit your order')
+      await expectShownAndFocused(step(page))
       await expect(page.getByRole('list', { name: 'Steps' })).not.toContainText('Shipping')
       await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible()
+      // The customer confirms the waiver's version they signed, and that nothing is due today.
+      const review = page.getByRole('region', { name: 'Check your order' })
+      await expect(review).toContainText(SUIT.name)
+      await expect(review.getByTestId('checkout-review-waiver')).toHaveText(
+        /^Waiver signed: .+, version \S+$/,
+      )
+      await expect(page.getByRole('button', { name: 'Submit order' })).toHaveAccessibleDescription(
+        /^Nothing is due today/,
+      )
 
       const notes = `Blue stitching on the arm wings, please (${Date.now()}).`
       await context.setOffline(true)
@@ -200,6 +241,10 @@ for (const width of widths) {
       await expect(
         waiting.getByRole('heading', { name: 'Submitted, waiting to send' }),
       ).toBeVisible()
+      // Not above the screen with an empty page and the footer in view: in view, and focused.
+      await expectShownAndFocused(
+        waiting.getByRole('heading', { name: 'Submitted, waiting to send' }),
+      )
       await expect(waiting).toContainText(SUIT.name)
 
       // Kept on the device: a reload, the cart and the app bar all say so.

@@ -4,22 +4,26 @@ import { FormStatus } from '../../../components/form-field.tsx'
 import type { AccountFormState } from './use-account-form.ts'
 import './account.css'
 
-/** The page around an account screen: its heading, what it is for, and the way to its sibling. */
+/**
+ * The page around an account screen: its heading, what it is for, and the way to its sibling.
+ * Without a heading it is a part of another screen (the checkout's sign-in step), whose own
+ * heading names it.
+ */
 export function AccountPage({
   heading,
   lead,
   switchTo,
   children,
 }: {
-  heading: string
+  heading?: string | undefined
   lead?: ReactNode
   /** Under the screen: "Already have an account? Sign in" and the like. */
   switchTo?: ReactNode
   children: ReactNode
 }) {
   return (
-    <article className="page account-screen">
-      <h1>{heading}</h1>
+    <article className={heading ? 'page account-screen' : 'account-screen'}>
+      {heading && <h1>{heading}</h1>}
       {lead && <p className="lead">{lead}</p>}
       {children}
       {switchTo && <p className="account-switch">{switchTo}</p>}

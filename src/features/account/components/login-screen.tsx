@@ -26,12 +26,15 @@ export function LoginScreen({
   onSignedIn,
 }: {
   redirect?: string | undefined
-  heading?: string
+  /** The page's heading; null where the screen around it has its own (the checkout's step). */
+  heading?: string | null
   /** Said above the form, e.g. "You are signed out". */
   notice?: string | undefined
   /** Instead of going to `redirect`: the screen that shows this form takes over. */
   onSignedIn?: () => void
 }) {
+  // Under the checkout's step heading (h2), its parts are h3s.
+  const Alternatives = heading === null ? 'h3' : 'h2'
   const client = useQueryClient()
   const navigate = useNavigate()
   const form = useAccountForm({
@@ -56,7 +59,7 @@ export function LoginScreen({
 
   return (
     <AccountPage
-      heading={heading}
+      heading={heading ?? undefined}
       lead={notice}
       switchTo={
         <>
@@ -78,7 +81,7 @@ export function LoginScreen({
         }
         after={
           <section className="account-alternatives" aria-labelledby={`${form.uid}-other`}>
-            <h2 id={`${form.uid}-other`}>No password?</h2>
+            <Alternatives id={`${form.uid}-other`}>No password?</Alternatives>
             <p>
               Order as a guest with your e-mail address alone, or have us e-mail you a link that
               signs you in once.

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { CheckoutStep } from '../../../../contract/checkout-steps.ts'
 import type { OrderSubmittedRecord } from '../../../../store-db/store-db.ts'
 import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../contract/money.ts'
 import { useSignedIn } from '../../../lib/signed-in.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { useOnlineStatus } from '../../../lib/use-online-status.ts'
+import { revealAndFocus } from '../../../lib/use-announce-focus.ts'
 import {
   forgetSubmittedOrder,
   keepCheckoutDraft,
@@ -139,22 +140,36 @@ export function CheckoutScreen({
 
   const flags = cart ? checkoutFlags(cart, signedWaiver) : undefined
   const step = flags ? shownStep(flags, signedIn, editing) : undefined
-  // The step changed: its heading takes focus, so a keyboard or screen reader lands on it.
-  const stepBefore = useRef(step)
-  useEffect(() => {
-    if (step && stepBefore.current && stepBefore.current !== step) {
-      document.getElementById('checkout-step-heading')?.focus()
-    }
-    stepBefore.current = step
-  }, [step])
+  const loading = !hydrated || !view || !cart || waitingSubmit === undefined
+  const empty = !cart || cart.items.length === 0 || !step
+  // What the screen shows: a step, the payment, or the order waiting to send. When it changes, it
+  // is what the customer's tap led to (a step saved or changed, a submit): its heading is scrolled
+  // into view and takes focus, so a phone shows it and a keyboard or screen reader lands on it.
+  // The first view, and an empty cart (read, or gone into the order), take no focus. Before the
+  // paint: no frame shows the old scroll position, an empty area where the result should be.
+  let shown: ShownView | undefined
+  if (loading) shown = undefined
+  else if (owed) shown = 'paying'
+  else if (waitingSubmit) shown = 'waiting'
+  else if (!empty) shown = step
+  const shownBefore = useRef(shown)
+  useLayoutEffect(() => {
+    if (!shown) return
+    const before = shownBefore.current
+    shownBefore.current = shown
+    if (before && before !== shown)
+      revealAndFocus(document.getElementById(headingOf(shown)), 'start')
+  }, [shown])
 
-  if (!hydrated || !view || !cart || waitingSubmit === undefined) return <CheckoutLoading />
+  if (loading) return <CheckoutLoading />
 
   if (owed) {
     return (
       <CheckoutPage notices={notices}>
-        <section className="panel checkout-done" aria-labelledby="checkout-paying">
-          <h2 id="checkout-paying">Your order is submitted</h2>
+        <section className="panel checkout-done" aria-labelledby={headingOf('paying')}>
+          <h2 id={headingOf('paying')} tabIndex={-1}>
+            Your order is submitted
+          </h2>
           <p>
             Order {owed.id}: {formatMoney(owed.total, owed.currency)} to pay now.
           </p>
@@ -169,10 +184,12 @@ export function CheckoutScreen({
       <CheckoutPage notices={notices}>
         <section
           className="panel checkout-done"
-          aria-labelledby="checkout-waiting"
+          aria-labelledby={headingOf('waiting')}
           data-testid="checkout-waiting"
         >
-          <h2 id="checkout-waiting">Submitted, waiting to send</h2>
+          <h2 id={headingOf('waiting')} tabIndex={-1}>
+            Submitted, waiting to send
+          </h2>
           <p>
             Your order ({waitingSubmit.order.names.join(', ')},{' '}
             {formatMoney(waitingSubmit.order.total, waitingSubmit.order.currency)}) is kept on this
@@ -185,7 +202,7 @@ export function CheckoutScreen({
     )
   }
 
-  if (cart.items.length === 0 || !flags || !step) {
+  if (empty || !flags) {
     return (
       <CheckoutPage notices={notices}>
         <section className="panel">
@@ -225,75 +242,69 @@ export function CheckoutScreen({
       )}
       {signedIn && placeFor}
       <ol className="checkout-steps" aria-label="Steps">
-        {steps.map((candidate) => (
-          <StepItem
-            key={candidate}
-            step={candidate}
-            current={candidate === step}
-            done={steps.indexOf(candidate) < steps.indexOf(step)}
-            summary={doneSummary(candidate, cart, who)}
-            onChange={
-              candidate !== 'stepLogin' && steps.indexOf(candidate) < steps.indexOf(step)
-                ? () => setEditing(candidate)
-                : undefined
-            }
-          >
-            {candidate === step && (
-              <StepBody step={step}>
-                {step === 'stepLogin' &&
-                  login(() => {
-                    signedInHere((tick) => tick + 1)
-                    void refreshCart()
-                  })}
-                {step === 'stepShippingAddress' && (
-                  <AddressStep
-                    orderId={cart.id}
-                    address={address}
-                    onAddressChange={(next) => update({ address: next })}
-                    saveToAccount={draft.saveToAccount}
-                    onSaveToAccountChange={(saveToAccount) => update({ saveToAccount })}
-                    savedAddresses={savedAddresses}
-                    online={online}
-                    onSaved={after(() => undefined)}
-                  />
-                )}
-                {step === 'stepShippingMethod' && (
-                  <ShippingStep
-                    addressKey={addressLine(cart.shippingAddress)}
-                    chosen={chosenShipping}
-                    online={online}
-                    onSaved={after(() => undefined)}
-                  />
-                )}
-                {step === 'stepWaiver' && (
-                  <WaiverStep
-                    name={draft.waiverName}
-                    onNameChange={(waiverName) => update({ waiverName })}
-                    online={online}
-                    onSigned={after(() => setSignedWaiver(true))}
-                  />
-                )}
-                {(step === 'stepSubmitNoPayment' || step === 'stepSubmitPayment') && (
-                  <SubmitStep
-                    payNow={step === 'stepSubmitPayment'}
-                    notes={draft.notes}
-                    optIn={draft.optIn}
-                    onChange={update}
-                    online={online}
-                    display={{
-                      itemCount: cart.itemCount,
-                      total: cart.total,
-                      currency: cart.currency,
-                      names: cart.items.map((line) => line.name),
-                    }}
-                    submit={submit}
-                    onSubmitted={onSubmitted}
-                  />
-                )}
-              </StepBody>
-            )}
-          </StepItem>
-        ))}
+        {steps.map((candidate) =>
+          candidate !== step ? (
+            <StepItem
+              key={candidate}
+              step={candidate}
+              done={steps.indexOf(candidate) < steps.indexOf(step)}
+              summary={doneSummary(candidate, cart, who)}
+              onChange={
+                candidate !== 'stepLogin' && steps.indexOf(candidate) < steps.indexOf(step)
+                  ? () => setEditing(candidate)
+                  : undefined
+              }
+            />
+          ) : (
+            <CurrentStep key={candidate} step={step}>
+              {step === 'stepLogin' &&
+                login(() => {
+                  signedInHere((tick) => tick + 1)
+                  void refreshCart()
+                })}
+              {step === 'stepShippingAddress' && (
+                <AddressStep
+                  orderId={cart.id}
+                  address={address}
+                  onAddressChange={(next) => update({ address: next })}
+                  saveToAccount={draft.saveToAccount}
+                  onSaveToAccountChange={(saveToAccount) => update({ saveToAccount })}
+                  savedAddresses={savedAddresses}
+                  online={online}
+                  onSaved={after(() => undefined)}
+                />
+              )}
+              {step === 'stepShippingMethod' && (
+                <ShippingStep
+                  addressKey={addressLine(cart.shippingAddress)}
+                  chosen={chosenShipping}
+                  online={online}
+                  onSaved={after(() => undefined)}
+                />
+              )}
+              {step === 'stepWaiver' && (
+                <WaiverStep
+                  name={draft.waiverName}
+                  onNameChange={(waiverName) => update({ waiverName })}
+                  online={online}
+                  onSigned={after(() => setSignedWaiver(true))}
+                />
+              )}
+              {(step === 'stepSubmitNoPayment' || step === 'stepSubmitPayment') && (
+                <SubmitStep
+                  payNow={step === 'stepSubmitPayment'}
+                  notes={draft.notes}
+                  optIn={draft.optIn}
+                  onChange={update}
+                  online={online}
+                  cart={cart}
+                  submit={submit}
+                  onSubmitted={onSubmitted}
+                />
+              )}
+            </CurrentStep>
+          ),
+        )}
       </ol>
     </CheckoutPage>
   )
@@ -334,26 +345,20 @@ function doneSummary(step: CheckoutStep, cart: CheckoutCart, who: string): strin
   }
 }
 
+/** A step not being done: its name, what it holds once done, and a way back to change it. */
 function StepItem({
   step,
-  current,
   done,
   summary,
   onChange,
-  children,
 }: {
   step: CheckoutStep
-  current: boolean
   done: boolean
   summary: string | undefined
   onChange: (() => void) | undefined
-  children: ReactNode
 }) {
   return (
-    <li
-      className={current ? 'checkout-step checkout-step-current' : 'checkout-step'}
-      aria-current={current ? 'step' : undefined}
-    >
+    <li className="checkout-step">
       <div className="checkout-step-head">
         <span className="checkout-step-name">
           {stepNames[step]}
@@ -366,21 +371,35 @@ function StepItem({
           </button>
         )}
       </div>
-      {children}
     </li>
   )
 }
 
-/** The step being done, under its heading (focused when the step changes). */
-function StepBody({ step, children }: { step: CheckoutStep; children: ReactNode }) {
+/**
+ * The step being done: one title, its heading (focused when the step changes; no name above it
+ * saying the same), and its form.
+ */
+function CurrentStep({ step, children }: { step: CheckoutStep; children: ReactNode }) {
   return (
-    <section className="checkout-step-body" aria-labelledby="checkout-step-heading">
-      <h2 id="checkout-step-heading" tabIndex={-1}>
-        {stepHeadings[step]}
-      </h2>
-      {children}
-    </section>
+    <li className="checkout-step checkout-step-current" aria-current="step">
+      <section className="checkout-step-body" aria-labelledby={headingOf(step)}>
+        <h2 id={headingOf(step)} tabIndex={-1}>
+          {stepHeadings[step]}
+        </h2>
+        {children}
+      </section>
+    </li>
   )
+}
+
+/** What the screen shows: a step, the payment of the order just submitted, or it waiting to send. */
+type ShownView = CheckoutStep | 'paying' | 'waiting'
+
+/** The heading of what is shown, focused when it changes (tests/e2e find a step by its id). */
+function headingOf(shown: ShownView): string {
+  if (shown === 'paying') return 'checkout-paying'
+  if (shown === 'waiting') return 'checkout-waiting'
+  return 'checkout-step-heading'
 }
 
 const stepHeadings: Record<CheckoutStep, string> = {

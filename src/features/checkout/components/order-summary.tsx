@@ -14,57 +14,87 @@ function shippingOf(value: unknown): Shipping | null {
     : null
 }
 
+/** The order's total as the customer is asked for it: the lines less discounts, plus shipping. */
+export function orderTotal(cart: CheckoutCart): number {
+  return cart.total + (shippingOf(cart.shipping)?.amount ?? 0)
+}
+
 /**
  * What is being ordered, beside every step: the lines, the discount, the shipping chosen and the
  * total. On a phone it is a disclosure under the heading with the total in view; on a wide screen
  * a column beside the steps, open.
  */
 export function OrderSummary({ cart }: { cart: CheckoutCart }) {
-  const shipping = shippingOf(cart.shipping)
-  const total = cart.total + (shipping?.amount ?? 0)
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading">
       <details open>
         <summary>
           <h2 id="checkout-summary-heading">Your order</h2>
           <span className="checkout-summary-total" data-testid="checkout-total">
-            {formatMoney(total, cart.currency)}
+            {formatMoney(orderTotal(cart), cart.currency)}
           </span>
         </summary>
-        <ul className="checkout-lines" aria-label="Lines">
-          {cart.items.map((line, index) => (
-            <li key={line.id ?? index}>
-              <span>
-                {line.name}
-                {line.variantName ? ` (${line.variantName})` : ''}
-                {line.qty > 1 ? ` × ${line.qty}` : ''}
-              </span>
-              {line.linePrice !== undefined && (
-                <span>{formatMoney(line.linePrice, cart.currency)}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-        <dl className="checkout-totals">
-          {cart.discountTotal ? (
-            <>
-              <dt>Discount</dt>
-              <dd>−{formatMoney(cart.discountTotal, cart.currency)}</dd>
-            </>
-          ) : null}
-          <dt>Shipping</dt>
-          <dd data-testid="checkout-shipping">
-            {shipping
-              ? `${shipping.serviceName}: ${formatMoney(shipping.amount, cart.currency)}`
-              : cart.isMto
-                ? 'Arranged when your order is made'
-                : 'Chosen at the next step'}
-          </dd>
-          <dt className="checkout-total">Total</dt>
-          <dd className="checkout-total">{formatMoney(total, cart.currency)}</dd>
-        </dl>
+        <OrderLines cart={cart} />
+        <OrderTotals cart={cart} testIds />
         {cart.isMto && <p className="note">Made to order: nothing is due today.</p>}
       </details>
     </aside>
+  )
+}
+
+/** The order's lines: name, variant, quantity and price. */
+export function OrderLines({ cart }: { cart: CheckoutCart }) {
+  return (
+    <ul className="checkout-lines" aria-label="Lines">
+      {cart.items.map((line, index) => (
+        <li key={line.id ?? index}>
+          <span>
+            {line.name}
+            {line.variantName ? ` (${line.variantName})` : ''}
+            {line.qty > 1 ? ` × ${line.qty}` : ''}
+          </span>
+          {line.linePrice !== undefined && (
+            <span>{formatMoney(line.linePrice, cart.currency)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The discount, the shipping and the total; `totalLabel` names the total where it says what the
+ * customer is about to pay.
+ */
+export function OrderTotals({
+  cart,
+  totalLabel = 'Total',
+  testIds = false,
+}: {
+  cart: CheckoutCart
+  totalLabel?: string
+  /** The summary's own test ids (tests/e2e), kept off the review's copy. */
+  testIds?: boolean
+}) {
+  const shipping = shippingOf(cart.shipping)
+  return (
+    <dl className="checkout-totals">
+      {cart.discountTotal ? (
+        <>
+          <dt>Discount</dt>
+          <dd>−{formatMoney(cart.discountTotal, cart.currency)}</dd>
+        </>
+      ) : null}
+      <dt>Shipping</dt>
+      <dd data-testid={testIds ? 'checkout-shipping' : undefined}>
+        {shipping
+          ? `${shipping.serviceName}: ${formatMoney(shipping.amount, cart.currency)}`
+          : cart.isMto
+            ? 'Arranged when your order is made'
+            : 'Chosen at the next step'}
+      </dd>
+      <dt className="checkout-total">{totalLabel}</dt>
+      <dd className="checkout-total">{formatMoney(orderTotal(cart), cart.currency)}</dd>
+    </dl>
   )
 }

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../../../contract/money.ts'
 import { newChangeKey, saveShippingOption, shippingOptionsQuery } from '../api.ts'
 import { checkoutMessages, problemOf } from '../model.ts'
-import { FormStatus } from '../../../components/form-field.tsx'
+import { FieldError, FormStatus } from '../../../components/form-field.tsx'
+import { refusal, StepProblem, type StepRefusal } from './step-problem.tsx'
 
 /** The option chosen now, as the cart answer carries it (camelCase). */
 interface ChosenShipping {
@@ -17,7 +18,9 @@ const optionId = (option: ChosenShipping) => `${option.carrier}/${option.service
 /**
  * How the order travels: the options the shop's rates give for the order's address and weight
  * (GET /api/order/shipping-options, cheapest first), one chosen and kept with
- * save-shipping-option {carrier, service_code, service_name}.
+ * save-shipping-option {carrier, service_code, service_name}. None chosen: the message stands in
+ * the options' group and the first option takes focus; a refusal (offline, the shop's answer) is
+ * shown and focused above the button.
  */
 export function ShippingStep({
   addressKey,
@@ -34,20 +37,21 @@ export function ShippingStep({
   const uid = useId()
   const options = useQuery(shippingOptionsQuery(addressKey))
   const [picked, setPicked] = useState<string | null>(chosen ? optionId(chosen) : null)
-  const [problem, setProblem] = useState<string>()
+  const [unchosen, setUnchosen] = useState<string>()
+  const [problem, setProblem] = useState<StepRefusal>()
   const [pending, setPending] = useState(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setProblem(undefined)
     const option = options.data?.options.find((candidate) => optionId(candidate) === picked)
+    setUnchosen(option ? undefined : 'Choose how your order is shipped.')
     if (!option) {
-      setProblem('Choose how your order is shipped.')
       document.getElementById(`${uid}-options`)?.querySelector('input')?.focus()
       return
     }
     if (!online) {
-      setProblem(checkoutMessages.offline)
+      setProblem(refusal(checkoutMessages.offline))
       return
     }
     setPending(true)
@@ -62,7 +66,7 @@ export function ShippingStep({
       )
       await onSaved()
     } catch (error) {
-      setProblem(problemOf(error, []).form)
+      setProblem(refusal(problemOf(error, []).form ?? checkoutMessages.failed))
       // A stale option: the rates changed; read them again.
       void options.refetch()
     } finally {
@@ -95,6 +99,7 @@ export function ShippingStep({
       ) : (
         <fieldset className="checkout-fieldset checkout-options" id={`${uid}-options`}>
           <legend>Shipping method</legend>
+          <FieldError id={`${uid}-options`} error={unchosen} />
           {quotes.map((option) => {
             const id = `${uid}-${optionId(option)}`
             return (
@@ -104,7 +109,11 @@ export function ShippingStep({
                   id={id}
                   name={`${uid}-shipping`}
                   checked={picked === optionId(option)}
-                  onChange={() => setPicked(optionId(option))}
+                  onChange={() => {
+                    setPicked(optionId(option))
+                    setUnchosen(undefined)
+                  }}
+                  aria-describedby={unchosen ? `${uid}-options-error` : undefined}
                 />
                 <label htmlFor={id}>
                   <span>{option.serviceName}</span>
@@ -117,7 +126,7 @@ export function ShippingStep({
           })}
         </fieldset>
       )}
-      <FormStatus problem={problem} />
+      <StepProblem problem={problem} />
       {!online && !problem && <p className="note">{checkoutMessages.offline}</p>}
       <div className="checkout-actions">
         <button type="submit" className="button" disabled={pending || quotes.length === 0}>

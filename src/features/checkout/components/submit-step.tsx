@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { SubmitDisplay, SubmitRequest } from '../../../../store-db/cart-outbox-model.ts'
-import { checkNotes, checkoutMessages, problemOf } from '../model.ts'
+import { checkNotes, checkoutMessages, problemOf, type CheckoutCart } from '../model.ts'
 import { CheckField, TextArea } from './fields.tsx'
-import { FormStatus } from '../../../components/form-field.tsx'
+import { OrderReview } from './order-review.tsx'
+import { refusal, StepProblem, type StepRefusal } from './step-problem.tsx'
 
 /** The order a submit made, as the shop answered (camelCase). */
 export interface SubmittedOrder {
@@ -20,9 +21,11 @@ export type SubmitOrder = (request: SubmitRequest, order: SubmitDisplay) => Prom
 
 /**
  * The last step: notes for the workshop and the newsletter (unticked unless the customer ticks
- * it, docs/checkout.md), then submit {notes, optIn}. A made-to-order order (nothing to pay today)
- * may be submitted offline: it waits on the device and is sent once when the network returns. An
- * order to pay now needs the network, and says so.
+ * it, docs/checkout.md), the order to check right above the button (its lines, the amount, the
+ * waiver signed), then submit {notes, optIn}. A made-to-order order (nothing to pay today) may be
+ * submitted offline: it waits on the device and is sent once when the network returns. An order
+ * to pay now needs the network, and says so. A refusal is shown and focused where the customer
+ * tapped; what a submit leads to (paying, waiting to send) is the screen's.
  */
 export function SubmitStep({
   payNow,
@@ -30,7 +33,7 @@ export function SubmitStep({
   optIn,
   onChange,
   online,
-  display,
+  cart,
   submit,
   onSubmitted,
 }: {
@@ -39,13 +42,13 @@ export function SubmitStep({
   optIn: boolean
   onChange: (change: { notes?: string; optIn?: boolean }) => void
   online: boolean
-  display: SubmitDisplay
+  cart: CheckoutCart
   submit: SubmitOrder
   onSubmitted: (outcome: SubmitOutcome) => void
 }) {
   const uid = useId()
   const [errors, setErrors] = useState<{ notes?: string | undefined }>({})
-  const [problem, setProblem] = useState<string>()
+  const [problem, setProblem] = useState<StepRefusal>()
   const [pending, setPending] = useState(false)
 
   const send = async (event: FormEvent) => {
@@ -59,9 +62,18 @@ export function SubmitStep({
     }
     if (payNow && !online) {
       setProblem(
-        'This device is offline. Paying needs a network connection: submit when you are back online. Your notes are kept here.',
+        refusal(
+          'This device is offline. Paying needs a network connection: submit when you are back online. Your notes are kept here.',
+        ),
       )
       return
+    }
+    // What the customer saw when they submitted: shown while the order waits to be sent.
+    const display: SubmitDisplay = {
+      itemCount: cart.itemCount,
+      total: cart.total,
+      currency: cart.currency,
+      names: cart.items.map((line) => line.name),
     }
     setPending(true)
     try {
@@ -69,10 +81,14 @@ export function SubmitStep({
     } catch (error) {
       const failed = problemOf(error, ['notes', 'optIn'] as const)
       setErrors({ notes: failed.fields.notes })
+      const said = failed.form ?? failed.fields.optIn
+      // The notes alone refused: the message stands under them, and they take focus.
+      if (!said && failed.fields.notes) {
+        document.getElementById(`${uid}-notes`)?.focus()
+        return
+      }
       setProblem(
-        failed.form ??
-          failed.fields.optIn ??
-          (error instanceof Error ? error.message : checkoutMessages.failed),
+        refusal(said ?? (error instanceof Error ? error.message : checkoutMessages.failed)),
       )
     } finally {
       setPending(false)
@@ -95,7 +111,8 @@ export function SubmitStep({
         checked={optIn}
         onChange={(value) => onChange({ optIn: value })}
       />
-      <FormStatus problem={problem} />
+      <OrderReview cart={cart} payNow={payNow} commitId={`${uid}-commit`} />
+      <StepProblem problem={problem} />
       {!online && !problem && (
         <p className="note">
           {payNow
@@ -104,7 +121,12 @@ export function SubmitStep({
         </p>
       )}
       <div className="checkout-actions">
-        <button type="submit" className="button" disabled={pending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={pending}
+          aria-describedby={`${uid}-commit`}
+        >
           {pending ? 'Submitting…' : payNow ? 'Submit and go to payment' : 'Submit order'}
         </button>
       </div>

@@ -52,7 +52,7 @@ export default function LiveCheckout() {
       submit={sendSubmit}
       login={(onSignedIn) => (
         <Suspense fallback={loading}>
-          <LoginScreen heading="Sign in to check out" onSignedIn={onSignedIn} />
+          <LoginScreen heading={null} onSignedIn={onSignedIn} />
         </Suspense>
       )}
       savedAddresses={account ? (saved.data ?? []) : undefined}

@@ -66,6 +66,24 @@ test('the demo dealer sees its customers, their orders and its balance; a payout
   // Nothing on the phone runs off the side of the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
+  // Every amount is whole on one line: one box, never "$100.0" then "0" (an inline element that
+  // wraps has a box per line).
+  const amounts = portal.locator('.dealer-amount')
+  expect(await amounts.count()).toBeGreaterThanOrEqual(5)
+  for (const rects of await amounts.evaluateAll((elements) =>
+    elements.map((element) => `${element.textContent}: ${element.getClientRects().length}`),
+  ))
+    expect(rects).toMatch(/: 1$/)
+
+  // Nothing to press in the portal is under 24 x 24 px (WCAG 2.5.8).
+  for (const control of await portal.locator('a[href], button, input, textarea').all()) {
+    const box = await control.boundingBox()
+    expect(
+      Math.min(box!.width, box!.height),
+      await control.evaluate((e) => e.outerHTML),
+    ).toBeGreaterThanOrEqual(24)
+  }
+
   // Too much is refused under the field, and what was typed stays.
   const amount = page.locator('#payout-new-amount')
   await amount.fill(String(before / 100 + 1))
@@ -78,7 +96,9 @@ test('the demo dealer sees its customers, their orders and its balance; a payout
   await amount.fill('21.00')
   await page.locator('#payout-new-notes').fill('To the shop account, please.')
   await page.getByRole('button', { name: 'Request payout' }).click()
-  await expect(page.getByText('Sent. Your balance and ledger below show it.')).toBeVisible()
+  // The result shows where the dealer is looking: focused, read out, on screen.
+  await expect(page.getByText('Sent. Your balance and ledger below show it.')).toBeFocused()
+  await expect(page.getByText('Sent. Your balance and ledger below show it.')).toBeInViewport()
   await expect.poll(() => balance(page)).toBe(before - 2_100)
   await expect(ledger).toHaveCount(entries + 1)
   await expect(ledger.first()).toContainText('Payout requested')

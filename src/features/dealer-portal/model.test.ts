@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, NetworkError } from '../../lib/api-client.ts'
-import { amountInputOf, parseAmountInput, placedForText, placeForProblem } from './model.ts'
+import { ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
+import {
+  amountInputOf,
+  amountProblem,
+  notesProblem,
+  parseAmountInput,
+  payoutRefusal,
+  placedForText,
+  placeForProblem,
+} from './model.ts'
 
 describe('parseAmountInput', () => {
   it('reads what a dealer types as minor units', () => {
@@ -24,6 +32,49 @@ describe('parseAmountInput', () => {
     expect(amountInputOf(12_500)).toBe('125.00')
     expect(amountInputOf(5)).toBe('0.05')
     expect(parseAmountInput(amountInputOf(98_765))).toEqual({ ok: true, minor: 98_765 })
+  })
+})
+
+describe('a payout field’s message for what it holds now', () => {
+  it('has none for a good amount, nor for an empty one until it is sent', () => {
+    expect(amountProblem('250.50')).toBeUndefined()
+    expect(amountProblem('')).toBeUndefined()
+    expect(amountProblem('  ')).toBeUndefined()
+    expect(amountProblem('', true)).toBe('Enter an amount.')
+    expect(amountProblem('1.234')).toBe('At most 2 decimals, such as 250.50.')
+  })
+
+  it('counts the notes against the shop’s limit', () => {
+    expect(notesProblem('x'.repeat(500))).toBeUndefined()
+    expect(notesProblem('x'.repeat(501))).toBe('Notes are at most 500 characters.')
+  })
+})
+
+describe('a payout call that did not go through', () => {
+  it('puts the shop’s reason under its field, and the result points to it', () => {
+    const refused = new ValidationError({ errors: { notes: ['Notes are too long.'] } })
+    expect(payoutRefusal(refused)).toEqual({
+      fields: { amount: undefined, notes: 'Notes are too long.' },
+      result: { tone: 'refused', text: 'Not sent: see why under the notes above.' },
+    })
+  })
+
+  it('gives a reason about no field (a paid request) in the result itself', () => {
+    const paid = new ValidationError({ errors: { id: ['This payout has been paid.'] } })
+    expect(payoutRefusal(paid)).toEqual({
+      fields: {},
+      result: { tone: 'refused', text: 'Not sent. This payout has been paid.' },
+    })
+  })
+
+  it('does not claim a request with no answer was never sent', () => {
+    const { result } = payoutRefusal(new NetworkError(new TypeError('fetch failed')))
+    expect(result.tone).toBe('offline')
+    expect(result.text).not.toContain('nothing was sent')
+    expect(result.text).toContain('never asked twice')
+    expect(payoutRefusal(new ApiError(401, {})).result.text).toBe(
+      'Not sent: your session has ended. Sign in again.',
+    )
   })
 })
 

@@ -1,7 +1,7 @@
 import type { CommissionKind, CommissionState, PayoutStatus } from '../../../contract/dealer.ts'
-import { ApiError, NetworkError } from '../../lib/api-client.ts'
+import { ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
 import { customerLabel } from '../../lib/customer-label.ts'
-import { maxPayoutAmount } from '../../../contract/dealer.ts'
+import { maxPayoutAmount, maxPayoutNotesLength } from '../../../contract/dealer.ts'
 
 /*
  * The dealer portal's pure parts: what each ledger entry and state is called, and the amount a
@@ -51,6 +51,80 @@ export function parseAmountInput(text: string, decimals = 2): AmountInput {
     return { ok: false, message: 'That is more than one payout can be.' }
   if (minor < 1) return { ok: false, message: 'Enter an amount above zero.' }
   return { ok: true, minor }
+}
+
+/**
+ * The amount field's message for what it holds now. An empty field has none while the dealer is
+ * still typing (clearing it must not scold); only sending an empty one does.
+ */
+export function amountProblem(text: string, sending = false): string | undefined {
+  if (!sending && text.trim() === '') return undefined
+  const parsed = parseAmountInput(text)
+  return parsed.ok ? undefined : parsed.message
+}
+
+/** The notes field's message for what it holds now. */
+export function notesProblem(text: string): string | undefined {
+  return text.length > maxPayoutNotesLength
+    ? `Notes are at most ${maxPayoutNotesLength} characters.`
+    : undefined
+}
+
+/** What became of a payout request or change, as the dealer is told it. */
+export type PayoutResult = { tone: 'sent' | 'refused' | 'offline'; text: string }
+
+export type PayoutRefusal = {
+  /** The shop's reasons under their fields. */
+  fields: { amount?: string; notes?: string }
+  result: PayoutResult
+}
+
+/**
+ * A payout call that did not go through, in the dealer's words. A field's reason shows under the
+ * field, and the result only points to it (the same sentence twice reads as two problems). No
+ * answer at all may mean the request never left or that its answer was lost: the dealer sends it
+ * again with the same key, which the shop answers without asking twice.
+ */
+export function payoutRefusal(error: unknown): PayoutRefusal {
+  if (error instanceof ValidationError) {
+    const amount = error.errors.amount?.[0]
+    const notes = error.errors.notes?.[0]
+    if (amount || notes)
+      return {
+        fields: { amount, notes },
+        result: {
+          tone: 'refused',
+          text: `Not sent: see why under the ${amount ? 'amount' : 'notes'} above.`,
+        },
+      }
+    return {
+      fields: {},
+      result: {
+        tone: 'refused',
+        text: `Not sent. ${Object.values(error.errors)[0]?.[0] ?? error.message}`,
+      },
+    }
+  }
+  if (error instanceof NetworkError)
+    return {
+      fields: {},
+      result: {
+        tone: 'offline',
+        text: 'No answer: this device seems to be offline. Press the button again once you are online: the same request is never asked twice.',
+      },
+    }
+  if (error instanceof ApiError && error.status === 401)
+    return {
+      fields: {},
+      result: { tone: 'refused', text: 'Not sent: your session has ended. Sign in again.' },
+    }
+  return {
+    fields: {},
+    result: {
+      tone: 'refused',
+      text: `Not sent. ${(error as Error | undefined)?.message ?? 'Unknown error.'}`,
+    },
+  }
 }
 
 /** Minor units as the amount field shows them to edit: 12500 → "125.00". */

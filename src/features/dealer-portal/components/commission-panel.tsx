@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ratePercent } from '../../../../contract/dealer.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatMoney } from '../../../../contract/money.ts'
 import {
   changePayout,
   commissionQuery,
@@ -10,8 +9,16 @@ import {
   requestPayout,
   type DealerCommission,
 } from '../api.ts'
-import { amountInputOf, kindLabels, payoutStatusLabels, readProblem } from '../model.ts'
+import {
+  amountInputOf,
+  kindLabels,
+  payoutStatusLabels,
+  readProblem,
+  type PayoutResult,
+} from '../model.ts'
+import { Amount } from './amount.tsx'
 import { PayoutForm } from './payout-form.tsx'
+import { PayoutResultMessage } from './payout-result.tsx'
 
 type Payout = DealerCommission['payouts'][number]
 
@@ -19,6 +26,8 @@ type Payout = DealerCommission['payouts'][number]
 export function CommissionPanel() {
   const read = useQuery(commissionQuery())
   const commission = read.data
+  // Here, not in the form: a request for the whole balance leaves no form to say it was sent.
+  const [result, setResult] = useState<PayoutResult>()
   if (!commission)
     return (
       <section className="panel" aria-labelledby="dealer-balance">
@@ -32,13 +41,13 @@ export function CommissionPanel() {
         )}
       </section>
     )
-  const money = (amount: number) => formatMoney(amount, commission.currency)
+  const { currency } = commission
   return (
     <>
       <section className="panel" aria-labelledby="dealer-balance">
         <h2 id="dealer-balance">Commission balance</h2>
         <p className="dealer-balance" data-testid="dealer-balance">
-          {money(commission.balance)}
+          <Amount minor={commission.balance} currency={currency} />
         </p>
         <p className="field-hint">
           {ratePercent(commission.rateBp)} of each paid order of your customers, less shipping. A
@@ -50,21 +59,24 @@ export function CommissionPanel() {
             <PayoutForm
               id="payout-new"
               submitLabel="Request payout"
+              sentText="Sent. Your balance and ledger below show it."
               send={(body, key) => requestPayout(body, key)}
+              onResult={setResult}
             />
           </>
         ) : (
           <p>Nothing to pay out yet: commission is added when your customers’ orders are paid.</p>
         )}
+        <PayoutResultMessage result={result} />
       </section>
       <section className="panel" aria-labelledby="dealer-payouts">
         <h2 id="dealer-payouts">Payout requests</h2>
         {commission.payouts.length === 0 ? (
           <p>No payout requests yet.</p>
         ) : (
-          <ul className="dealer-list" data-testid="dealer-payouts">
+          <ul className="dealer-entries" data-testid="dealer-payouts">
             {commission.payouts.map((payout) => (
-              <PayoutItem key={payout.id} payout={payout} money={money} />
+              <PayoutItem key={payout.id} payout={payout} />
             ))}
           </ul>
         )}
@@ -75,19 +87,22 @@ export function CommissionPanel() {
         {commission.ledger.length === 0 ? (
           <p>No entries yet.</p>
         ) : (
-          <ol className="dealer-list" data-testid="dealer-ledger">
+          <ol className="dealer-entries" data-testid="dealer-ledger">
             {commission.ledger.map((entry) => (
               <li key={entry.id} className="dealer-row">
                 <span className="dealer-row-head">
                   <strong>{kindLabels[entry.kind]}</strong>
-                  <span className={entry.amount < 0 ? 'dealer-minus' : 'dealer-plus'}>
-                    {entry.amount > 0 ? '+' : ''}
-                    {money(entry.amount)}
-                  </span>
+                  <Amount
+                    minor={entry.amount}
+                    currency={currency}
+                    signed
+                    className={entry.amount < 0 ? 'dealer-minus' : 'dealer-plus'}
+                  />
                 </span>
                 <span>{entry.note}</span>
                 <span className="field-hint">
-                  {formatDateTime(Date.parse(entry.at))} · balance {money(entry.balanceAfter)}
+                  {formatDateTime(Date.parse(entry.at))} · balance{' '}
+                  <Amount minor={entry.balanceAfter} currency={currency} />
                 </span>
               </li>
             ))}
@@ -98,12 +113,21 @@ export function CommissionPanel() {
   )
 }
 
-function PayoutItem({ payout, money }: { payout: Payout; money: (amount: number) => string }) {
+function PayoutItem({ payout }: { payout: Payout }) {
   const [editing, setEditing] = useState(false)
+  const [result, setResult] = useState<PayoutResult>()
+  const opener = useRef<HTMLButtonElement>(null)
+  const backToOpener = useRef(false)
+  // Closed with nothing sent: focus goes back to the button that opened the form, in its place.
+  useEffect(() => {
+    if (editing || !backToOpener.current) return
+    backToOpener.current = false
+    opener.current?.focus()
+  }, [editing])
   return (
     <li className="dealer-row">
       <span className="dealer-row-head">
-        <strong>{money(payout.amount)}</strong>
+        <Amount minor={payout.amount} currency={payout.currency} className="dealer-strong" />
         <span className={`dealer-state dealer-state-${payout.status}`}>
           {payoutStatusLabels[payout.status]}
         </span>
@@ -120,18 +144,30 @@ function PayoutItem({ payout, money }: { payout: Payout; money: (amount: number)
             initialAmount={amountInputOf(payout.amount)}
             initialNotes={payout.notes}
             submitLabel="Save the change"
+            sentText="Saved. Your balance and ledger show the change."
             send={(body, key) => changePayout(payout.id, body, key)}
+            onResult={setResult}
             onDone={() => setEditing(false)}
+            onCancel={() => {
+              backToOpener.current = true
+              setEditing(false)
+            }}
+            focusOnOpen
           />
         ) : (
           <button
+            ref={opener}
             type="button"
             className="button button-secondary"
-            onClick={() => setEditing(true)}
+            onClick={() => {
+              setResult(undefined)
+              setEditing(true)
+            }}
           >
             Change this request
           </button>
         ))}
+      <PayoutResultMessage result={result} />
     </li>
   )
 }

@@ -38,7 +38,7 @@ export function CustomerList() {
       {data.customers.length === 0 ? (
         <p>No customers yet.</p>
       ) : (
-        <ul className="dealer-list" data-testid="dealer-customers">
+        <ul className="dealer-entries" data-testid="dealer-customers">
           {data.customers.map((customer) => (
             <li key={customer.id} className="dealer-row">
               <span className="dealer-row-head">

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { orderNumber } from '../../../../contract/orders.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
-import { formatMoney } from '../../../../contract/money.ts'
 import { dealerOrdersQuery } from '../api.ts'
 import { commissionStateLabels, readProblem } from '../model.ts'
+import { Amount } from './amount.tsx'
 
 /** The orders credited to the dealer: its customers' own and those it placed for them. */
 export function DealerOrderList() {
@@ -23,12 +23,12 @@ export function DealerOrderList() {
       ) : page.orders.length === 0 ? (
         <p>No orders yet.</p>
       ) : (
-        <ul className="dealer-list" data-testid="dealer-orders">
+        <ul className="dealer-entries" data-testid="dealer-orders">
           {page.orders.map((order) => (
             <li key={order.id} className="dealer-row">
               <span className="dealer-row-head">
                 <strong>Order {orderNumber(order.id)}</strong>
-                <span>{formatMoney(order.total, order.currency)}</span>
+                <Amount minor={order.total} currency={order.currency} />
               </span>
               <span>{order.items.join(', ')}</span>
               <span className="field-hint">
@@ -37,7 +37,7 @@ export function DealerOrderList() {
                 {formatDateTime(Date.parse(order.submittedAt))} · {order.status.replace('_', ' ')}
               </span>
               <span>
-                Commission {formatMoney(order.commission.amount, order.currency)},{' '}
+                Commission <Amount minor={order.commission.amount} currency={order.currency} />,{' '}
                 {commissionStateLabels[order.commission.state]}
               </span>
             </li>

@@ -97,6 +97,29 @@ export const metaKeys = {
   measurementUnits: 'measurement.units',
 } as const
 
+/**
+ * The weeks a stored line's upgrades add to its production time, as the configurator counts
+ * them: a super (duper) custom design is a child line, cloud lite and asymmetric are meta.
+ */
+export function upgradeWeeksOf(
+  configurator: PricingConfigurator,
+  line: { meta: readonly { key: string; value: string }[]; childSkus: readonly string[] },
+): number {
+  const chosen = (key: string) => line.meta.some((entry) => entry.key === key)
+  const child = (offer: { sku: string; leadTimeWeeks: number } | null | undefined) =>
+    offer && line.childSkus.includes(offer.sku) ? offer.leadTimeWeeks : 0
+  return (
+    child(configurator.superCustom) +
+    child(configurator.superDuperCustom) +
+    (configurator.cloudLite && chosen(metaKeys.cloudLiteKey)
+      ? configurator.cloudLite.leadTimeWeeks
+      : 0) +
+    (configurator.superAsym && chosen(metaKeys.superAsym)
+      ? configurator.superAsym.leadTimeWeeks
+      : 0)
+  )
+}
+
 /** Body measurements the configurator may send as `measurement.{field}`. */
 export const measurementMetaFields = [
   'height',

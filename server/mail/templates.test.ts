@@ -25,10 +25,18 @@ const order: OrderMailData = {
         'Colours: Torso Jet black, Wings Blaze orange',
         'Options: Cutaway cables',
       ],
+      availability:
+        'Made to order: 8–10 weeks, ready between January 19, 2027 and February 2, 2027.',
       qty: 1,
       unitAmount: 189_000,
     },
-    { name: 'Logbook', details: [], qty: 2, unitAmount: 1_250 },
+    {
+      name: 'Logbook',
+      details: [],
+      availability: 'In stock: ships in 2 working days.',
+      qty: 2,
+      unitAmount: 1_250,
+    },
   ],
   total: 193_000,
   paid: 0,
@@ -119,6 +127,7 @@ describe('every mail', () => {
         {
           name: '<script>alert("x")</script> & co',
           details: ['Colour: <i>red</i>'],
+          availability: 'In stock: ships in 2 working days.',
           qty: 1,
           unitAmount: 100,
         },
@@ -183,10 +192,13 @@ describe('order mails', () => {
         '  Size: M\n' +
         '  Colours: Torso Jet black, Wings Blaze orange\n' +
         '  Options: Cutaway cables\n' +
-        '- Logbook: 2 × $12.50 = $25.00\n',
+        '  Made to order: 8–10 weeks, ready between January 19, 2027 and February 2, 2027.\n' +
+        '- Logbook: 2 × $12.50 = $25.00\n' +
+        '  In stock: ships in 2 working days.\n',
     )
+    // Each item says when it ships, in the product page's words (contract/availability.ts).
     expect(visible(mail.html)).toContain(
-      'Corvid 2, size M Size: M Colours: Torso Jet black, Wings Blaze orange Options: Cutaway cables 1 $1,890.00',
+      'Corvid 2, size M Size: M Colours: Torso Jet black, Wings Blaze orange Options: Cutaway cables Made to order: 8–10 weeks, ready between January 19, 2027 and February 2, 2027. 1 $1,890.00',
     )
     expect(mail.text).toContain('Total (shipping and discounts included): $1,930.00')
     expect(mail.text).toContain('Shipping to:\n  Ann Pilot\n  1 Runway Road\n')

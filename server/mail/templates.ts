@@ -133,6 +133,11 @@ export interface OrderMailLine {
   qty: number
   /** The price of one, in the currency's minor units, as charged. */
   unitAmount: number
+  /**
+   * When it ships, in the product page's words (contract/availability.ts): "In stock: ships in 2
+   * working days." or "Made to order: 8–10 weeks, ready between …".
+   */
+  availability: string
 }
 
 /** What every order mail shows of the order. Amounts are integer minor units of `currency`. */
@@ -171,6 +176,7 @@ function orderView(site: MailSite, order: OrderMailData) {
     lines: order.lines.map((line) => ({
       name: line.name,
       details: line.details,
+      availability: line.availability,
       qty: line.qty,
       unit: money(line.unitAmount),
       amount: money(line.unitAmount * line.qty),

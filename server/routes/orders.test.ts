@@ -130,6 +130,36 @@ describe('GET /api/order/get-orders', () => {
 })
 
 describe('GET /api/order/get-submitted-order/{id}', () => {
+  it('times a variant sewn to order by its family, and adds what a design’s upgrades take', async () => {
+    const caller = { bearer: (await newUser()).bearer }
+    const submittedAt = new Date('2027-03-01T09:00:00Z')
+    // content/products/wingsuits/corvid-2.json: a super custom design adds 2 weeks; the Uratul
+    // bag in green is not in stock (content/products/bags/uratul-bag.json).
+    const superCustom = {
+      ...customSuit,
+      child: [
+        {
+          sku: 'SUPERCUSTOM-WS',
+          qty: 1,
+          meta: [{ key: 'child_super_custom_check', value: 'on' }],
+        },
+      ],
+    }
+    const greenBag = { sku: 'URATUL-BAG-GREEN', qty: 1, meta: [], child: [] }
+    const placed = await submitted(caller, { items: [superCustom, greenBag], submittedAt })
+    const [suit, bagLine] = (await viewOf(await getOrder(caller, placed.id))).lines
+    const [plain] = (
+      await viewOf(
+        await getOrder(caller, (await submitted(caller, { items: [customSuit], submittedAt })).id),
+      )
+    ).lines
+    expect(suit!.production_time!.weeks_min).toBe(plain!.production_time!.weeks_min + 2)
+    expect(suit!.production_time!.weeks_max).toBe(plain!.production_time!.weeks_max + 2)
+    // Not a made-to-measure suit (nothing is due later), yet made: it ships in the bags' weeks.
+    expect(bagLine).toMatchObject({ sku: 'URATUL-BAG-GREEN', made_to_order: false })
+    expect(bagLine!.production_time).toMatchObject({ weeks_min: 2, weeks_max: 3 })
+  })
+
   it('shows the order with its lines as charged, each with its own production time', async () => {
     const user = await newUser()
     const caller = { bearer: user.bearer }

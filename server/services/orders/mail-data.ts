@@ -1,12 +1,27 @@
 import { eq, inArray } from 'drizzle-orm'
+import { lineAvailabilityText } from '../../../contract/availability.ts'
+import type { FamilyKey } from '../../../contract/families.ts'
 import { lineSummary } from '../../../contract/line-summary.ts'
+import type { LineProductionTime } from '../../../contract/orders.ts'
 import { pricingConfiguratorOf } from '../../../contract/pricing.ts'
-import { paletteColors, products, users, variants } from '../../db/schema.ts'
+import { paletteColors, productionTimes, products, users, variants } from '../../db/schema.ts'
 import type { OrderMailData } from '../../mail/templates.ts'
 import { moneyOf } from '../payments/order-money.ts'
 import { linesOf, type Executor, type OrderRow } from './lookup.ts'
+import { lineProductionTime } from './production.ts'
 
 /* What an order's mail shows of it, and where it goes. */
+
+function availabilityOf(time: LineProductionTime | null): string {
+  return lineAvailabilityText(
+    time && {
+      weeksMin: time.weeks_min,
+      weeksMax: time.weeks_max,
+      readyFrom: time.ready_from,
+      readyBy: time.ready_by,
+    },
+  )
+}
 
 /** Where an order's mail goes: the address it was submitted with, else its account's. */
 export async function orderEmail(db: Executor, order: OrderRow): Promise<string | undefined> {
@@ -49,20 +64,25 @@ export async function orderMailData(
     slugs.length === 0
       ? []
       : await db
-          .select({ slug: products.slug, name: products.name, data: products.data })
+          .select({
+            slug: products.slug,
+            name: products.name,
+            family: products.family,
+            data: products.data,
+          })
           .from(products)
           .where(inArray(products.slug, slugs))
   const productOf = new Map(productRows.map((row) => [row.slug, row]))
   const skus = lines.map((line) => line.sku)
-  const variantNames = new Map(
+  const variantOf = new Map(
     skus.length === 0
       ? []
       : (
           await db
-            .select({ sku: variants.sku, name: variants.name })
+            .select({ sku: variants.sku, name: variants.name, inStock: variants.inStock })
             .from(variants)
             .where(inArray(variants.sku, skus))
-        ).map((row) => [row.sku, row.name]),
+        ).map((row) => [row.sku, row]),
   )
   // The palette only when a line names colours (a bag's order needs none of it).
   const palette = lines.some((line) => line.meta.some((entry) => entry.key.startsWith('color')))
@@ -72,6 +92,8 @@ export async function orderMailData(
         ).map((row) => [row.id, row.name]),
       )
     : new Map<string, string>()
+  const times = await db.select().from(productionTimes)
+  const submittedAt = order.submittedAt ?? order.updatedAt
   const total = order.totalAmount ?? 0
   const paid = (await moneyOf(db, order.id)).paid
   const proven = await ownerProvedAddress(db, order)
@@ -88,12 +110,26 @@ export async function orderMailData(
           data?.configurable && data.configurator ? pricingConfiguratorOf(data.configurator) : null
         return {
           // The variant's own name says which one ("Tarn 220", "Corvid 2, size M").
-          name: variantNames.get(line.sku) ?? product?.name ?? line.sku,
+          name: variantOf.get(line.sku)?.name ?? product?.name ?? line.sku,
           // The same words as the cart and the order page (contract/line-summary.ts).
           details: lineSummary(
             { sku: line.sku, meta: line.meta, childSkus: children.map((child) => child.sku) },
             configurator,
             (id) => palette.get(id) ?? id,
+          ),
+          availability: availabilityOf(
+            lineProductionTime(
+              product && {
+                family: product.family as FamilyKey,
+                configurable: data?.configurable ?? false,
+                configurator: data?.configurator,
+                variants: [{ sku: line.sku, in_stock: variantOf.get(line.sku)?.inStock ?? true }],
+              },
+              line,
+              lines,
+              times,
+              submittedAt,
+            ),
           ),
           qty: line.qty,
           // One item as charged: the line's own price and its upgrades'.

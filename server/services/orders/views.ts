@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-or
 import {
   addableStatuses,
   payableStatuses,
-  type LineProductionTime,
   type OrderLine,
   type OrderSummary,
   type OrdersPage,
@@ -24,6 +23,7 @@ import { cartOf } from '../cart/view.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
 import { moneyOf, moneyOfOrders } from '../payments/order-money.ts'
 import { isMadeToOrder } from '../shipping.ts'
+import { lineProductionTime } from './production.ts'
 import {
   addressChangeable,
   isSubmitted,
@@ -49,9 +49,6 @@ function amountsOf(order: OrderRow, total: number, paid: number) {
     payment_due: balance > 0 && payableStatuses.includes(order.status),
   }
 }
-
-const addDays = (date: Date, days: number) =>
-  new Date(date.getTime() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
 
 /** Everything an order's views are made of, read once. */
 interface OrderParts {
@@ -107,17 +104,7 @@ async function partsOf(
     const line = lines.find((candidate) => candidate.id === item.id)!
     const product = catalog.productBySlug(line.productSlug)
     const madeToOrder = isMadeToOrder([line], (slug) => catalog.productBySlug(slug))
-    const time = product && times.find((row) => row.category === product.family)
-    const productionTime: LineProductionTime | null =
-      madeToOrder && time
-        ? {
-            weeks_min: time.weeksMin,
-            weeks_max: time.weeksMax,
-            note: time.note,
-            ready_from: addDays(submittedAt, time.weeksMin * 7),
-            ready_by: addDays(submittedAt, time.weeksMax * 7),
-          }
-        : null
+    const productionTime = lineProductionTime(product, line, lines, times, submittedAt)
     return {
       id: item.id,
       sku: item.sku,

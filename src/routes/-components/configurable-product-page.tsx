@@ -37,7 +37,9 @@ export function ConfigurableProductPage({
         <ConfiguratorSection
           product={product}
           palette={palette}
-          productionTime={productionTime}
+          productionTime={(addedWeeks) => (
+            <CurrentProductionTime category={family} addedWeeks={addedWeeks} />
+          )}
           onAddToOrder={(order) => addToOrder.mutateAsync(order)}
         />
       }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
+import { productStockLabel } from '../../../contract/availability.ts'
 import { familyKeys, families } from '../../../contract/families.ts'
 import { formatMoney } from '../../../contract/money.ts'
 import type { PaletteSwatch } from '../../../contract/page-data/catalog.ts'
@@ -8,7 +9,6 @@ import type { LearnSearchData } from '../../../contract/page-data/learn.ts'
 import type { SearchSheetProps } from '../../components/search-button.tsx'
 import { Sheet } from '../../components/sheet.tsx'
 import { familyQuery, loadPalette, type Product } from '../../features/catalog/api.ts'
-import { isInStock } from '../../features/catalog/filters.ts'
 import { createProductIndex, searchProducts } from '../../features/catalog/product-search.ts'
 import { learnSearchQuery } from '../../features/learn/api.ts'
 import { Highlighted } from '../../features/learn/components/highlighted.tsx'
@@ -164,7 +164,7 @@ export default function SiteSearchSheet({
                     <span>
                       {families[product.family].title} ·{' '}
                       {formatMoney(product.price, product.currency)} ·{' '}
-                      {isInStock(product) ? 'In stock' : 'Made to order'}
+                      {productStockLabel(product.variants)}
                     </span>
                   </li>
                 ))}

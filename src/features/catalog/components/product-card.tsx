@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { Product } from '../api.ts'
-import { isInStock } from '../filters.ts'
+import { productStockLabel } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 
 /** One product in a listing: picture, name linking to its page, summary, price, stock. */
@@ -29,7 +29,7 @@ export function ProductCard({
       </Heading>
       <p>{product.summary}</p>
       <p className="price">{formatMoney(product.price, product.currency)}</p>
-      <p className="stock">{isInStock(product) ? 'In stock' : 'Made to order'}</p>
+      <p className="stock">{productStockLabel(product.variants)}</p>
     </li>
   )
 }

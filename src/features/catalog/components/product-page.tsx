@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import type { PaletteSwatch } from '../../../../contract/page-data/catalog.ts'
 import { productQuery, type Product } from '../api.ts'
+import { availabilityText, productAvailabilityText } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
-import { formatLeadTime } from '../../../lib/format-lead-time.ts'
 import { indexPalette, swatchOf } from '../palette.ts'
 import { AfterHydration } from '../../../components/after-hydration.tsx'
 import { ColorSwatch } from '../../../components/color-swatch.tsx'
@@ -47,8 +47,11 @@ export function ProductPage({
           <p className="price" aria-label="Price">
             {formatMoney(product.price, product.currency)}
           </p>
-          <p className="lead-time">{formatLeadTime(product.leadTimeWeeks)}</p>
-          <AfterHydration>{productionTime}</AfterHydration>
+          {/* Per variant, as the options below say; the weeks are the production time's. */}
+          <p className="lead-time">{productAvailabilityText(product.variants)}</p>
+          {product.variants.some((variant) => !variant.inStock) && (
+            <AfterHydration>{productionTime}</AfterHydration>
+          )}
           {order?.(product)}
           {configurator && product.configurable && (
             <p>
@@ -82,7 +85,7 @@ export function ProductPage({
                   <code>{variant.sku}</code>
                 </td>
                 <td>{formatMoney(variant.price, product.currency)}</td>
-                <td>{variant.inStock ? 'In stock' : 'Made to order'}</td>
+                <td>{availabilityText(variant)}</td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,7 @@ const Configurator = lazy(() => import('./configurator.tsx'))
 interface ConfiguratorSectionProps {
   product: Product
   palette: PaletteSwatch[]
-  productionTime?: ReactNode
+  productionTime?: (addedWeeks: number) => ReactNode
   /** Adds the design to the cart (the cart's, composed by the route). */
   onAddToOrder: AddDesignToOrder
 }

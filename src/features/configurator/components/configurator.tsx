@@ -24,7 +24,7 @@ export interface ConfiguratorProps {
   product: ConfigurableProduct
   palette: PaletteSwatch[]
   /** The workshop's current production time (another feature's, composed by the route). */
-  productionTime?: ReactNode
+  productionTime?: (addedWeeks: number) => ReactNode
   /** Adds the design to the cart (the cart's, composed by the route). */
   onAddToOrder: AddDesignToOrder
 }

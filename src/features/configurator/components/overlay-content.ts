@@ -45,9 +45,10 @@ export const overlayContent = {
     ],
   },
   'lead-time': {
-    title: 'Lead time and production time',
+    title: 'How long your design takes',
     paragraphs: [
-      'The lead time is how long your suit takes to make: the product’s own time plus what each upgrade adds. The production time is how long the workshop’s queue is today; both together give the week we expect to ship.',
+      'Every design is made to order in our workshop. The time shown is the workshop’s current production time for this kind of suit, which we revise as the queue grows and shrinks, plus the weeks an upgrade adds (a super custom design needs its artwork drawn first).',
+      'Your order confirmation gives the dates between which we expect it to be ready, counted from the day you submit it.',
     ],
   },
   fabrics: {

@@ -8,8 +8,11 @@ interface PriceSummaryProps {
   draft: OrderDraft
   context: DraftContext
   onInfo: OpenInfo
-  /** The workshop's current production time, shown beside the lead time. */
-  productionTime?: ReactNode
+  /**
+   * How long the design takes: the workshop's current production time plus the weeks its
+   * upgrades add (another feature's, composed by the route), the one figure the design shows.
+   */
+  productionTime?: (addedWeeks: number) => ReactNode
 }
 
 /** The price line by line, the total, and how long the suit takes to make. */
@@ -34,11 +37,10 @@ export function PriceSummary({ draft, context, onInfo, productionTime }: PriceSu
           </tr>
         </tfoot>
       </table>
-      <p className="configurator-lead-time">
-        Made in about <strong data-testid="lead-time">{draft.leadTime} weeks</strong>{' '}
+      <div className="configurator-lead-time">
+        {productionTime?.(draft.leadTime - context.product.leadTimeWeeks)}
         <InfoButton contentType="lead-time" label="What is this?" onOpen={onInfo} />
-      </p>
-      {productionTime}
+      </div>
     </div>
   )
 }

@@ -15,17 +15,26 @@ export interface CartBadge {
   label: string
 }
 
-/** The cart's count, ringed while changes wait to sync, marked while refusals wait to be read. */
+/**
+ * The cart's count, ringed while changes wait to sync, marked while refusals wait to be read. An
+ * empty cart with a change waiting (a submit made offline) shows the ring alone.
+ */
 export function CartCount({ cart, testId }: { cart?: CartBadge | undefined; testId: string }) {
   if (!cart || (cart.count === 0 && !cart.pending && cart.refused === 0)) return null
+  const syncingOnly = cart.count === 0 && cart.pending
   return (
     <span
       className={cart.pending ? 'tab-badge tab-pending' : 'tab-badge'}
       data-refused={cart.refused || undefined}
       data-testid={testId}
     >
-      {cart.count}
-      <span className="visually-hidden"> {cart.label}</span>
+      {/* Nothing in the cart, and a change still to send (an order submitted offline): the ring
+       * says "waiting to sync" without a count of nothing. */}
+      {syncingOnly ? <span aria-hidden="true">↻</span> : cart.count}
+      <span className="visually-hidden">
+        {syncingOnly ? 'Nothing ' : ' '}
+        {cart.label}
+      </span>
     </span>
   )
 }

@@ -84,9 +84,11 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
 }
 
 /**
- * A change this page made: the badge is asked again (the worker's report, read from the same
- * IndexedDB). A page that sent its change itself, before a worker controlled it (a first visit),
- * wrote the server's answer straight into IndexedDB, which the worker has no reason to report.
+ * A change this page made: the badge follows. Controlled by the worker, it is asked again (the
+ * worker's report, read from the same IndexedDB). A page that sent its change itself, before a
+ * worker controlled it (a first visit), wrote the server's answer straight into IndexedDB, which
+ * the worker has no reason to report (and, installing, may not answer for seconds): the page
+ * reads the badge from IndexedDB itself.
  */
 async function sendIntent(
   intent: CartIntent,
@@ -94,7 +96,12 @@ async function sendIntent(
   try {
     return await sendIntentOnce(intent)
   } finally {
-    cartBadgeStale()
+    // Not controlled: the page wrote IndexedDB itself, and reads the badge from it at once.
+    if (workerControlsPage()) cartBadgeStale()
+    else
+      void import('./sync.ts')
+        .then(({ showBadgeFromDevice }) => showBadgeFromDevice())
+        .catch(() => cartBadgeStale())
   }
 }
 

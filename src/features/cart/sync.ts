@@ -41,6 +41,26 @@ function showBadge({ count, waiting, refused, merged }: Badge): void {
   })
 }
 
+/**
+ * The badge read from IndexedDB on this page: after a change the page sent itself, before a
+ * worker controlled it (a first visit). The worker has no reason to report a write of the page's,
+ * and while it installs it may not answer for seconds; the page already holds IndexedDB's code
+ * (the change went through the outbox), so it reads the count itself, at once.
+ */
+export async function showBadgeFromDevice(): Promise<void> {
+  const [{ readCartView }, { db }] = await Promise.all([
+    import('./outbox.ts'),
+    import('../../lib/db.ts'),
+  ])
+  const [view, refused] = await Promise.all([readCartView(), db.cartRefusals.count()])
+  showBadge({
+    count: view.cart.itemCount,
+    waiting: view.waiting,
+    refused,
+    merged: view.cart.mergeNotice !== null,
+  })
+}
+
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
   if (!wb) {
     // No worker (a first visit before it activates, no support): IndexedDB's code loads here,

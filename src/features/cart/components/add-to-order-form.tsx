@@ -1,18 +1,31 @@
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type Ref } from 'react'
 import type { Product as WireProduct } from '../../../../contract/catalog.ts'
 import type { Camelized } from '../../../lib/api-client.ts'
 import { formatMoney } from '../../../../contract/money.ts'
+import { useAnnounceFocus } from '../../../lib/use-announce-focus.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { useAddToOrder, type ChangeOutcome } from '../api.ts'
 import './cart.css'
 
 type Product = Camelized<WireProduct>
 
-/** What the customer is told once "Add to order" has done its part: only what is true. */
-export function AddedMessage({ outcome, name }: { outcome: ChangeOutcome; name: string }) {
+/**
+ * What the customer is told once "Add to order" has done its part: only what is true. `ref`: the
+ * form that shows it brings it into view and focuses it (tabIndex -1), so a tap near the bottom
+ * of a phone's screen sees its answer, and a screen reader reads it.
+ */
+export function AddedMessage({
+  outcome,
+  name,
+  ref,
+}: {
+  outcome: ChangeOutcome
+  name: string
+  ref?: Ref<HTMLParagraphElement>
+}) {
   return (
-    <p role="status" className="added-message">
+    <p ref={ref} role="status" className="added-message" tabIndex={-1}>
       {outcome === 'saved' ? `Added: ${name}.` : `Added — will sync when online: ${name}.`}{' '}
       <Link to="/cart">View your cart</Link>
     </p>
@@ -41,6 +54,8 @@ export function AddToOrderForm({ product }: { product: Product }) {
   const [result, setResult] = useState<
     { outcome: ChangeOutcome; name: string } | { error: string } | null
   >(null)
+  // Each answer (a new object per tap) is brought into view and focused.
+  const shown = useAnnounceFocus<HTMLParagraphElement>(result)
   if (variants.length === 0) return null
   const variant = variants.find((candidate) => candidate.sku === sku) ?? variants[0]!
 
@@ -104,15 +119,15 @@ export function AddToOrderForm({ product }: { product: Product }) {
         />
       </label>
       <button type="submit" className="button" disabled={!hydrated || addToOrder.isPending}>
-        Add to order
+        {addToOrder.isPending ? 'Adding…' : 'Add to order'}
       </button>
       {result &&
         ('error' in result ? (
-          <p role="alert" className="field-error">
+          <p ref={shown} role="alert" className="field-error" tabIndex={-1}>
             {result.error}
           </p>
         ) : (
-          <AddedMessage outcome={result.outcome} name={result.name} />
+          <AddedMessage ref={shown} outcome={result.outcome} name={result.name} />
         ))}
     </form>
   )

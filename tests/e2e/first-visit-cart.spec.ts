@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/*
+ * A first visit's add (issue 32, item 1), as the issue found it: a fresh device opens the home
+ * page, follows its product link and adds at once, long before the service worker has installed.
+ * The answer shows where the customer is looking, and the header's count and the cart agree at
+ * once, and stay so as the customer moves on. At both widths, each from a fresh profile.
+ */
+
+const widths = [
+  {
+    name: 'a 390-pixel phone',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    badge: 'app-bar-cart-count',
+  },
+  {
+    name: 'a 1280-pixel desktop',
+    use: { viewport: { width: 1280, height: 800 } },
+    badge: 'tab-cart-count',
+  },
+]
+
+async function expectInView(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox()
+  const viewport = page.viewportSize()!
+  expect(box).not.toBeNull()
+  expect(box!.y).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height)
+}
+
+for (const width of widths) {
+  test.describe(`on ${width.name}`, () => {
+    test.use(width.use)
+
+    test('a first visit’s add shows its answer in view, and the count at once', async ({
+      page,
+    }) => {
+      await page.goto('/')
+      await page.getByRole('main').getByRole('link', { name: 'Corvid 2' }).first().click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Corvid 2' })).toBeVisible()
+      const form = page.getByRole('form', { name: 'Order the Corvid 2' })
+      const add = form.getByRole('button', { name: 'Add to order' })
+      await expect(add).toBeEnabled()
+      await add.click()
+
+      const added = form.getByRole('status')
+      await expect(added).toContainText('Added: Corvid 2.')
+      await expect(added).toBeFocused()
+      await expectInView(page, '.added-message')
+      const badge = page.getByTestId(width.badge)
+      await expect(badge).toContainText('1 in the cart')
+
+      // Moving on inside the app, the count stays, and the cart holds the suit once.
+      await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click()
+      await expect(page).toHaveURL(/\/cart$/)
+      await expect(badge).toContainText('1 in the cart')
+      await expect(page.getByRole('main').getByRole('link', { name: 'Corvid 2' })).toHaveCount(1)
+    })
+  })
+}
+
+test('an add made while the service worker is still installing shows in the count at once', async ({
+  page,
+  context,
+}) => {
+  // The worker's precache downloads are held until the end of the test: it stays installing,
+  // as it does for seconds on a slow phone's first visit, and answers no message meanwhile.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/*', async (route) => {
+    if (route.request().serviceWorker()) await held
+    await route.fallback()
+  })
+  try {
+    await page.goto('/equipment/mission-bag')
+    const form = page.getByRole('form', { name: 'Order the Mission bag' })
+    await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
+    await form.getByRole('button', { name: 'Add to order' }).click()
+    await expect(form.getByRole('status')).toContainText('Added: Mission bag.')
+    await expect(page.getByTestId('tab-cart-count')).toContainText('1 in the cart')
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+  } finally {
+    release()
+  }
+})

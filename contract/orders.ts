@@ -231,10 +231,7 @@ export const addressChangeableStatuses: readonly OrderStatus[] = [
   'in_production',
 ]
 
-/** The shop's reference for an order in mail and on screens: its id's first eight characters. */
-export function orderNumber(id: string): string {
-  return id.slice(0, 8).toUpperCase()
-}
+export { orderNumber } from './order-number.ts'
 
 /** What each status means to the customer, for the order pages. */
 export const statusLabels: Record<OrderStatus, string> = {

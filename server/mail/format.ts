@@ -1,3 +1,4 @@
+import { placeLine } from '../../contract/address-lines.ts'
 import type { ShippingAddress } from '../../contract/address.ts'
 
 /*
@@ -19,19 +20,13 @@ export function countryName(code: string): string {
   }
 }
 
-/** Countries whose post writes "City, REGION postal-code" on one line. */
-const cityRegionPostal = new Set(['US', 'CA', 'AU'])
-
 /** The lines of an address as a parcel's label prints them. */
 export function addressLines(address: ShippingAddress): string[] {
-  const place = cityRegionPostal.has(address.country)
-    ? [`${address.city},`, address.region, address.postal_code]
-    : [address.postal_code, address.city, address.region]
   return [
     address.name,
     address.line1,
     address.line2,
-    place.filter(Boolean).join(' '),
+    placeLine({ ...address, postalCode: address.postal_code }),
     countryName(address.country),
   ].filter((line): line is string => Boolean(line))
 }

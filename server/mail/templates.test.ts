@@ -183,6 +183,10 @@ describe('order mails', () => {
       subject: 'Your Glidecraft order is submitted',
     })
     const link = 'https://shop.example/checkout/pay-Code_123'
+    // The order by the one number the screens show, not its whole id.
+    expect(mail.text).toContain('Order 7D3C2A9E\n')
+    expect(visible(mail.html)).toContain('Order 7D3C2A9E')
+    expect(mail.text).not.toContain('Order 7d3c2a9e')
     expect(mail.text).toContain('Payment due: $1,930.00.')
     expect(mail.text).toContain(`Pay here:\n${link}\n`)
     expect(mail.html).toContain(`<a href="${link}"`)
@@ -234,7 +238,7 @@ describe('order mails', () => {
       kind: 'payment-received',
       dedupeKey: 'payment-received:attempt-1',
     })
-    expect(full.text).toContain('we received your payment of $1,930.00 for order')
+    expect(full.text).toContain('we received your payment of $1,930.00 for order 7D3C2A9E.')
     expect(full.text).toContain('Your order is paid in full.')
     expect(full.text).not.toContain('/checkout/')
 

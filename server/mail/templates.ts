@@ -3,6 +3,7 @@ import { Eta } from 'eta'
 import type { ShippingAddress } from '../../contract/address.ts'
 import type { MailMessage } from './outbox.ts'
 import { formatMoney } from '../../contract/money.ts'
+import { orderNumber } from '../../contract/orders.ts'
 import { addressLines } from './format.ts'
 
 /*
@@ -171,6 +172,8 @@ function orderView(site: MailSite, order: OrderMailData) {
   const money = (minor: number) => formatMoney(minor, order.currency)
   return {
     id: order.id,
+    // The shop's one reference for it, on every screen and in every mail.
+    number: orderNumber(order.id),
     shopName,
     link: `${site.siteUrl}/orders/${order.id}`,
     lines: order.lines.map((line) => ({

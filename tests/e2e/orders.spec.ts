@@ -78,7 +78,9 @@ test.describe('on a 390-pixel phone', () => {
       'href',
       /^\/checkout\/[A-Za-z0-9_-]{43}$/,
     )
-    await expect(page.getByTestId('production-time')).toHaveText('Ships from stock.')
+    await expect(page.getByTestId('production-time')).toHaveText(
+      'In stock: ships in 2 working days.',
+    )
     expect(await seriousViolations(page)).toEqual([])
   })
 

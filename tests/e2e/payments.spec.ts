@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { orderNumber } from '../../contract/order-number.ts'
 import {
   APPROVED_CARD,
   BAG,
@@ -117,7 +118,7 @@ for (const width of widths) {
       expect(submitted.text).toContain(BAG.name)
       expect(submitted.text).toContain(`/orders/${id}`)
       const receipt = await mailbox.next(email, (mail) => /^Payment received/.test(mail.subject))
-      expect(receipt.text).toContain(`for order ${id}`)
+      expect(receipt.text).toContain(`for order ${orderNumber(id)}.`)
 
       // Paid, the checkout does not offer the payment again.
       await page.goto('/checkout')

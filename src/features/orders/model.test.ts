@@ -133,7 +133,14 @@ describe('order screens say', () => {
         postalCode: '85131',
         country: 'US',
       }),
-    ).toEqual(['Dana Flyer', '1200 Skydive Lane', '85131 Eloy AZ', 'US'])
+    ).toEqual(['Dana Flyer', '1200 Skydive Lane', 'Eloy, AZ 85131', 'US'])
+    // Elsewhere the postal code comes first; the country by its name where one is given.
+    expect(
+      addressLines(
+        { name: 'Kari', line1: 'Vangsgata 1', city: 'Voss', postalCode: '5700', country: 'NO' },
+        (code) => (code === 'NO' ? 'Norway' : code),
+      ),
+    ).toEqual(['Kari', 'Vangsgata 1', '5700 Voss', 'Norway'])
     expect(
       addressFieldErrors({
         'address.postal_code': ['“ABC” is not a postal code in United States.'],

@@ -1,3 +1,4 @@
+import { placeLine } from '../../../contract/address-lines.ts'
 import { lineAvailabilityText } from '../../../contract/availability.ts'
 import { OrderStatus } from '../../../contract/order-status.ts'
 import { payableStatuses, statusLabels } from '../../../contract/orders.ts'
@@ -128,22 +129,28 @@ export function nextSteps(order: ConfirmationFacts): string[] {
   return steps
 }
 
-/** The parts of an address as its label shows them, one line each. */
-export function addressLines(address: {
-  name: string
-  line1: string
-  line2?: string | null
-  city: string
-  region?: string | null
-  postalCode: string
-  country: string
-}): string[] {
+/**
+ * The parts of an address as its label shows them, one line each, the town's line as the
+ * country's post writes it; `countryName` names the country (its code by default).
+ */
+export function addressLines(
+  address: {
+    name: string
+    line1: string
+    line2?: string | null
+    city: string
+    region?: string | null
+    postalCode: string
+    country: string
+  },
+  countryName: (code: string) => string = (code) => code,
+): string[] {
   return [
     address.name,
     address.line1,
     address.line2 ?? '',
-    [address.postalCode, address.city, address.region ?? ''].filter(Boolean).join(' '),
-    address.country,
+    placeLine(address),
+    countryName(address.country),
   ].filter(Boolean)
 }
 

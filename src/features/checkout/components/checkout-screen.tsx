@@ -1,3 +1,4 @@
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { CheckoutStep } from '../../../../contract/checkout-steps.ts'
@@ -171,7 +172,7 @@ export function CheckoutScreen({
             Your order is submitted
           </h2>
           <p>
-            Order {owed.id}: {formatMoney(owed.total, owed.currency)} to pay now.
+            Order {orderNumber(owed.id)}: {formatMoney(owed.total, owed.currency)} to pay now.
           </p>
           {payment(owed, settled)}
         </section>

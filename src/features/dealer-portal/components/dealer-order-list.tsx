@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { orderNumber } from '../../../../contract/orders.ts'
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
 import { dealerOrdersQuery } from '../api.ts'
 import { commissionStateLabels, readProblem } from '../model.ts'

@@ -12,7 +12,7 @@ import {
   signForOrder,
   type PaymentLinkOrder,
 } from '../api.ts'
-import { orderNumber } from '../../../../contract/orders.ts'
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { statusText } from '../model.ts'
 import { OrderAmounts, paymentLinkAmounts, ReadProblem } from './order-parts.tsx'
 import './orders.css'

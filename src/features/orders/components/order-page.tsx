@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { countryName } from '../../../components/address-form.ts'
 import { formatDateTime } from '../../../lib/format-date.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import { orderQuery, type OrderView } from '../api.ts'
-import { orderNumber } from '../../../../contract/orders.ts'
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { addressLines, offersPayment, progressOf, statusText } from '../model.ts'
 import { AsOf, OrderAmounts, OrderLines, ReadProblem, PlacedFor } from './order-parts.tsx'
 import './orders.css'
@@ -93,7 +94,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         {order.shipping.option && <p>{order.shipping.option.serviceName}</p>}
         {order.shipping.address ? (
           <address className="order-address">
-            {addressLines(order.shipping.address).map((line) => (
+            {addressLines(order.shipping.address, countryName).map((line) => (
               <span key={line}>{line}</span>
             ))}
           </address>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { AddressInput } from '../../../../contract/address.ts'
-import { orderNumber } from '../../../../contract/orders.ts'
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { AddressFields, addressFieldId } from '../../../components/address-fields.tsx'
 import {
   addressDraftOf,
@@ -24,6 +24,7 @@ import {
   type OrderView,
 } from '../api.ts'
 import { ReadProblem } from './order-parts.tsx'
+import '../../../components/address-fields.css'
 import './orders.css'
 
 const checkTheFields = 'Check the fields marked below.'

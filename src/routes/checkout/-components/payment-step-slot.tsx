@@ -10,7 +10,7 @@ import {
   ReadProblem,
 } from '../../../features/orders/components/order-parts.tsx'
 import { afterPayment, offersPayment } from '../../../features/orders/model.ts'
-import { orderNumber } from '../../../../contract/orders.ts'
+import { orderNumber } from '../../../../contract/order-number.ts'
 import { revealAndFocus } from '../../../lib/use-announce-focus.ts'
 import { PaymentStep } from '../../../features/payment/components/payment-step.tsx'
 import type { PaidAnswer } from '../../../features/payment/model.ts'

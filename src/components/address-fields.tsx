@@ -10,7 +10,6 @@ import {
 } from './address-form.ts'
 import type { FieldMessages } from './field-messages.ts'
 import { FieldLabel, SelectField, TextField } from './form-field.tsx'
-import './address-fields.css'
 
 /** The id of a field of the form: for focusing it, or linking to it from a summary. */
 export function addressFieldId(idPrefix: string, field: AddressField): string {
@@ -21,7 +20,8 @@ export function addressFieldId(idPrefix: string, field: AddressField): string {
  * A shipping address's fields (address-form.ts): the same labels, controls, order and
  * autocomplete wherever an address is asked for. The country is chosen by name and sent as its
  * ISO code; the region is marked optional, or not, by the country chosen, as the server checks
- * it. Each field's message stands under it. Sized for a thumb (address-fields.css).
+ * it. Each field's message stands under it. Sized for a thumb (address-fields.css, which the
+ * screens showing it import: the checkout's stylesheet does, so its prerendered page names it).
  */
 export function AddressFields({
   idPrefix,

@@ -4,7 +4,6 @@ import { formatMoney } from '../../../../contract/money.ts'
 import { waiverQuery } from '../api.ts'
 import { addressLine, type CheckoutCart } from '../model.ts'
 import { OrderLines, OrderTotals, orderTotal } from './order-summary.tsx'
-import './order-review.css'
 
 /**
  * What the customer confirms, right above the final button (WCAG 3.3.4): the lines, the

@@ -585,12 +585,13 @@ describe('POST /api/order/{id}/add-discount', () => {
     await insertCode({ code: 'GONE', usageLimit: 3, usedCount: 3 })
     await insertCode({ code: 'BAGS', productFamilies: ['bags'], kind: 'fixed', value: 5_000 })
     const { caller, cart } = await cartWith(configuredSuit())
-    // One message whatever the reason: the answers do not tell which codes exist.
+    // One message for unknown, expired and used-up codes: the answers do not tell which codes
+    // exist. A live code for other items says what it is for, as the page announcing it does.
     const cases: [string | string[], string[]][] = [
       ['NOPE', ['“NOPE” is not a discount code this cart can use.']],
       ['old', ['“OLD” is not a discount code this cart can use.']],
       ['GONE', ['“GONE” is not a discount code this cart can use.']],
-      ['BAGS', ['“BAGS” is not a discount code this cart can use.']],
+      ['BAGS', ['“BAGS” is for bags only: nothing in this cart qualifies.']],
       ['  ', ['Enter a discount code.']],
       [['SPRING', 'NOPE'], ['“NOPE” is not a discount code this cart can use.']],
       ['A\u0000B', ['“A\u0000B” is not a discount code this cart can use.']],
@@ -606,7 +607,7 @@ describe('POST /api/order/{id}/add-discount', () => {
     const spring = await cartWith(bag)
     const springRes = await discount(spring.caller, spring.cart, 'SPRING')
     expect((await springRes.json()).errors).toEqual({
-      discount_codes: ['“SPRING” is not a discount code this cart can use.'],
+      discount_codes: ['“SPRING” is for wingsuits only: nothing in this cart qualifies.'],
     })
     expect((await discount(bagCaller, bagCart, 'SPRING')).status).toBe(200)
   })

@@ -265,10 +265,11 @@ export function cartRoutes({
     description:
       'One code or a list, case-insensitive. Every code applies or none does. A code may be ' +
       'a percentage or a fixed amount, expire, be limited in uses and apply to some product ' +
-      `families or products only. At most ${maxDiscountCodes} codes in one call. A code that ` +
-      'does not apply (unknown, expired, used up, for other products) gets one message, ' +
-      '`“CODE” is not a discount code this cart can use.`, whichever the reason, so the answers ' +
-      'do not tell which codes exist. Each code a call tries is an attempt, counted per cart (10 per ' +
+      `families or products only. At most ${maxDiscountCodes} codes in one call. An unknown, ` +
+      'expired or used-up code gets one message, `“CODE” is not a discount code this cart can ' +
+      'use.`, whichever the reason, so the answers do not tell which codes exist. A live code ' +
+      'for other items says what it is for (`“SPRING” is for wingsuits only: nothing in this ' +
+      'cart qualifies.`), as the page that announced it does. Each code a call tries is an attempt, counted per cart (10 per ' +
       '15 minutes, from any client address) and per client address (30, whatever the cart); ' +
       'beyond, 429. A merged guest cart’s id reaches the cart it went into.' +
       ownerRules,

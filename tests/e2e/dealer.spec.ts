@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { orderNumber } from '../../contract/order-number.ts'
 import { BAG, addBag, eloy, fillAddress, step } from './checkout-fixtures.ts'
 import { expect, expectFailedResource, test } from './fixtures.ts'
 
@@ -195,15 +196,23 @@ test('the demo dealer places an order for a customer through the checkout: the o
   const submitted = page.getByRole('heading', { name: 'Your order is submitted' })
   await expect(submitted).toBeVisible()
   const text = (await page.locator('.checkout-done p').first().textContent()) ?? ''
-  const id = /Order ([0-9a-f-]{36})/.exec(text)?.[1]
-  expect(id, text).toBeTruthy()
+  // The order by its number, as the screens and the mail give it; its id from the dealer's list.
+  const number = /Order ([0-9A-F]{8})\b/.exec(text)?.[1]
+  expect(number, text).toBeTruthy()
+  const bearer = (await page.context().cookies()).find((c) => c.name === 'authToken')?.value
+  const listed = await page.request.get('/api/order/get-orders?dealer_orders=true&per_page=50', {
+    headers: { Authorization: `Bearer ${bearer}` },
+  })
+  const { orders } = (await listed.json()) as { orders: { id: string }[] }
+  const id = orders.find((candidate) => orderNumber(candidate.id) === number)?.id
+  expect(id, number).toBeTruthy()
 
   // Not paid yet: in the dealer's orders, for Kari, placed by the dealer, its commission pending.
   await page.goto('/account')
   const order = page
     .getByTestId('dealer-orders')
     .getByRole('listitem')
-    .filter({ hasText: `Order ${id!.slice(0, 8).toUpperCase()}` })
+    .filter({ hasText: `Order ${number!}` })
   await expect(order).toContainText(BAG.name)
   await expect(order).toContainText('Kari Nordmann, placed by you')
   await expect(order).toContainText(/Commission \$\d+\.\d\d, due when paid/)

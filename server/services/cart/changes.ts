@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { idempotencyKeyPattern, maxDiscountCodes } from '../../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
+import { families, type FamilyKey } from '../../../contract/families.ts'
 import type { PlacedFor } from '../../../contract/placed-for.ts'
 import { uuidPattern } from '../../../contract/uuid.ts'
 import type { Database } from '../../db/index.ts'
@@ -63,6 +64,25 @@ const orderGone: WorkAnswer = { status: 404, body: { message: orderGoneMessage }
  */
 export const codeRefusedMessage = (code: string) =>
   `“${code}” is not a discount code this cart can use.`
+
+/**
+ * A code that is live but for other items than the cart's (the sale's `SPRING` on a beanie): the
+ * shopper is told what it is for, not that it does not exist. Only a live code says this, so the
+ * answer tells no more than the page that announced it.
+ */
+export function codeForOtherItemsMessage(code: CodeRow, catalog: CatalogSnapshot): string {
+  const names = [
+    ...code.productFamilies.map(
+      (family) => families[family as FamilyKey]?.title.toLowerCase() ?? family,
+    ),
+    ...code.productSlugs.map((slug) => catalog.productBySlug(slug)?.name ?? slug),
+  ]
+  const list =
+    names.length <= 1
+      ? (names[0] ?? 'other items')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`
+  return `“${code.code}” is for ${list} only: nothing in this cart qualifies.`
+}
 
 export async function nextPosition(tx: Transaction, orderId: string): Promise<number> {
   const [row] = await tx
@@ -333,12 +353,13 @@ export async function addDiscount(
   const found: CodeRow[] = []
   for (const text of codes) {
     const code = rows.find((row) => row.code === text)
-    const usable =
+    const live =
       code !== undefined &&
       (!code.expiresAt || code.expiresAt > now) &&
-      (code.usageLimit === null || code.usedCount < code.usageLimit) &&
-      parents.some((line) => appliesTo(code, line, catalog))
-    if (!usable) problems.push(codeRefusedMessage(text))
+      (code.usageLimit === null || code.usedCount < code.usageLimit)
+    if (!live) problems.push(codeRefusedMessage(text))
+    else if (!parents.some((line) => appliesTo(code, line, catalog)))
+      problems.push(codeForOtherItemsMessage(code, catalog))
     else found.push(code)
   }
   const all = new Map([...applied.map((row) => [row.code.id, row.code] as const)])

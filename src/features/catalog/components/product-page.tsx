@@ -11,6 +11,16 @@ import { ColorSwatch } from '../../../components/color-swatch.tsx'
 import { ProductGallery } from './product-gallery.tsx'
 import { RelatedProducts } from './related-products.tsx'
 
+/**
+ * A SKU that may wrap only after its hyphens (`CORVID2-` / `CUSTOM-` / `M`), never inside a part:
+ * a narrow phone's options table has no room for the whole of a long one.
+ */
+function skuWithBreaks(sku: string): ReactNode[] {
+  return sku
+    .split('-')
+    .flatMap((part, index) => (index === 0 ? [part] : ['-', <wbr key={index} />, part]))
+}
+
 interface ProductPageProps {
   slug: string
   palette: PaletteSwatch[]
@@ -82,7 +92,7 @@ export function ProductPage({
               <tr key={variant.sku} aria-current={variant === customVariant ? 'true' : undefined}>
                 <td>{variant.name}</td>
                 <td>
-                  <code>{variant.sku}</code>
+                  <code>{skuWithBreaks(variant.sku)}</code>
                 </td>
                 <td>{formatMoney(variant.price, product.currency)}</td>
                 <td>{availabilityText(variant)}</td>

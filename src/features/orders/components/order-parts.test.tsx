@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
 import { NotKeptError } from '../api.ts'
 import { OrderLines, ReadProblem } from './order-parts.tsx'
-import { linkRead, wireLinkOrder, wireSuitOrder } from './test-orders.ts'
+import { linkRead, orderRead, wireLinkOrder, wireSuitOrder } from './test-orders.ts'
 
 afterEach(cleanup)
 
@@ -64,5 +64,27 @@ describe('OrderLines of the payment link', () => {
     expect(item!.textContent).toContain('Made to order.')
     // The link's view has no production times: none is made up.
     expect(screen.queryByTestId('production-time')).toBeNull()
+  })
+})
+
+describe('OrderLines of a submitted order', () => {
+  it('says when each item ships in the product page’s words, without the category’s remark', () => {
+    const wire = wireSuitOrder()
+    const suit = wire.lines[0]!
+    wire.lines = [
+      {
+        ...suit,
+        production_time: {
+          ...suit.production_time!,
+          note: 'Super custom designs add about a week.',
+        },
+      },
+    ]
+    const order = orderRead(wire).data
+    render(<OrderLines lines={order.lines} currency={order.currency} />)
+    const time = screen.getByTestId('production-time')
+    expect(time.textContent).toMatch(/^Made to order: 6–8 weeks, ready between /)
+    // A plain design is not told what a super custom design adds: its weeks count its own.
+    expect(time.textContent).not.toContain('Super custom')
   })
 })

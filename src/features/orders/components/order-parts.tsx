@@ -116,8 +116,9 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
           )}
           {line.productionTime !== undefined ? (
             <p className="order-line-production" data-testid="production-time">
+              {/* The weeks already count what this design's upgrades add: the category's
+               * remark about upgrades ("Super custom designs add…") would be said of every design. */}
               {productionText(line.productionTime)}
-              {line.productionTime?.note ? ` ${line.productionTime.note}` : ''}
             </p>
           ) : (
             line.madeToOrder && <p className="order-line-production">Made to order.</p>

@@ -42,6 +42,12 @@ interface Audit {
   accessibility: number
   tbt: number
   lcp: number
+  /**
+   * Lighthouse's measure of this machine's speed at the time (`environment.benchmarkIndex`):
+   * its simulated phone is this machine slowed 4 times, so a slower machine (or a busier one)
+   * scores lower with the same page. Reported so that a fall can be told from a slow day.
+   */
+  benchmarkIndex: number
 }
 
 function median(values: number[]): number {
@@ -88,6 +94,7 @@ async function audit(url: string, port: number): Promise<Audit> {
         accessibility: Math.round(accessibility * 100),
         tbt,
         lcp,
+        benchmarkIndex: lhr?.environment.benchmarkIndex ?? Number.NaN,
       }
     }
     const reason = lhr?.runtimeError?.code ?? 'no score'
@@ -129,6 +136,7 @@ export const lighthouse: Measurement = {
   async run(context) {
     return withReadyServer(context, 'bench-lighthouse', async (server) => {
       const rows: Row[] = []
+      const benchmarkIndexes: number[] = []
       for (const page of pages) {
         const path =
           page.name === 'news article' ? await newsPath(server.origin, page.path) : page.path
@@ -137,6 +145,7 @@ export const lighthouse: Measurement = {
         for (let run = 0; run < runsPerPage; run++) {
           const [first, again] = await firstVisit(`${server.origin}${path}`, run === 0)
           runs.push(first!)
+          benchmarkIndexes.push(first!.benchmarkIndex)
           log(path, `first visit ${run + 1}`, first!)
           if (again) {
             returning = again
@@ -184,6 +193,12 @@ export const lighthouse: Measurement = {
           })
         }
       }
+      rows.push({
+        metric: `Lighthouse's benchmark index of this machine, median of the ${benchmarkIndexes.length} first visits (higher is faster)`,
+        value: median(benchmarkIndexes),
+        unit: 'count',
+        note: `spread ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}`,
+      })
       return rows
     })
   },

@@ -215,6 +215,14 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Continue' }).click()
       // A wingsuit needs the signed waiver (content: requires_waiver).
       await expect(step(page)).toHaveText('Read and sign the waiver')
+      // The waiver reads as written: its sections are headings under the step's, its list a list.
+      const waiver = page.locator('.checkout-steps li[aria-current="step"]')
+      await expect(
+        waiver
+          .getByRole('heading', { level: 4 })
+          .filter({ hasText: /^(What you agree to|Release|Your rights)$/ }),
+      ).toHaveText(['What you agree to', 'Release', 'Your rights'])
+      await expect(waiver.getByRole('list').first().getByRole('listitem').first()).toBeVisible()
       await page.getByLabel('I have read the waiver and accept it').check()
       await page.getByLabel('Your full name, as your signature').fill('Dana Flyer')
       await page.getByRole('button', { name: 'Sign and continue' }).click()

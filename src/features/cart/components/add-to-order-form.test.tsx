@@ -24,7 +24,10 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function renderForm(answer: () => Response | Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn(async () => answer()))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  )
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   const rootRoute = createRootRoute({
     component: () => (

@@ -22,6 +22,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderNumber } from '../../contract/order-number.ts'
 import { PaymentAnswer } from '../../contract/payment.ts'
 import { SubmitAnswer } from '../../contract/submit.ts'
 import { openDatabase, type Database } from '../db/index.ts'
@@ -246,7 +247,7 @@ describe('kill -9 right after a submit and a payment answered 200', () => {
       const text = (id: string) => received.find((mail) => mail.messageId === byId(id))?.text
       expect(text(confirmation!.id)).toContain(order.id)
       expect(text(receipt!.id)).toMatch(
-        new RegExp(`received your payment of .* for order ${order.id}`),
+        new RegExp(`received your payment of .* for order ${orderNumber(order.id)}\\.`),
       )
     },
     240_000,

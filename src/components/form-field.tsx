@@ -22,6 +22,15 @@ export function fieldDescribedBy(id: string, error?: string, hint?: ReactNode): 
   return [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
 }
 
+/** What a field's control tells a screen reader: required, invalid, and what describes it. */
+function controlAria(id: string, error?: string, hint?: ReactNode, required?: boolean) {
+  return {
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id, error, hint),
+  }
+}
+
 export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
   return hint ? (
     <p id={`${id}-hint`} className="field-hint">
@@ -102,9 +111,7 @@ export function TextField({
         type={type}
         value={value}
         autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
+        {...controlAria(id, error, hint, required)}
         spellCheck={verbatim ? false : undefined}
         autoCapitalize={verbatim ? 'none' : undefined}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
@@ -148,9 +155,7 @@ export function SelectField({
         name={name}
         value={value}
         autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
+        {...controlAria(id, error, hint, required)}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -42,23 +42,35 @@ function showBadge({ count, waiting, refused, merged }: Badge): void {
 }
 
 /**
+ * How to read the badge as IndexedDB holds it (the shown cart's count, what waits, refusals, a
+ * merge). The modules load first: the reader itself awaits IndexedDB alone, so a live query over
+ * it sees every table it reads.
+ */
+async function deviceBadgeReader(): Promise<() => Promise<Badge>> {
+  const [{ readCartView }, { db }] = await Promise.all([
+    import('./outbox.ts'),
+    import('../../lib/db.ts'),
+  ])
+  return async () => {
+    const view = await readCartView()
+    const refused = await db.cartRefusals.count()
+    return {
+      count: view.cart.itemCount,
+      waiting: view.waiting,
+      refused,
+      merged: view.cart.mergeNotice !== null,
+    }
+  }
+}
+
+/**
  * The badge read from IndexedDB on this page: after a change the page sent itself, before a
  * worker controlled it (a first visit). The worker has no reason to report a write of the page's,
  * and while it installs it may not answer for seconds; the page already holds IndexedDB's code
  * (the change went through the outbox), so it reads the count itself, at once.
  */
 export async function showBadgeFromDevice(): Promise<void> {
-  const [{ readCartView }, { db }] = await Promise.all([
-    import('./outbox.ts'),
-    import('../../lib/db.ts'),
-  ])
-  const [view, refused] = await Promise.all([readCartView(), db.cartRefusals.count()])
-  showBadge({
-    count: view.cart.itemCount,
-    waiting: view.waiting,
-    refused,
-    merged: view.cart.mergeNotice !== null,
-  })
+  showBadge(await (await deviceBadgeReader())())
 }
 
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
@@ -66,22 +78,8 @@ async function start(client: QueryClient, wb: Workbox | undefined): Promise<void
     // No worker (a first visit before it activates, no support): IndexedDB's code loads here,
     // Dexie in a task of its own first.
     await loadDatabaseCode()
-    const [{ liveQuery }, { readCartView }, { db }] = await Promise.all([
-      import('dexie'),
-      import('./outbox.ts'),
-      import('../../lib/db.ts'),
-    ])
-    liveQuery(async () => ({
-      view: await readCartView(),
-      refused: await db.cartRefusals.count(),
-    })).subscribe(({ view, refused }) =>
-      showBadge({
-        count: view.cart.itemCount,
-        waiting: view.waiting,
-        refused,
-        merged: view.cart.mergeNotice !== null,
-      }),
-    )
+    const [{ liveQuery }, readBadge] = await Promise.all([import('dexie'), deviceBadgeReader()])
+    liveQuery(readBadge).subscribe(showBadge)
     return
   }
   const onReport = (report: CartWorkerReport) => {

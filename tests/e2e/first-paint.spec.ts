@@ -12,7 +12,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 declare global {
   interface Window {
     shifted: number
-    largestPaints: number[]
+    largestPaints: { at: number; size: number; element: string }[]
   }
 }
 
@@ -58,7 +58,16 @@ for (const screen of screens) {
         }
       }).observe({ type: 'layout-shift', buffered: true })
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.largestPaints.push(entry.startTime)
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          size: number
+          element: Element | null
+        })[]) {
+          // What painted, so that a failure names it.
+          const element = entry.element
+            ? `<${entry.element.localName} class="${entry.element.className}">${entry.element.textContent?.slice(0, 60) ?? ''}`
+            : 'removed'
+          window.largestPaints.push({ at: entry.startTime, size: entry.size, element })
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true })
     })
     await page.goto(screen.path)
@@ -76,7 +85,10 @@ for (const screen of screens) {
       paints: window.largestPaints,
       firstContentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     }))
-    expect(paints).toEqual([firstContentful])
+    expect(
+      paints.map((paint) => paint.at),
+      JSON.stringify(paints),
+    ).toEqual([firstContentful])
   })
 }
 

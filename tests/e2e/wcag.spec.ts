@@ -190,7 +190,7 @@ for (const width of widths) {
       )
     })
 
-    test('focus is never hidden under the sticky bars, on the configurator and the cart', async ({
+    test('focus is never hidden under the sticky bars while tabbing through the configurator', async ({
       page,
     }) => {
       await page.goto(`${SUIT.path}#design`)

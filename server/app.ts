@@ -181,8 +181,10 @@ export function createHttp({
   app.route('/api', productRoutes({ catalog }))
   // Before the order's: `GET /order/{id}` would take `get-orders` or `shipping-options` for an id.
   app.route('/api', dealerRoutes({ db }))
-  app.route('/api', ordersRoutes({ db, catalog }))
-  app.route('/api', checkoutRoutes({ db, catalog }))
+  // The changes to a submitted order are mailed to its customer with the site's links.
+  const mailSite = { siteUrl: env.siteUrl, testPayments: env.testPayments }
+  app.route('/api', ordersRoutes({ db, catalog, site: mailSite }))
+  app.route('/api', checkoutRoutes({ db, catalog, site: mailSite }))
   app.route(
     '/api',
     submitRoutes({ db, catalog, siteUrl: env.siteUrl, testPayments: env.testPayments }),

@@ -4,6 +4,8 @@ import { addressLines } from './format.ts'
 import {
   loginLinkMail,
   MailedOrderStatus,
+  orderAddressChangedMail,
+  orderItemsAddedMail,
   orderStatusMail,
   orderSubmittedMail,
   passwordResetMail,
@@ -19,6 +21,7 @@ const order: OrderMailData = {
   email: 'pilot@example.com',
   lines: [
     {
+      id: 'line-suit',
       name: 'Corvid 2, size M',
       details: [
         'Size: M',
@@ -31,6 +34,7 @@ const order: OrderMailData = {
       unitAmount: 189_000,
     },
     {
+      id: 'line-logbook',
       name: 'Logbook',
       details: [],
       availability: 'In stock: ships in 2 working days.',
@@ -54,6 +58,9 @@ const order: OrderMailData = {
   },
   paymentCode: 'pay-Code_123',
 }
+
+/** A change that left shipping (Priority, 37.50) and the total as they were. */
+const unchanged = { shippingBefore: 3_750, shippingAfter: 3_750, totalBefore: order.total }
 
 /** The visible text of an HTML body: tags dropped, the entities the templates write decoded. */
 function visible(html: string): string {
@@ -104,6 +111,8 @@ describe('every mail', () => {
     orderSubmittedMail(site, { order, paymentDueToday: true }),
     paymentReceivedMail(site, { order, paymentId: 'p1', amount: 1_000 }),
     ...MailedOrderStatus.map((status) => orderStatusMail(site, { order, status })),
+    orderItemsAddedMail(site, { order, added: order.lines.slice(1), change: unchanged }),
+    orderAddressChangedMail(site, { order, change: unchanged, dedupeKey: 'k3' }),
   ]
 
   it('has a text and an HTML body in the shop’s plain layout: language, title, one heading', () => {
@@ -125,6 +134,7 @@ describe('every mail', () => {
       ...order,
       lines: [
         {
+          id: 'line-1',
           name: '<script>alert("x")</script> & co',
           details: ['Colour: <i>red</i>'],
           availability: 'In stock: ships in 2 working days.',
@@ -210,13 +220,52 @@ describe('order mails', () => {
     expect(mail.text).not.toContain('No payment is due today')
   })
 
-  it('confirms a made-to-order order with no payment due today and no payment link', () => {
-    const mail = orderSubmittedMail(site, { order, paymentDueToday: false })
-    expect(mail.text).toContain('No payment is due today.')
+  it('confirms a made-to-order order with no payment due today, and the link to pay early', () => {
+    const mail = orderSubmittedMail(site, { order, paymentDueToday: false, madeToOrder: true })
+    const link = 'https://shop.example/checkout/pay-Code_123'
+    expect(mail.text).toContain(
+      'We have your made-to-order order. No payment is due today. We start making it and let ' +
+        'you know when the balance of $1,930.00 is due. You can also pay it at any time here:\n' +
+        `${link}\n`,
+    )
     expect(visible(mail.html)).toContain('No payment is due today.')
-    expect(mail.text).not.toContain('/checkout/')
-    expect(mail.html).not.toContain('/checkout/')
+    expect(mail.html).toContain(`<a href="${link}"`)
+    expect(visible(mail.html)).toContain('Pay $1,930.00')
     expect(mail.text).not.toContain('Payment due')
+  })
+
+  it('says an order with nothing to pay is paid in full, with no payment link', () => {
+    const free = { ...order, total: 0, balance: 0 }
+    const suit = orderSubmittedMail(site, {
+      order: free,
+      paymentDueToday: false,
+      madeToOrder: true,
+    })
+    expect(suit.text).toContain(
+      'We have your order. Nothing is due: it is paid in full. We start making it and write to ' +
+        'you as it moves on.\n',
+    )
+    const bags = orderSubmittedMail(site, {
+      order: free,
+      paymentDueToday: false,
+      madeToOrder: false,
+    })
+    expect(bags.text).toContain('We pack it and e-mail you the tracking number when it ships.')
+    for (const mail of [suit, bags]) {
+      expect(mail.text).not.toContain('/checkout/')
+      expect(mail.html).not.toContain('/checkout/')
+      expect(mail.text).not.toMatch(/No payment is due today|Payment due/)
+      expect(visible(mail.html)).toContain('Nothing is due: it is paid in full.')
+    }
+  })
+
+  it('without a payment code says no payment is due today, and links nothing', () => {
+    const mail = orderSubmittedMail(site, {
+      order: { ...order, paymentCode: null },
+      paymentDueToday: false,
+    })
+    expect(mail.text).toContain('No payment is due today. We will write to you when it is time')
+    expect(mail.text).not.toContain('/checkout/')
   })
 
   it('lists the lines in an accessible table with headers', () => {
@@ -312,5 +361,146 @@ describe('order mail from a test store (TEST_PAYMENTS)', () => {
       expect(mail.text, mail.kind).not.toContain('test store')
       expect(mail.html, mail.kind).not.toContain('test store')
     }
+  })
+})
+
+describe('mails of a change after submit', () => {
+  const bagLine = {
+    id: 'line-bag',
+    name: 'Mission bag, black',
+    details: [],
+    availability: 'In stock: ships in 2 working days.',
+    qty: 1,
+    unitAmount: 22_000,
+  }
+  /** The order after a bag was added: shipping 37.50 → 45.00, total up by 220.00 + 7.50. */
+  const grown: OrderMailData = {
+    ...order,
+    lines: [...order.lines, bagLine],
+    total: 193_000 + 22_000 + 750,
+    paid: 50_000,
+    balance: 193_000 + 22_000 + 750 - 50_000,
+  }
+  const change = { shippingBefore: 3_750, shippingAfter: 4_500, totalBefore: 193_000 }
+
+  it('lists the items added with when they ship, the new money and the payment link', () => {
+    const mail = orderItemsAddedMail(site, { order: grown, added: [bagLine], change })
+    const link = 'https://shop.example/checkout/pay-Code_123'
+    expect(mail).toMatchObject({
+      kind: 'order-items-added',
+      to: 'pilot@example.com',
+      dedupeKey: 'order-items-added:line-bag',
+      subject: 'Items added to your Glidecraft order 7D3C2A9E',
+    })
+    expect(mail.text).toContain(
+      'We added to order 7D3C2A9E:\n\n' +
+        '- Mission bag, black: 1 × $220.00 = $220.00\n' +
+        '  In stock: ships in 2 working days.\n\n' +
+        'Shipping now costs $45.00 instead of $37.50.\n' +
+        'New total: $2,157.50 (it was $1,930.00).\n' +
+        'Paid so far: $500.00.\n' +
+        'Balance due: $1,657.50.\n\n' +
+        `Pay the balance here:\n${link}\n`,
+    )
+    const html = visible(mail.html)
+    expect(html).toContain(
+      'Mission bag, black: 1 × $220.00 = $220.00 In stock: ships in 2 working days.',
+    )
+    expect(html).toContain('New total: $2,157.50 (it was $1,930.00).')
+    expect(html).toContain('Balance due: $1,657.50.')
+    expect(mail.html).toContain(`<a href="${link}"`)
+    // The whole order follows, the added line with the others.
+    expect(mail.text).toContain('Order 7D3C2A9E\n\n- Corvid 2, size M')
+    expect(mail.text).toContain('- Mission bag, black: 1 × $220.00 = $220.00\n  In stock')
+  })
+
+  it('sends an item that needs the waiver to be signed first, not to a payment that is refused', () => {
+    const mail = orderItemsAddedMail(site, {
+      order: grown,
+      added: [bagLine],
+      change,
+      signatureNeeded: true,
+    })
+    expect(mail.text).toContain(
+      'needs the waiver signed again: the order is not paid and does not ship until it is. ' +
+        'Sign it on this page, then pay the balance there:\n' +
+        'https://shop.example/add-to-order/pay-Code_123\n',
+    )
+    expect(mail.text).not.toContain('/checkout/')
+    expect(mail.html).not.toContain('/checkout/')
+  })
+
+  it('says nothing is due, with no link, when the order stays paid in full', () => {
+    const paid = { ...grown, paid: grown.total, balance: 0 }
+    const mail = orderItemsAddedMail(site, { order: paid, added: [bagLine], change })
+    expect(mail.text).toContain('Nothing is due: your order is paid in full.')
+    expect(mail.text).not.toContain('/checkout/')
+    expect(mail.text).not.toContain('Balance due')
+  })
+
+  it('writes the new address as a label does, and what its shipping and balance are now', () => {
+    const moved = {
+      ...order,
+      shippingAddress: {
+        ...order.shippingAddress!,
+        line2: null,
+        city: 'Berlin',
+        region: null,
+        postal_code: '10115',
+        country: 'DE',
+      },
+    }
+    const mail = orderAddressChangedMail(site, {
+      order: moved,
+      change: unchanged,
+      dedupeKey: 'order-address-changed:e1',
+    })
+    expect(mail).toMatchObject({
+      kind: 'order-address-changed',
+      dedupeKey: 'order-address-changed:e1',
+      subject: 'New shipping address for your Glidecraft order 7D3C2A9E',
+    })
+    expect(mail.text).toContain(
+      'Order 7D3C2A9E now ships to:\n' +
+        '  Ann Pilot\n  1 Runway Road\n  10115 Berlin\n  Germany\n\n' +
+        'Shipping is unchanged: $37.50.\n' +
+        'The total is unchanged: $1,930.00.\n' +
+        'Paid so far: $0.00.\n' +
+        'Balance due: $1,930.00.\n\n' +
+        'Pay the balance here:\nhttps://shop.example/checkout/pay-Code_123\n',
+    )
+    expect(visible(mail.html)).toContain('Ann Pilot 1 Runway Road 10115 Berlin Germany')
+    // Said once: the summary below does not repeat it.
+    expect(mail.text.match(/10115 Berlin/g)).toHaveLength(1)
+    expect(mail.text).not.toContain('Shipping to:')
+
+    const repriced = orderAddressChangedMail(site, {
+      order: { ...moved, total: 194_000, balance: 194_000 },
+      change: { shippingBefore: 3_750, shippingAfter: 4_750, totalBefore: 193_000 },
+      dedupeKey: 'k',
+    })
+    expect(repriced.text).toContain(
+      'Shipping now costs $47.50 instead of $37.50.\nNew total: $1,940.00 (it was $1,930.00).',
+    )
+    const madeToOrder = orderAddressChangedMail(site, {
+      order: moved,
+      change: { shippingBefore: null, shippingAfter: null, totalBefore: order.total },
+      dedupeKey: 'k',
+    })
+    expect(madeToOrder.text).toContain('Shipping is settled when your order is made.\n')
+  })
+
+  it('withholds the new address of an owner whose mail address is not proven', () => {
+    const mail = orderAddressChangedMail(site, {
+      order: { ...order, shippingAddress: null, addressWithheld: true, balance: 0, paid: 193_000 },
+      change: unchanged,
+      dedupeKey: 'k',
+    })
+    expect(mail.text).toContain(
+      'Order 7D3C2A9E now ships to a new address. It is on the order’s page.',
+    )
+    expect(mail.text).not.toContain('Ann Pilot')
+    expect(mail.text).toContain('Nothing is due: your order is paid in full.')
+    expect(mail.text).not.toContain('/checkout/')
   })
 })

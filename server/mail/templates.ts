@@ -127,6 +127,8 @@ export function confirmAddressMail(
 
 /** A line of an order as its mail lists it. */
 export interface OrderMailLine {
+  /** The line's id (`order_lines.id`): a change's mail picks the lines it added by it. */
+  id: string
   /** What it is: the variant's name when it has one ("Tarn 220"), else the product's. */
   name: string
   /** What the customer chose, in the cart's words ("Size: M", "Colours: …"); may be empty. */
@@ -168,6 +170,18 @@ export interface OrderMailData {
 
 const orderWhy = `You get this e-mail because an order was placed with this address at ${shopName}.`
 
+function lineView(line: OrderMailLine, currency: string) {
+  const money = (minor: number) => formatMoney(minor, currency)
+  return {
+    name: line.name,
+    details: line.details,
+    availability: line.availability,
+    qty: line.qty,
+    unit: money(line.unitAmount),
+    amount: money(line.unitAmount * line.qty),
+  }
+}
+
 function orderView(site: MailSite, order: OrderMailData) {
   const money = (minor: number) => formatMoney(minor, order.currency)
   return {
@@ -176,14 +190,7 @@ function orderView(site: MailSite, order: OrderMailData) {
     number: orderNumber(order.id),
     shopName,
     link: `${site.siteUrl}/orders/${order.id}`,
-    lines: order.lines.map((line) => ({
-      name: line.name,
-      details: line.details,
-      availability: line.availability,
-      qty: line.qty,
-      unit: money(line.unitAmount),
-      amount: money(line.unitAmount * line.qty),
-    })),
+    lines: order.lines.map((line) => lineView(line, order.currency)),
     total: money(order.total),
     paid: money(order.paid),
     balance: money(order.balance),
@@ -205,22 +212,34 @@ function paymentLinkOf(site: MailSite, order: OrderMailData): string | undefined
 }
 
 /**
- * The confirmation of a submitted order. Made to order (`paymentDueToday` false): "no payment is
- * due today". Pay now: the payment due and the payment link. Key `order-submitted:{orderId}`.
+ * The confirmation of a submitted order. Pay now (`paymentDueToday`): the payment due and the
+ * payment link. Made to order (`madeToOrder`, by default when no payment is due today): "no
+ * payment is due today", and the payment link for whoever wants to pay the balance early, as
+ * the order page offers it. Nothing to pay (a fully discounted order): it says so, with no link.
+ * Key `order-submitted:{orderId}`.
  */
 export function orderSubmittedMail(
   site: MailSite,
   {
     order,
     paymentDueToday,
+    madeToOrder = !paymentDueToday,
     dedupeKey = `order-submitted:${order.id}`,
-  }: { order: OrderMailData; paymentDueToday: boolean; dedupeKey?: string },
+  }: {
+    order: OrderMailData
+    paymentDueToday: boolean
+    madeToOrder?: boolean
+    dedupeKey?: string
+  },
 ): MailMessage {
   const layout = layoutFor(site, `Your ${shopName} order is submitted`, orderWhy)
+  const paidInFull = order.balance <= 0
   const data = {
     order: orderView(site, order),
-    paymentDueToday,
-    paymentLink: paymentDueToday ? paymentLinkOf(site, order) : undefined,
+    paidInFull,
+    paymentDueToday: paymentDueToday && !paidInFull,
+    madeToOrder,
+    paymentLink: paymentLinkOf(site, order),
   }
   return render('order-submitted', 'order-submitted', layout, data, order.email, dedupeKey)
 }
@@ -337,6 +356,119 @@ export function orderStatusMail(
   return render(
     `order-${status.replace('_', '-')}`,
     'order-status',
+    layout,
+    data,
+    order.email,
+    dedupeKey,
+  )
+}
+
+/**
+ * What a change after submit did to an order's money, in minor units: its shipping before and
+ * after (null: none priced, as a made-to-order order's, settled when it is made) and its total
+ * before. The order's own facts (OrderMailData) are as the change left it.
+ */
+export interface OrderMoneyChange {
+  shippingBefore: number | null
+  shippingAfter: number | null
+  totalBefore: number
+}
+
+/** What a change's mail says of the money: shipping, total, paid and balance, one sentence each. */
+function moneyChangeView(order: OrderMailData, change: OrderMoneyChange) {
+  const money = (minor: number) => formatMoney(minor, order.currency)
+  const { shippingBefore: before, shippingAfter: after } = change
+  let shipping: string
+  if (after === null) shipping = 'Shipping is settled when your order is made.'
+  else if (before === null) shipping = `Shipping: ${money(after)}.`
+  else if (before !== after)
+    shipping = `Shipping now costs ${money(after)} instead of ${money(before)}.`
+  else shipping = `Shipping is unchanged: ${money(after)}.`
+  return {
+    shipping,
+    total:
+      order.total === change.totalBefore
+        ? `The total is unchanged: ${money(order.total)}.`
+        : `New total: ${money(order.total)} (it was ${money(change.totalBefore)}).`,
+    paid: `Paid so far: ${money(order.paid)}.`,
+    balance:
+      order.balance > 0
+        ? `Balance due: ${money(order.balance)}.`
+        : 'Nothing is due: your order is paid in full.',
+  }
+}
+
+/**
+ * Items added to a submitted order through its payment link (services/orders/amendments.ts):
+ * what was added, each with when it ships, what shipping, the total, what is paid and the balance
+ * are now, and the way to pay the balance: the payment link, or, while an added item waits for
+ * the waiver to be signed again (paying is refused until then), the add-to-order page where it
+ * is signed and then paid. Key `order-items-added:{lineId}`: one mail per addition.
+ */
+export function orderItemsAddedMail(
+  site: MailSite,
+  {
+    order,
+    added,
+    change,
+    signatureNeeded = false,
+    dedupeKey = `order-items-added:${added.map((line) => line.id).join('+')}`,
+  }: {
+    order: OrderMailData
+    /** The lines the change added, as `order.lines` lists them. */
+    added: OrderMailLine[]
+    change: OrderMoneyChange
+    signatureNeeded?: boolean
+    dedupeKey?: string
+  },
+): MailMessage {
+  const view = orderView(site, order)
+  const layout = layoutFor(site, `Items added to your ${shopName} order ${view.number}`, orderWhy)
+  const signLink =
+    signatureNeeded && order.paymentCode
+      ? `${site.siteUrl}/add-to-order/${order.paymentCode}`
+      : undefined
+  const data = {
+    order: view,
+    added: added.map((line) => lineView(line, order.currency)),
+    money: moneyChangeView(order, change),
+    signLink,
+    paymentLink: signLink ? undefined : paymentLinkOf(site, order),
+  }
+  return render('order-items-added', 'order-items-added', layout, data, order.email, dedupeKey)
+}
+
+/**
+ * A submitted order's shipping address changed (services/orders/amendments.ts
+ * moveSubmittedOrder): the new address as a parcel's label prints it (withheld, as in every
+ * order mail, when the order's owner has not proven the mail's address), what shipping, the
+ * total and the balance are now, and the payment link while a balance is open. `dedupeKey` names
+ * the change (`order-address-changed:{eventId}`): an order may move more than once.
+ */
+export function orderAddressChangedMail(
+  site: MailSite,
+  {
+    order,
+    change,
+    dedupeKey,
+  }: { order: OrderMailData; change: OrderMoneyChange; dedupeKey: string },
+): MailMessage {
+  const view = orderView(site, order)
+  const layout = layoutFor(
+    site,
+    `New shipping address for your ${shopName} order ${view.number}`,
+    orderWhy,
+  )
+  const data = {
+    // The address is said once, above the summary.
+    order: { ...view, address: null, addressWithheld: false },
+    address: view.address,
+    money: moneyChangeView(order, change),
+    paymentLink: paymentLinkOf(site, order),
+  }
+  return render(
+    'order-address-changed',
+    'order-address-changed',
     layout,
     data,
     order.email,

@@ -1,3 +1,4 @@
+import type { MailSite } from '../mail/templates.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { AddressInput, ShippingAddress } from '../../contract/address.ts'
@@ -123,7 +124,16 @@ const optionsAnswer = {
   content: { 'application/json': { schema: ShippingOptionsSchema } },
 }
 
-export function checkoutRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
+export function checkoutRoutes({
+  db,
+  catalog,
+  site,
+}: {
+  db: Database
+  catalog: CatalogCache
+  /** The links the mail of a moved submitted order carries. */
+  site: MailSite
+}) {
   const { send, ownerOf, mutate } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
@@ -367,6 +377,7 @@ export function checkoutRoutes({ db, catalog }: { db: Database; catalog: Catalog
           rates,
           catalogNow,
           palette,
+          site,
         )
       })
     })

@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lineAvailabilityText } from '../../contract/availability.ts'
 import { Cart } from '../../contract/cart.ts'
+import { formatMoney } from '../../contract/money.ts'
+import { orderNumber } from '../../contract/order-number.ts'
 import { OrderView, PaymentLinkOrder } from '../../contract/orders.ts'
-import { orders, products } from '../db/schema.ts'
+import { orders, outbox, products } from '../db/schema.ts'
+import { addressLines } from '../mail/format.ts'
 import { moveOrder } from '../services/orders/lifecycle.ts'
 import { orderMailData } from '../services/orders/mail-data.ts'
 import {
@@ -14,7 +18,14 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../testing/test-helpers.ts'
-import { bag, customSuit, errorsOf, testAccounts, testOrders } from '../testing/test-orders.ts'
+import {
+  bag,
+  customSuit,
+  errorsOf,
+  testAccounts,
+  testOrders,
+  usAddress,
+} from '../testing/test-orders.ts'
 
 /*
  * What a submitted order may still become: a new address (one rule on both address routes) and
@@ -27,7 +38,8 @@ let app: ReturnType<typeof createTestApp>
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  app = createTestApp(database.db)
+  // The site the mails link to.
+  app = createTestApp(database.db, { env: { SITE_URL: 'https://shop.example' } })
 })
 afterAll(() => database.close())
 
@@ -268,5 +280,176 @@ describe('items added through the payment link', () => {
     } finally {
       await setWaiver(false)
     }
+  })
+})
+
+describe('the customer’s mail of a change', () => {
+  const usd = (minor: number) => formatMoney(minor, 'USD')
+  const mailsOf = async (to: string, kind: string) =>
+    database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, to), eq(outbox.kind, kind)))
+  const addWithMail = (code: string, body: unknown, key = newKey()) =>
+    app.request(`/api/order/add-to-submitted-order/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    })
+  const moveWithMail = (bearer: string, id: string, address: unknown, key = newKey()) =>
+    app.request(`/api/order/${id}/save-shipping-address`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${bearer}`,
+        'idempotency-key': key,
+      },
+      body: JSON.stringify({ address }),
+    })
+
+  it('mails an addition once: the item and when it ships, the new total, the balance and its link', async () => {
+    const user = await newUser()
+    const placed = await submitted(
+      { bearer: user.bearer },
+      {
+        items: [{ sku: 'STICKER-PACK', qty: 1, meta: [], child: [] }],
+      },
+    )
+    const before = placed.cart.total + 995
+    const key = newKey()
+    // A double click and a replay of one key: one addition, one mail.
+    const [first, second] = await Promise.all([
+      addWithMail(placed.code, bag, key),
+      addWithMail(placed.code, bag, key),
+    ])
+    const answer = PaymentLinkOrder.parse(await first.json())
+    expect(second.status).toBe(200)
+    expect((await addWithMail(placed.code, bag, key)).status).toBe(200)
+    const mails = await mailsOf(user.email, 'order-items-added')
+    expect(mails).toHaveLength(1)
+    const added = answer.lines.at(-1)!
+    expect(mails[0]).toMatchObject({
+      subject: `Items added to your Glidecraft order ${orderNumber(placed.id)}`,
+      dedupeKey: `order-items-added:${added.id}`,
+    })
+    expect(mails[0]!.text).toContain(
+      `We added to order ${orderNumber(placed.id)}:\n\n` +
+        `- Mission bag, black: 1 × ${usd(added.unit_amount)} = ${usd(added.line_amount)}\n` +
+        `  ${lineAvailabilityText(null)}\n\n` +
+        'Shipping now costs $12.50 instead of $9.95.\n' +
+        `New total: ${usd(answer.total)} (it was ${usd(before)}).\n` +
+        'Paid so far: $0.00.\n' +
+        `Balance due: ${usd(answer.balance)}.\n\n` +
+        `Pay the balance here:\nhttps://shop.example/checkout/${placed.code}\n`,
+    )
+    expect(mails[0]!.html).toContain(`href="https://shop.example/checkout/${placed.code}"`)
+
+    // Another addition is another mail; a refused one is none.
+    expect((await addWithMail(placed.code, bag)).status).toBe(200)
+    expect((await addWithMail(placed.code, { ...bag, qty: 25 })).status).toBe(422)
+    expect(await mailsOf(user.email, 'order-items-added')).toHaveLength(2)
+  })
+
+  it('mails a new address once, as a label writes it, with its shipping and balance', async () => {
+    const user = await newUser()
+    const canada = {
+      name: 'Sam Pilot',
+      line1: '55 Jump Road',
+      city: 'Ottawa',
+      region: 'ON',
+      postal_code: 'K1A 0B1',
+      country: 'CA',
+    }
+    const mexico = { ...canada, line1: 'Calle del Salto 12', city: 'Puebla', region: 'Puebla' }
+    const dhl = {
+      carrier: 'dhl',
+      service_code: 'dhl_express_worldwide',
+      service_name: 'DHL Express Worldwide (2–4 business days)',
+    }
+    const placed = await submitted(
+      { bearer: user.bearer },
+      { items: [{ ...bag, qty: 7 }], address: canada, option: dhl },
+    )
+    const total = placed.cart.total + 16995
+    const mexicoCode = { ...mexico, postal_code: '72000', country: 'MX' }
+    const key = newKey()
+    expect((await moveWithMail(user.bearer, placed.id, mexicoCode, key)).status).toBe(200)
+    expect((await moveWithMail(user.bearer, placed.id, mexicoCode, key)).status).toBe(200)
+    // The replay ran nothing: one change in the history.
+    const changes = (await getOrder({ bearer: user.bearer }, placed.id)).history.filter((event) =>
+      event.note.startsWith('Shipping address changed'),
+    )
+    expect(changes).toHaveLength(1)
+    // The same address again, and a move refused (a dearer zone): nothing to tell.
+    expect((await moveWithMail(user.bearer, placed.id, mexicoCode)).status).toBe(200)
+    const germany = { ...canada, city: 'Berlin', region: null, postal_code: '10115', country: 'DE' }
+    expect((await moveWithMail(user.bearer, placed.id, germany)).status).toBe(422)
+    const mails = await mailsOf(user.email, 'order-address-changed')
+    expect(mails).toHaveLength(1)
+    const label = addressLines({ ...mexicoCode, line2: null, phone: null })
+    expect(label.at(-1)).toBe('Mexico')
+    expect(mails[0]!.subject).toBe(
+      `New shipping address for your Glidecraft order ${orderNumber(placed.id)}`,
+    )
+    expect(mails[0]!.text).toContain(
+      `Order ${orderNumber(placed.id)} now ships to:\n` +
+        label.map((line) => `  ${line}\n`).join('') +
+        '\nShipping is unchanged: $169.95.\n' +
+        `The total is unchanged: ${usd(total)}.\n` +
+        'Paid so far: $0.00.\n' +
+        `Balance due: ${usd(total)}.\n\n` +
+        `Pay the balance here:\nhttps://shop.example/checkout/${placed.code}\n`,
+    )
+
+    // The checkout's address call with the order's id moves it by the same rule, and mails too.
+    const back = await app.request('/api/order/save-shipping-address', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${user.bearer}`,
+        'idempotency-key': newKey(),
+      },
+      body: JSON.stringify({ address: canada, order_id: placed.id }),
+    })
+    expect(back.status).toBe(200)
+    const after = await mailsOf(user.email, 'order-address-changed')
+    expect(after).toHaveLength(2)
+    expect(after.map((mail) => mail.text).find((text) => text.includes('Ottawa'))).toContain(
+      `Order ${orderNumber(placed.id)} now ships to:\n`,
+    )
+  })
+
+  it('sends an addition that needs the waiver to its signing, not to a payment refused', async () => {
+    const setWaiver = (on: boolean) =>
+      database.db
+        .update(products)
+        .set({
+          data: sql`jsonb_set(${products.data}, '{requires_waiver}', ${on ? 'true' : 'false'}::jsonb)`,
+        })
+        .where(eq(products.slug, 'wind-meter'))
+    await setWaiver(true)
+    try {
+      const user = await newUser()
+      const placed = await submitted({ bearer: user.bearer })
+      const meter = { sku: 'WIND-METER', qty: 1, meta: [], child: [] }
+      expect((await addWithMail(placed.code, meter)).status).toBe(200)
+      const [mail] = await mailsOf(user.email, 'order-items-added')
+      expect(mail!.text).toContain(
+        `Sign it on this page, then pay the balance there:\nhttps://shop.example/add-to-order/${placed.code}\n`,
+      )
+      expect(mail!.text).not.toContain('/checkout/')
+    } finally {
+      await setWaiver(false)
+    }
+  })
+
+  it('withholds the new address from the mail of an owner whose address is not proven', async () => {
+    const user = await newUser({ proven: false })
+    const placed = await submitted({ bearer: user.bearer })
+    const moved = { ...usAddress, line1: '9 Other Street' }
+    expect((await moveWithMail(user.bearer, placed.id, moved)).status).toBe(200)
+    const [mail] = await mailsOf(user.email, 'order-address-changed')
+    expect(mail!.text).toContain('now ships to a new address. It is on the order’s page.')
+    expect(mail!.text).not.toContain('9 Other Street')
   })
 })

@@ -10,6 +10,7 @@ import {
 } from '../../contract/orders.ts'
 import { DealerOrdersPage } from '../../contract/dealer.ts'
 import type { Database } from '../db/index.ts'
+import type { MailSite } from '../mail/templates.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
@@ -173,7 +174,19 @@ const linkNotFound = errorResponse(
 
 const ChangeAddressBody = z.object({ address: AddressInputSchema })
 
-export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCache }) {
+/**
+ * The order routes. `site` (SITE_URL, TEST_PAYMENTS) is what their mails need: items added and a
+ * new address are mailed to the customer with it.
+ */
+export function ordersRoutes({
+  db,
+  catalog,
+  site,
+}: {
+  db: Database
+  catalog: CatalogCache
+  site: MailSite
+}) {
   const { send, sendText, ownerOf, mutate } = orderCalls(db)
   const snapshot = async () => {
     const current = catalog.current()
@@ -405,7 +418,7 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
           key,
           body: request,
         },
-        (tx) => addToSubmittedOrder(tx, paymentCode, request, rates, catalogNow, palette),
+        (tx) => addToSubmittedOrder(tx, paymentCode, request, rates, catalogNow, palette, site),
       )
       return sendText(c, answer)
     })
@@ -418,7 +431,16 @@ export function ordersRoutes({ db, catalog }: { db: Database; catalog: CatalogCa
       const checked = validAddress(body.address, rates)
       return mutate(c, `POST /order/${id}/save-shipping-address`, body, (owner) => async (tx) => {
         if (!checked.ok) return fieldErrors(checked.errors)
-        return changeShippingAddress(tx, owner, id, checked.address, rates, catalogNow, palette)
+        return changeShippingAddress(
+          tx,
+          owner,
+          id,
+          checked.address,
+          rates,
+          catalogNow,
+          palette,
+          site,
+        )
       })
     })
 }

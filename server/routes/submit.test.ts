@@ -416,6 +416,14 @@ describe('submit', () => {
     await mailer.idle()
     const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, guest.email))
     expect(mail!.text).toContain('No payment is due today')
+    // Nothing due today, but the balance may be paid early: the order's payment link, once.
+    const { paymentCode } = await orderRow(cart.id!)
+    expect(mail!.text).toContain(
+      `let you know when the balance of ${formatMoney(cart.total, 'USD')} is due. You can also ` +
+        `pay it at any time here:\n`,
+    )
+    expect(mail!.text?.match(new RegExp(`/checkout/${paymentCode}\n`, 'g'))).toHaveLength(1)
+    expect(mail!.html).toContain(`/checkout/${paymentCode}"`)
     // The suit as the customer chose it, in the cart's own words: which variant, colours, size.
     const [suit] = cart.items
     expect(suit!.summary).toEqual(['Made to measure', 'Colours: Torso Deep navy'])

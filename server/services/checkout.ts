@@ -1,3 +1,4 @@
+import type { MailSite } from '../mail/templates.ts'
 import { eq } from 'drizzle-orm'
 import { checkAddress, type AddressInput, type ShippingAddress } from '../../contract/address.ts'
 import {
@@ -157,6 +158,7 @@ export async function saveShippingAddress(
   rates: ShippingRates,
   catalog: CatalogSnapshot,
   palette: Palette,
+  site: MailSite,
 ): Promise<WorkAnswer> {
   let order: OrderRow | undefined
   if (orderId === undefined) order = (await openCartForUpdate(tx, owner)).order
@@ -178,7 +180,7 @@ export async function saveShippingAddress(
       .returning()
   } else {
     // Past open: the submitted order's one rule, as POST /api/order/{id}/save-shipping-address.
-    const moved = await moveSubmittedOrder(tx, order, address, rates, catalog)
+    const moved = await moveSubmittedOrder(tx, order, address, rates, catalog, site)
     if ('refused' in moved) return moved.refused
     updated = moved.order
   }

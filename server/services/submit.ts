@@ -270,12 +270,11 @@ export async function submitOrder(
 }
 
 /**
- * The confirmation mail of a submitted order, as one message: the lines, the total and what
- * happens next (pay now through the order's payment link, or nothing due for a made-to-order
- * suit).
+ * The order's confirmation mail, queued in the submit's transaction (both commit, or neither):
+ * the lines, the total and what happens next (pay now through the order's payment link; a
+ * made-to-order suit: nothing due today, and the link to pay the balance early; nothing at all
+ * for an order with nothing to pay).
  */
-
-/** The order's confirmation mail, queued in the submit's transaction: both commit, or neither. */
 export async function queueSubmittedMail(
   tx: Transaction,
   submitted: SubmittedOrder,
@@ -286,6 +285,10 @@ export async function queueSubmittedMail(
   if (data)
     await queueMail(
       tx,
-      orderSubmittedMail(site, { order: data, paymentDueToday: submitted.paymentDueToday }),
+      orderSubmittedMail(site, {
+        order: data,
+        paymentDueToday: submitted.paymentDueToday,
+        madeToOrder: submitted.cart.is_mto === true,
+      }),
     )
 }

@@ -7,13 +7,20 @@ import type { OrderStatus } from '../../../contract/order-status.ts'
 import { addableStatuses, statusLabels } from '../../../contract/orders.ts'
 import { sameOption, type RatedOption } from '../../../contract/shipping.ts'
 import { orderEvents, orderLines, orders } from '../../db/schema.ts'
+import { queueMail } from '../../mail/outbox.ts'
+import {
+  orderAddressChangedMail,
+  orderItemsAddedMail,
+  type MailSite,
+  type OrderMoneyChange,
+} from '../../mail/templates.ts'
 import { countryName } from '../address.ts'
 import type { CartOwner } from '../cart-owner.ts'
 import { maxCartLines, maxLineQty } from '../cart/changes.ts'
 import { lineKeyOf, priceAdd, pricedLineRows, type Palette } from '../cart/pricing.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
 import { fieldErrors } from '../field-errors.ts'
-import { sha256, type Transaction, type WorkAnswer } from '../idempotency.ts'
+import { sha256, stableJson, type Transaction, type WorkAnswer } from '../idempotency.ts'
 import { formatAmount } from '../../../contract/money.ts'
 import { parcelOf, parcelWeight, type ShippingRates } from '../shipping.ts'
 import { signWaiver } from '../waiver.ts'
@@ -26,13 +33,25 @@ import {
   paymentLinkNotFoundMessage,
   type OrderRow,
 } from './lookup.ts'
+import { orderMailData } from './mail-data.ts'
 import { orderView, paymentLinkView } from './views.ts'
 
 /*
  * The changes allowed after submit: items added through the payment link, the shipping address
  * until the order ships, and the waiver signed again for an added item that needs it. Each
- * change is a line of the order's history.
+ * change is a line of the order's history, and an addition or a new address is mailed to the
+ * customer in the change's own transaction (both commit, or neither). The routes run these
+ * through runIdempotent: a replayed key gets the first answer without running the change again,
+ * so it queues no second mail; each mail's dedupe key names its change besides.
  */
+
+/** The shipping and total of an order before a change, for the change's mail. */
+function moneyBefore(order: OrderRow): Omit<OrderMoneyChange, 'shippingAfter'> {
+  return {
+    shippingBefore: order.shippingOption?.amount ?? null,
+    totalBefore: order.totalAmount ?? 0,
+  }
+}
 
 export const notAddableMessage = (status: OrderStatus) =>
   `Items can no longer be added to this order: it is ${statusLabels[status].toLowerCase()}.`
@@ -46,7 +65,7 @@ export const addressLockedMessage = 'This order has shipped: its address can no 
  * option; an addition no rate takes is refused. total_amount rises by the line and the shipping's
  * difference, so a balance becomes due. An item that needs the waiver makes the order wait for a
  * new signature (signature_requested_at) before it is paid or ships. The history says what
- * changed.
+ * changed, and the customer is mailed what was added and what is due now.
  */
 export async function addToSubmittedOrder(
   tx: Transaction,
@@ -55,6 +74,7 @@ export async function addToSubmittedOrder(
   rates: ShippingRates,
   catalog: CatalogSnapshot,
   palette: Palette,
+  site: MailSite,
 ): Promise<WorkAnswer> {
   const order = await findByPaymentCode(tx, code, true)
   if (!order) return { status: 404, body: { message: paymentLinkNotFoundMessage } }
@@ -127,6 +147,7 @@ export async function addToSubmittedOrder(
     })
     .where(eq(orders.id, order.id))
     .returning()
+  if (!updated) throw new Error('order update returned no row')
   const money = (amount: number) => formatAmount(amount, order.currency)
   const notes = [
     `Added ${request.qty} × ${product.name}: ${money(added)}.`,
@@ -141,9 +162,21 @@ export async function addToSubmittedOrder(
     note: notes.join(' '),
     createdAt: now,
   })
+  const data = await orderMailData(tx, updated)
+  if (data)
+    await queueMail(
+      tx,
+      orderItemsAddedMail(site, {
+        order: data,
+        added: data.lines.filter((mailed) => mailed.id === line.id),
+        change: { ...moneyBefore(order), shippingAfter: updated.shippingOption?.amount ?? null },
+        // Paying waits for the signature, this item's or an earlier one's.
+        signatureNeeded: updated.signatureRequestedAt !== null,
+      }),
+    )
   return {
     status: 200,
-    body: await paymentLinkView(tx, updated!, catalog, palette),
+    body: await paymentLinkView(tx, updated, catalog, palette),
     ref: line.id,
   }
 }
@@ -196,8 +229,10 @@ function repricedAddressMessage(chosen: RatedOption, offered: RatedOption, order
  * The one rule for a new address on an order past `open` (both save-shipping-address routes):
  * until it ships, and its shipping was charged, so the new address must be one its option goes
  * to at the same price for its weight; a made-to-order order without an option may move to any
- * address we ship to. Each change is a line of the order's history. The order is the caller's,
- * found and locked by the route. Answers the order as changed, or the refusal.
+ * address we ship to. Each change is a line of the order's history and a mail to
+ * the customer (the new address, shipping, total and balance) when the address is another. The
+ * order is the caller's, found and locked by the route. Answers the order as changed, or the
+ * refusal.
  */
 export async function moveSubmittedOrder(
   tx: Transaction,
@@ -205,6 +240,7 @@ export async function moveSubmittedOrder(
   address: ShippingAddress,
   rates: ShippingRates,
   catalog: CatalogSnapshot,
+  site: MailSite,
 ): Promise<{ order: OrderRow } | { refused: WorkAnswer }> {
   if (!addressChangeable(order.status))
     return { refused: fieldErrors({ order_id: [addressLockedMessage] }) }
@@ -236,13 +272,29 @@ export async function moveSubmittedOrder(
     .set({ shippingAddress: address, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning()
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    status: order.status,
-    note: `Shipping address changed to ${address.city}, ${address.country}.`,
-    createdAt: now,
-  })
-  return { order: updated! }
+  if (!updated) throw new Error('order update returned no row')
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: order.id,
+      status: order.status,
+      note: `Shipping address changed to ${address.city}, ${address.country}.`,
+      createdAt: now,
+    })
+    .returning({ id: orderEvents.id })
+  // The same address saved again changes nothing the customer needs to hear of.
+  const moved = stableJson(order.shippingAddress) !== stableJson(address)
+  const data = moved && (await orderMailData(tx, updated))
+  if (data && event)
+    await queueMail(
+      tx,
+      orderAddressChangedMail(site, {
+        order: data,
+        change: { ...moneyBefore(order), shippingAfter: updated.shippingOption?.amount ?? null },
+        dedupeKey: `order-address-changed:${event.id}`,
+      }),
+    )
+  return { order: updated }
 }
 
 /** POST /api/order/{id}/save-shipping-address: a submitted order of the caller's, moved. */
@@ -254,10 +306,11 @@ export async function changeShippingAddress(
   rates: ShippingRates,
   catalog: CatalogSnapshot,
   palette: Palette,
+  site: MailSite,
 ): Promise<WorkAnswer> {
   const order = await findSubmittedOrder(tx, owner, id, true)
   if (!order) return { status: 404, body: { message: orderNotFoundMessage } }
-  const moved = await moveSubmittedOrder(tx, order, address, rates, catalog)
+  const moved = await moveSubmittedOrder(tx, order, address, rates, catalog, site)
   if ('refused' in moved) return moved.refused
   return { status: 200, body: await orderView(tx, moved.order, catalog, palette) }
 }

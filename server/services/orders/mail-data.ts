@@ -109,6 +109,7 @@ export async function orderMailData(
         const configurator =
           data?.configurable && data.configurator ? pricingConfiguratorOf(data.configurator) : null
         return {
+          id: line.id,
           // The variant's own name says which one ("Tarn 220", "Corvid 2, size M").
           name: variantOf.get(line.sku)?.name ?? product?.name ?? line.sku,
           // The same words as the cart and the order page (contract/line-summary.ts).

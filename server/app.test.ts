@@ -520,10 +520,14 @@ describe('GET /api/openapi.json', () => {
       '/api/product/production-time/category/{category}',
       '/api/product/{slug}',
       '/api/user',
+      '/api/user/add-address',
       '/api/user/create',
+      '/api/user/delete-address/{id}',
       '/api/user/edit',
+      '/api/user/edit-address/{id}',
       '/api/user/get-addresses/',
       '/api/user/logout',
+      '/api/user/make-default-address/{id}',
     ])
     expect(doc.components.securitySchemes.bearerAuth).toEqual(
       expect.objectContaining({ type: 'http', scheme: 'bearer' }),

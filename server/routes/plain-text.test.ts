@@ -282,7 +282,7 @@ describe('password links and the admin’s link', () => {
 
 describe('GET /api/user/get-addresses/', () => {
   it('lists addresses for the account and takes no text from the client', async () => {
-    // No call writes an address yet: the list is read only, and the schema guards its future input.
+    // What the account's address calls write is checked in addresses.test.ts.
     const token = await signIn('customer@example.com')
     const res = await app.request('/api/user/get-addresses/', {
       headers: { authorization: `Bearer ${token}` },

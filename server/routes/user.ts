@@ -1,8 +1,7 @@
 import { humanGate, recaptchaHeader } from './contact-form.ts'
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import {
   Accepted,
-  Address,
   EditUserRequest,
   invitationMessage,
   RegisterRequest,
@@ -24,10 +23,10 @@ import { dealerByInviteCode } from '../services/dealers.ts'
 import { hashPassword } from '../services/passwords.ts'
 import type { SessionUser } from '../services/sessions.ts'
 import { attempt } from '../services/throttle.ts'
-import { renameUser, savedAddresses, toUser } from '../services/users.ts'
+import { renameUser, toUser } from '../services/users.ts'
+import { addressRoutes } from './addresses.ts'
 
 const UserSchema = component(User, 'User')
-const AddressSchema = component(Address, 'Address')
 const AcceptedSchema = component(Accepted, 'Accepted')
 const RegisterSchema = component(RegisterRequest, 'RegisterRequest')
 const EditUserSchema = component(EditUserRequest, 'EditUserRequest')
@@ -126,26 +125,7 @@ export function userRoutes(deps: AccountDeps) {
     },
   })
 
-  const getAddresses = createRoute({
-    method: 'get',
-    path: '/user/get-addresses/',
-    tags: ['user'],
-    summary: 'The signed-in user’s saved addresses',
-    description:
-      'The addresses the account kept, each once: saved by `save_to_account` on ' +
-      '`POST /api/order/save-shipping-address`. Account sessions only: a guest session is a 403.',
-    security: [{ bearerAuth: [] }],
-    middleware: [requireUser(db, { account: true })] as const,
-    responses: {
-      200: {
-        description: 'The default address first, then the newest',
-        content: { 'application/json': { schema: z.array(AddressSchema) } },
-      },
-      401: unauthenticated,
-      403: guestForbidden,
-    },
-  })
-
+  // The account's saved addresses (list, add, edit, delete, make default): addresses.ts.
   return createRouter()
     .openapi(getUser, (c) => c.json(visibleUser(c.get('session')), 200))
     .openapi(create, async (c) => {
@@ -185,22 +165,5 @@ export function userRoutes(deps: AccountDeps) {
       const { name } = c.req.valid('json')
       return c.json(toUser(await renameUser(db, c.get('user').id, name)), 200)
     })
-    .openapi(getAddresses, async (c) => {
-      const rows = await savedAddresses(db, c.get('user').id)
-      return c.json(
-        rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          line1: row.line1,
-          line2: row.line2,
-          city: row.city,
-          region: row.region,
-          postal_code: row.postalCode,
-          country: row.country,
-          phone: row.phone,
-          is_default: row.isDefault,
-        })),
-        200,
-      )
-    })
+    .route('/', addressRoutes({ db }))
 }

@@ -1,7 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
-import { addresses, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
 
 /** A user row as the API shows it: never the password hash. */
 export function toUser(row: typeof users.$inferSelect): User {
@@ -22,13 +22,4 @@ export async function renameUser(
 ) {
   const [row] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning()
   return row!
-}
-
-/** The account's saved addresses, the default first, then the newest. */
-export function savedAddresses(db: Database, userId: string) {
-  return db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), asc(addresses.id))
 }

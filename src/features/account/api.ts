@@ -1,5 +1,6 @@
 import { RECAPTCHA_TOKEN_HEADER } from '../../../contract/recaptcha-pages.ts'
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { AddressInput } from '../../../contract/address.ts'
 import type {
   Accepted,
   Address as WireAddress,
@@ -79,6 +80,77 @@ export const addressesQuery = () =>
     queryFn: ({ signal }) => fetchAddresses(signal),
     ...persisted,
   })
+
+/*
+ * The saved addresses' changes (docs/accounts-and-guests.md, "Saved addresses"). Each answers the
+ * list as the server now holds it, which becomes the addresses query's data: what the account
+ * shows is always the shop's answer, never a change the device only hoped for. They are online
+ * actions: nothing is queued, and offline they fail at once (NetworkError).
+ */
+
+/** An address to keep: the form's fields as the API names them, and whether it is the default. */
+export interface SavedAddressChange {
+  address: AddressInput
+  makeDefault: boolean
+}
+
+const addressBody = ({ address, makeDefault }: SavedAddressChange) =>
+  makeDefault ? { address, make_default: true } : { address }
+
+export function addAddress(change: SavedAddressChange): Promise<Address[]> {
+  return api.post<Address[]>('/api/user/add-address', addressBody(change), { auth: true })
+}
+
+export function editAddress(id: string, change: SavedAddressChange): Promise<Address[]> {
+  const path = `/api/user/edit-address/${encodeURIComponent(id)}`
+  return api.put<Address[]>(path, addressBody(change), { auth: true })
+}
+
+export function deleteAddress(id: string): Promise<Address[]> {
+  const path = `/api/user/delete-address/${encodeURIComponent(id)}`
+  return api.post<Address[]>(path, undefined, { auth: true })
+}
+
+export function makeDefaultAddress(id: string): Promise<Address[]> {
+  const path = `/api/user/make-default-address/${encodeURIComponent(id)}`
+  return api.post<Address[]>(path, undefined, { auth: true })
+}
+
+/**
+ * A change to the saved addresses as a mutation: its answer, the list, replaces the query's data.
+ * A 404 (the address went meanwhile, on another device) reads the list again; a 401 asks for the
+ * user again, so the account page finds the session ended and says so.
+ */
+function useAddressChange<V>(send: (variables: V) => Promise<Address[]>) {
+  const client = useQueryClient()
+  return useMutation({
+    networkMode: 'always',
+    retry: 0,
+    mutationFn: send,
+    onSuccess: (addresses) => client.setQueryData(accountKeys.addresses(), addresses),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return
+      if (error.status === 404)
+        void client.invalidateQueries({ queryKey: accountKeys.addresses(), exact: true })
+      if (error.status === 401) void client.invalidateQueries({ queryKey: accountKeys.user() })
+    },
+  })
+}
+
+/** Adds an address, or with `id` changes that saved address. */
+export function useSaveAddress() {
+  return useAddressChange(({ id, ...change }: SavedAddressChange & { id?: string | undefined }) =>
+    id ? editAddress(id, change) : addAddress(change),
+  )
+}
+
+export function useDeleteAddress() {
+  return useAddressChange(deleteAddress)
+}
+
+export function useMakeDefaultAddress() {
+  return useAddressChange(makeDefaultAddress)
+}
 
 // Every sign-in first lets the cart changes made signed out reach the device's cart, which the
 // sign-in then merges into the account (lib/cart-device.ts).

@@ -12,7 +12,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import { AUTH_COOKIE, readCookie } from '../../../lib/cookies.ts'
 import { forgetEndedSession, sendLoginLink, sendResetLink, signOut, userQuery } from '../api.ts'
 import { displayName, failureMessage, isSessionEnded, messages } from '../model.ts'
-import { AddressList } from './address-list.tsx'
+import { SavedAddresses } from './address-list.tsx'
 import { FormStatus } from '../../../components/form-field.tsx'
 import { LoginScreen } from './login-screen.tsx'
 import { ProfileForm } from './profile-form.tsx'
@@ -136,7 +136,7 @@ function SignedInAccount({
           </section>
           <section className="panel" aria-labelledby="account-addresses">
             <h2 id="account-addresses">Saved addresses</h2>
-            <AddressList />
+            <SavedAddresses />
           </section>
         </>
       )}

@@ -35,14 +35,14 @@ describe('availability, one sentence per variant', () => {
   })
 
   it('gives an ordered item the same words, with the dates its submit day gives', () => {
-    expect(lineAvailabilityText(null)).toBe('In stock: ships in 2 working days.')
+    expect(lineAvailabilityText(null, true)).toBe('In stock: ships in 2 working days.')
+    // Made, in a family whose weeks are not published: never "in stock".
+    expect(lineAvailabilityText(null, false)).toBe('Made to order.')
     expect(
-      lineAvailabilityText({
-        weeksMin: 6,
-        weeksMax: 8,
-        readyFrom: '2027-04-13',
-        readyBy: '2027-04-27',
-      }),
+      lineAvailabilityText(
+        { weeksMin: 6, weeksMax: 8, readyFrom: '2027-04-13', readyBy: '2027-04-27' },
+        false,
+      ),
     ).toBe('Made to order: 6–8 weeks, ready between April 13, 2027 and April 27, 2027.')
   })
 })

@@ -65,14 +65,33 @@ export interface LineTime {
 
 /**
  * An ordered item, on the order's page and in its mail: "Made to order: 6–8 weeks, ready between
- * April 13, 2027 and April 27, 2027." or "In stock: ships in 2 working days." (null: in stock).
+ * April 13, 2027 and April 27, 2027.", "In stock: ships in 2 working days." or, made in a family
+ * whose weeks are not published (no `time`), "Made to order."
  */
-export function lineAvailabilityText(time: LineTime | null): string {
-  if (!time) return `${availabilityText({ inStock: true })}.`
+export function lineAvailabilityText(time: LineTime | null, inStock: boolean): string {
+  if (inStock) return `${availabilityText({ inStock: true })}.`
+  if (!time) return `${availabilityText({ inStock: false })}.`
   const made = availabilityText({ inStock: false, ...time })
   const ready =
     time.readyFrom === time.readyBy
       ? `ready around ${formatDate(time.readyFrom)}`
       : `ready between ${formatDate(time.readyFrom)} and ${formatDate(time.readyBy)}`
   return `${made}, ${ready}.`
+}
+
+/**
+ * A line not ordered yet (the cart's, the checkout's review), from what the cart answer says of
+ * it (contract/cart.ts `availability`, camelCase): the product page's words for its variant, with
+ * the line's own weeks. The dates come with the submit day (lineAvailabilityText). Null when
+ * nothing is known of it: nothing is said rather than a guess.
+ */
+export function cartLineAvailabilityText(
+  availability:
+    { inStock: boolean; weeksMin: number | null; weeksMax: number | null } | null | undefined,
+): string | null {
+  if (!availability) return null
+  const { inStock, weeksMin, weeksMax } = availability
+  return availabilityText(
+    weeksMin === null || weeksMax === null ? { inStock } : { inStock, weeksMin, weeksMax },
+  )
 }

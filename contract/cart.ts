@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ShippingAddress } from './address.ts'
+import { IN_STOCK_SHIP_DAYS } from './availability.ts'
 import { OrderMeta } from './configurator.ts'
 import { OrderStatus } from './order-status.ts'
 import { PlacedFor } from './placed-for.ts'
@@ -64,6 +65,30 @@ export const CartChildLine = z.object({
 })
 export type CartChildLine = z.infer<typeof CartChildLine>
 
+/**
+ * When a line ships, in the product page's words for its variant (contract/availability.ts
+ * `availabilityText`): in stock, or made to order in so many weeks. The weeks are the line's own,
+ * timed as an order's line is (server/services/orders/production.ts): its family's current
+ * production time plus what its upgrades add. The dates come with the submit day (the order's
+ * page and mail), so a cart says weeks only.
+ */
+export const CartLineAvailability = z.object({
+  in_stock: z
+    .boolean()
+    .describe(`The variant is in stock: it ships in ${IN_STOCK_SHIP_DAYS} working days.`),
+  weeks_min: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Made to order: the fewest weeks it takes; null in stock, or none published.'),
+  weeks_max: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Made to order: the most weeks it takes; null in stock, or none published.'),
+})
+export type CartLineAvailability = z.infer<typeof CartLineAvailability>
+
 export const CartLine = z.object({
   /** Server id (uuid). Also addressable in update-qty by the Idempotency-Key of its add. */
   id: z.string(),
@@ -83,6 +108,21 @@ export const CartLine = z.object({
   child: z.array(CartChildLine),
   /** Human lines describing the configuration ("Colours: …", "Super custom design"). */
   summary: z.array(z.string()),
+  /**
+   * When it ships (CartLineAvailability); null for a product no longer in the catalog. Always
+   * sent by the cart's routes; optional so that carts kept on a device before it existed, and
+   * lines added offline (not answered yet), still parse.
+   */
+  availability: CartLineAvailability.nullable()
+    .optional()
+    .describe(
+      'When the line ships, as the product page says it of its variant: in stock (ships in ' +
+        `${IN_STOCK_SHIP_DAYS} working days), or made to order in ` +
+        '`weeks_min`–`weeks_max` weeks: its family’s ' +
+        'current production time (`GET /api/order/production-time`) plus what its upgrades ' +
+        'add, as an order’s line is timed. The dates come with the submit day (the order’s ' +
+        'page). Null for a product no longer in the catalog.',
+    ),
 })
 export type CartLine = z.infer<typeof CartLine>
 

@@ -56,7 +56,12 @@ export const OrderLine = z.object({
   summary: z.array(z.string()),
   /** Sewn after the order (a configurable product in a variant not in stock). */
   made_to_order: z.boolean(),
-  /** This item's own production time; null for an item that ships from stock. */
+  /** The item ships from stock (its production_time is then null). */
+  in_stock: z.boolean(),
+  /**
+   * This item's own production time; null for an item that ships from stock, and for one made
+   * in a family whose weeks are not published (`in_stock` false).
+   */
   production_time: LineProductionTime.nullable(),
   /** Added through the payment link after the order was submitted. */
   added_after_submit: z.boolean(),

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
+import { ProductionTime } from '../../contract/production-time.ts'
 import { discountCodes, idempotencyKeys, orderLines, orders, users } from '../db/schema.ts'
 import { createApp } from '../app.ts'
 import { demoPassword } from '../services/seed.ts'
@@ -22,7 +23,7 @@ import {
   type CartCaller,
   type TestDatabase,
 } from '../testing/test-helpers.ts'
-import { bag, cartOf, testAccounts } from '../testing/test-orders.ts'
+import { bag, cartOf, customSuit, testAccounts } from '../testing/test-orders.ts'
 
 let database: TestDatabase
 let app: ReturnType<typeof createTestApp>
@@ -314,6 +315,75 @@ describe('POST /api/order/add', () => {
       await database.db.execute(sql`select * from orders where id = ${cart.id}`),
     )
     expect(dump).not.toContain(token)
+  })
+})
+
+describe('when each line ships (availability)', () => {
+  const weeksOf = async (family: string) => {
+    const time = ProductionTime.parse(
+      await (await app.request('/api/order/production-time')).json(),
+    ).categories.find((category) => category.category === family)!
+    return { min: time.weeks_min, max: time.weeks_max }
+  }
+
+  it('says in stock, or made to order in the weeks an order’s line is timed with', async () => {
+    const caller = { token: newCartToken() }
+    const wingsuits = await weeksOf('wingsuits')
+    const bags = await weeksOf('bags')
+    // A design with a super custom upgrade: content/products/wingsuits/corvid-2.json adds 2 weeks.
+    const designed: AddToOrderRequest = {
+      ...customSuit,
+      child: [
+        { sku: 'SUPERCUSTOM-WS', qty: 1, meta: [{ key: 'child_super_custom_check', value: 'on' }] },
+      ],
+    }
+    const added = await cartOf(await add(caller, designed, newKey()))
+    expect(added.items[0]!.availability).toEqual({
+      in_stock: false,
+      weeks_min: wingsuits.min + 2,
+      weeks_max: wingsuits.max + 2,
+    })
+    await add(caller, bag, newKey())
+    // The Uratul bag in green is sewn to order (content/products/bags/uratul-bag.json).
+    await add(caller, { sku: 'URATUL-BAG-GREEN', qty: 1, meta: [], child: [] }, newKey())
+    // Apparel has no production time published: made to order, weeks unsaid.
+    await add(caller, { sku: 'LOGO-TEE-XL', qty: 1, meta: [], child: [] }, newKey())
+    const cart = await getCart(caller)
+    expect(Cart.parse(cart)).toEqual(cart)
+    expect(cart.items.map((line) => [line.sku, line.availability])).toEqual([
+      [
+        'CORVID2-CUSTOM',
+        { in_stock: false, weeks_min: wingsuits.min + 2, weeks_max: wingsuits.max + 2 },
+      ],
+      ['MISSION-BAG-BLACK', { in_stock: true, weeks_min: null, weeks_max: null }],
+      ['URATUL-BAG-GREEN', { in_stock: false, weeks_min: bags.min, weeks_max: bags.max }],
+      ['LOGO-TEE-XL', { in_stock: false, weeks_min: null, weeks_max: null }],
+    ])
+    // Every answer that is the cart says it: a quantity changed, the order read by its id.
+    const changed = await cartOf(
+      await call('POST', `/order/item/${cart.items[1]!.id}/update-qty`, caller, {
+        body: { qty: 2 },
+        key: newKey(),
+      }),
+    )
+    expect(changed.items.map((line) => line.availability)).toEqual(
+      cart.items.map((line) => line.availability),
+    )
+    const byId = await cartOf(await call('GET', `/order/${cart.id}`, caller))
+    expect(byId.items.map((line) => line.availability)).toEqual(
+      cart.items.map((line) => line.availability),
+    )
+  })
+
+  it('is documented in the cart’s OpenAPI schema', async () => {
+    const document = await (await app.request('/api/openapi.json')).json()
+    const line = document.components.schemas.Cart.properties.items.items
+    expect(line.properties.availability.description).toMatch(/^When the line ships/)
+    expect(document.components.schemas.Cart.example.items[0].availability).toEqual({
+      in_stock: false,
+      weeks_min: 10,
+      weeks_max: 12,
+    })
   })
 })
 

@@ -24,6 +24,7 @@ import {
 } from '../services/cart/changes.ts'
 import { mergeGuestCart } from '../services/cart/merge.ts'
 import { findOpenCart, findOwnedOrder } from '../services/cart/open-cart.ts'
+import { cachedProductionTimes } from '../services/cart/availability.ts'
 import { cachedPalette, priceAdd } from '../services/cart/pricing.ts'
 import { cartOf, renderCart } from '../services/cart/view.ts'
 import { scopesOf, signInTokenHash } from '../services/cart-owner.ts'
@@ -49,18 +50,18 @@ const exampleCart: Cart = {
   items: [
     {
       id: '5f0c8a0e-2f0b-4d53-a0f6-3a4c1f7d2b10',
-      sku: 'CORVID2-M',
+      sku: 'CORVID2-L',
       product_slug: 'corvid-2',
       product_path: '/wingsuits/corvid-2',
       name: 'Corvid 2',
-      variant_name: 'Corvid 2, size M',
+      variant_name: 'Corvid 2, size L',
       image: '/images/products/corvid-2.svg',
       qty: 1,
       unit_price: 228_000,
       line_price: 228_000,
       meta: [
         { key: 'color.body', value: 'n4D' },
-        { key: 'size', value: 'M' },
+        { key: 'size', value: 'L' },
         { key: 'option.booties', value: 'on' },
         { key: 'accent', value: 'none' },
       ],
@@ -75,7 +76,9 @@ const exampleCart: Cart = {
           meta: [{ key: 'child_super_custom_check', value: 'on' }],
         },
       ],
-      summary: ['Size: M', 'Colours: Torso Deep navy', 'Options: Booties', 'Super Custom design'],
+      summary: ['Size: L', 'Colours: Torso Deep navy', 'Options: Booties', 'Super Custom design'],
+      // Size L is sewn to order: the wingsuits' 8–10 weeks, and 2 more for the super custom design.
+      availability: { in_stock: false, weeks_min: 10, weeks_max: 12 },
     },
   ],
   item_count: 1,
@@ -318,10 +321,11 @@ export function cartRoutes({
       if ('answer' in resolved) return send(c, resolved.answer)
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const times = await cachedProductionTimes(db)
       // The order with its lines and codes in one read.
       const cart = resolved.owner ? await findOpenCart(db, resolved.owner) : undefined
-      if (!cart) return c.json(await renderCart(db, undefined, catalogNow, palette), 200)
-      return c.json(cartOf(cart, catalogNow, palette), 200)
+      if (!cart) return c.json(await renderCart(db, undefined, catalogNow, palette, times), 200)
+      return c.json(cartOf(cart, catalogNow, palette, times), 200)
     })
     .openapi(getOrder, async (c) => {
       const resolved = await ownerOf(c)
@@ -329,19 +333,25 @@ export function cartRoutes({
       if (!resolved.owner) return c.json({ message: messages.notFound }, 404)
       const order = await findOwnedOrder(db, resolved.owner, c.req.valid('param').id)
       if (!order) return c.json({ message: messages.notFound }, 404)
-      return c.json(await renderCart(db, order, await snapshot(), await cachedPalette(db)), 200)
+      const [catalogNow, palette, times] = [
+        await snapshot(),
+        await cachedPalette(db),
+        await cachedProductionTimes(db),
+      ]
+      return c.json(await renderCart(db, order, catalogNow, palette, times), 200)
     })
     .openapi(add, async (c) => {
       const request = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const times = await cachedProductionTimes(db)
       const priced = priceAdd(catalogNow, palette, request)
       return mutateWith(
         c,
         'POST /order/add',
         request,
         (owner, idempotent) =>
-          addToCart(db, owner, idempotent, request, priced, catalogNow, palette),
+          addToCart(db, owner, idempotent, request, priced, catalogNow, palette, times),
         async (owner) => {
           if (owner.kind !== 'token' || !anonymousCartLimits) return undefined
           const wait = await attemptAnonymousAdd(db, owner.tokenHash, clientAddress(c))
@@ -354,11 +364,12 @@ export function cartRoutes({
       const { qty } = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const times = await cachedProductionTimes(db)
       return mutate(
         c,
         `POST /order/item/${id}/update-qty`,
         { qty },
-        (owner) => (tx) => updateQty(tx, owner, id, qty, catalogNow, palette),
+        (owner) => (tx) => updateQty(tx, owner, id, qty, catalogNow, palette, times),
       )
     })
     .openapi(addDiscountRoute, async (c) => {
@@ -366,6 +377,7 @@ export function cartRoutes({
       const body = c.req.valid('json')
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const times = await cachedProductionTimes(db)
       // The cap first: a long list costs nothing to refuse and is not worth an attempt.
       if (Array.isArray(body.discount_codes) && body.discount_codes.length > maxDiscountCodes)
         return c.json(
@@ -376,7 +388,8 @@ export function cartRoutes({
         c,
         `POST /order/${id}/add-discount`,
         body,
-        (owner) => (tx) => addDiscount(tx, owner, id, body.discount_codes, catalogNow, palette),
+        (owner) => (tx) =>
+          addDiscount(tx, owner, id, body.discount_codes, catalogNow, palette, times),
         async (owner) => {
           const tried = discountCodesOf(body.discount_codes).length
           const wait = await attemptCodes(db, scopesOf(owner)[0], clientAddress(c), tried)
@@ -387,11 +400,12 @@ export function cartRoutes({
     .openapi(notified, async (c) => {
       const catalogNow = await snapshot()
       const palette = await cachedPalette(db)
+      const times = await cachedProductionTimes(db)
       return mutate(
         c,
         'POST /order/set-merged-notified',
         {},
-        (owner) => (tx) => setMergedNotified(tx, owner, catalogNow, palette),
+        (owner) => (tx) => setMergedNotified(tx, owner, catalogNow, palette, times),
       )
     })
 }

@@ -335,7 +335,7 @@ describe('the customer’s mail of a change', () => {
     expect(mails[0]!.text).toContain(
       `We added to order ${orderNumber(placed.id)}:\n\n` +
         `- Mission bag, black: 1 × ${usd(added.unit_amount)} = ${usd(added.line_amount)}\n` +
-        `  ${lineAvailabilityText(null)}\n\n` +
+        `  ${lineAvailabilityText(null, true)}\n\n` +
         'Shipping now costs $12.50 instead of $9.95.\n' +
         `New total: ${usd(answer.total)} (it was ${usd(before)}).\n` +
         'Paid so far: $0.00.\n' +
@@ -414,7 +414,7 @@ describe('the customer’s mail of a change', () => {
     expect(back.status).toBe(200)
     const after = await mailsOf(user.email, 'order-address-changed')
     expect(after).toHaveLength(2)
-    expect(after.map((mail) => mail.text).find((text) => text.includes('Ottawa'))).toContain(
+    expect(after.map((mail) => mail.text ?? '').find((text) => text.includes('Ottawa'))).toContain(
       `Order ${orderNumber(placed.id)} now ships to:\n`,
     )
   })

@@ -234,7 +234,9 @@ test('a session that ended while offline keeps the change until the customer sig
   const keptOnScreen = page
     .getByTestId('cart-waiting-reason')
     .filter({ hasText: 'Waiting for you to sign in again' })
-  const heldForAccount = page.getByTestId('cart-held').filter({ hasText: 'waits for its account' })
+  const heldForAccount = page
+    .getByTestId('cart-held')
+    .filter({ hasText: '1 change made while signed in as c•••@example.com waits' })
   await expect(keptOnScreen.or(heldForAccount).first()).toBeVisible({ timeout: 20_000 })
   await expect(
     lines(page).filter({ hasText: MISSION.name }).or(heldForAccount).first(),
@@ -279,8 +281,14 @@ test('a change made signed in never lands in the device’s cart once the page h
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   // Whoever holds the device now sees neither the account's cart nor its change: it is held for
   // the account, and the worker has tried it (the outbox waits for a sign-in).
-  await expect(page.getByTestId('cart-held')).toContainText(
-    '1 change made signed in waits for its account to sign in again',
+  // It names the account (masked), not what waits, and offers the way to send it.
+  const held = page.getByTestId('cart-held')
+  await expect(held).toContainText(
+    '1 change made while signed in as c•••@example.com waits: sign in as that account on this device to send it.',
+  )
+  await expect(held.getByRole('link', { name: 'Sign in to send it' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fcart',
   )
   await expect.poll(() => outboxState(page), { timeout: 20_000 }).toBe('signed-out')
   await expect(page.getByText('Your cart is empty')).toBeVisible()

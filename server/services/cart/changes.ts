@@ -39,6 +39,7 @@ import {
   type PricedAdd,
   type priceAdd,
 } from './pricing.ts'
+import type { ProductionTimeRow } from './availability.ts'
 import { cartOf, renderCart } from './view.ts'
 
 /*
@@ -155,6 +156,7 @@ function addToLines(
   priced: PricedAdd,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times: readonly ProductionTimeRow[],
 ): { answer: WorkAnswer; write: Step[] } {
   const { order, lines } = cart
   const lineKey = lineKeyOf(request)
@@ -181,7 +183,7 @@ function addToLines(
     return {
       answer: {
         status: 200,
-        body: cartOf({ ...cart, lines: summed }, catalog, palette),
+        body: cartOf({ ...cart, lines: summed }, catalog, palette, times),
         ref: existing.id,
       },
       write: [step(sumLine, existing.id, qty, priced.unitAmount, priced.upgradeAmount)],
@@ -206,7 +208,7 @@ function addToLines(
   return {
     answer: {
       status: 200,
-      body: cartOf({ ...cart, lines: added }, catalog, palette),
+      body: cartOf({ ...cart, lines: added }, catalog, palette, times),
       ref: line.id,
     },
     write: [step(insertLines, linesJson([line, ...children]))],
@@ -226,6 +228,7 @@ export function addToCart(
   priced: ReturnType<typeof priceAdd>,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times: readonly ProductionTimeRow[],
 ): Promise<SentAnswer> {
   return runIdempotentInTwoTrips(db, call, {
     first: priced.ok ? openCartSteps(owner, priced.priced.product.currency) : [],
@@ -242,7 +245,7 @@ export function addToCart(
       if (!order || !read) throw new Error('the open order was not found where it was made')
       const { lines, codes, signed, placed_for: placedFor, now } = read
       const cart = cartRowsOf({ order, lines, codes, signed, placedFor })
-      return addToLines(cart, new Date(now), request, priced.priced, catalog, palette)
+      return addToLines(cart, new Date(now), request, priced.priced, catalog, palette, times)
     },
   })
 }
@@ -280,6 +283,7 @@ export async function updateQty(
   qty: number,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times: readonly ProductionTimeRow[],
 ): Promise<WorkAnswer> {
   // The cart locked and read in one statement; the answer is rendered from it (as in addLine).
   const cart = await touchOpenCart(tx, owner)
@@ -299,7 +303,7 @@ export async function updateQty(
     await setLineQty(tx, line.id, target)
     lines = cart.lines.map((other) => (ofLine(other) ? { ...other, qty: target } : other))
   }
-  return { status: 200, body: cartOf({ ...cart, lines }, catalog, palette), ref: line.id }
+  return { status: 200, body: cartOf({ ...cart, lines }, catalog, palette, times), ref: line.id }
 }
 
 /** What a discount code can look like (the owner's codes are letters, digits, - and _). */
@@ -321,6 +325,7 @@ export async function addDiscount(
   input: string | string[],
   catalog: CatalogSnapshot,
   palette: Palette,
+  times: readonly ProductionTimeRow[],
   now = new Date(),
 ): Promise<WorkAnswer> {
   let order = await findOwnedOrder(tx, owner, orderId, true)
@@ -375,7 +380,7 @@ export async function addDiscount(
       .values(found.map((code) => ({ orderId: order.id, discountCodeId: code.id })))
       .onConflictDoNothing()
   await touch(tx, order.id)
-  return { status: 200, body: await renderCart(tx, order, catalog, palette) }
+  return { status: 200, body: await renderCart(tx, order, catalog, palette, times) }
 }
 
 /** POST /api/order/set-merged-notified: the merge overlay was shown. */
@@ -384,11 +389,12 @@ export async function setMergedNotified(
   owner: CartOwner,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times: readonly ProductionTimeRow[],
 ): Promise<WorkAnswer> {
   const order = await findOpenOrder(tx, owner, true)
   if (order?.mergeNotice) {
     await tx.update(orders).set({ mergeNotice: null }).where(eq(orders.id, order.id))
     order.mergeNotice = null
   }
-  return { status: 200, body: await renderCart(tx, order, catalog, palette) }
+  return { status: 200, body: await renderCart(tx, order, catalog, palette, times) }
 }

@@ -3,10 +3,11 @@ import { emptyCart, type Cart, type CartLine } from '../../../contract/cart.ts'
 import { lineSummary, upgradeLabel } from '../../../contract/line-summary.ts'
 import type { PricingConfigurator } from '../../../contract/pricing.ts'
 import { holdsFor } from '../../../contract/shipping.ts'
-import { orders } from '../../db/schema.ts'
+import { orders, productionTimes } from '../../db/schema.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
 import { isMadeToOrder, parcelOf, parcelWeight } from '../shipping.ts'
 import { requiresSignature } from '../waiver.ts'
+import { lineAvailability, type ProductionTimeRow } from './availability.ts'
 import {
   cartColumns,
   cartRowsOf,
@@ -19,12 +20,16 @@ import { appliesTo, configuratorOf, type Palette } from './pricing.ts'
 
 /* The answer's view: the Cart (contract/cart.ts) of an order's rows. */
 
-/** The Cart of an order (or the empty cart when there is none yet). */
+/**
+ * The Cart of an order (or the empty cart when there is none yet). `times`: the production times
+ * (availability.ts cachedProductionTimes); read here when not given.
+ */
 export async function renderCart(
   db: Executor,
   order: OrderRow | undefined,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times?: readonly ProductionTimeRow[],
 ): Promise<Cart> {
   if (!order) return emptyCart()
   const [row] = await db.select(cartColumns).from(orders).where(eq(orders.id, order.id))
@@ -34,16 +39,23 @@ export async function renderCart(
       : { order, lines: [], codes: [], signed: false, placedFor: null },
     catalog,
     palette,
+    times ?? (await db.select().from(productionTimes)),
   )
 }
 
-/** The Cart of an order's rows, lines in cart order (position, then creation). */
+/**
+ * The Cart of an order's rows, lines in cart order (position, then creation). With `times` (the
+ * production times) each line says when it ships (`availability`); without, it does not (an
+ * order's own views time their lines from the submit day instead).
+ */
 export function cartOf(
   { order, lines, codes, signed, placedFor }: CartRows,
   catalog: CatalogSnapshot,
   palette: Palette,
+  times?: readonly ProductionTimeRow[],
 ): Cart {
   const colors = palette
+  const now = new Date()
   const parents = lines.filter((line) => line.parentId === null)
   const items: CartLine[] = parents.map((line) => {
     const children = lines.filter((child) => child.parentId === line.id)
@@ -72,10 +84,10 @@ export function cartOf(
         meta: child.meta,
       })),
       summary: summaryOf(line, children, configurator, colors),
+      ...(times && { availability: lineAvailability(product, line, lines, times, now) }),
     }
   })
   const subtotal = items.reduce((sum, item) => sum + item.line_price, 0)
-  const now = new Date()
   let left = subtotal
   const discounts = codes.map((code) => {
     const live =

@@ -8,11 +8,11 @@ import { paletteColors, productionTimes, products, users, variants } from '../..
 import type { OrderMailData } from '../../mail/templates.ts'
 import { moneyOf } from '../payments/order-money.ts'
 import { linesOf, type Executor, type OrderRow } from './lookup.ts'
-import { lineProductionTime } from './production.ts'
+import { lineInStock, lineProductionTime, type ProductionProduct } from './production.ts'
 
 /* What an order's mail shows of it, and where it goes. */
 
-function availabilityOf(time: LineProductionTime | null): string {
+function availabilityOf(time: LineProductionTime | null, inStock: boolean): string {
   return lineAvailabilityText(
     time && {
       weeksMin: time.weeks_min,
@@ -20,6 +20,7 @@ function availabilityOf(time: LineProductionTime | null): string {
       readyFrom: time.ready_from,
       readyBy: time.ready_by,
     },
+    inStock,
   )
 }
 
@@ -108,6 +109,13 @@ export async function orderMailData(
         const data = product?.data
         const configurator =
           data?.configurable && data.configurator ? pricingConfiguratorOf(data.configurator) : null
+        // What the production time reads of the product row, for this line's variant.
+        const timed: ProductionProduct | undefined = product && {
+          family: product.family as FamilyKey,
+          configurable: data?.configurable ?? false,
+          configurator: data?.configurator,
+          variants: [{ sku: line.sku, in_stock: variantOf.get(line.sku)?.inStock ?? true }],
+        }
         return {
           id: line.id,
           // The variant's own name says which one ("Tarn 220", "Corvid 2, size M").
@@ -119,18 +127,8 @@ export async function orderMailData(
             (id) => palette.get(id) ?? id,
           ),
           availability: availabilityOf(
-            lineProductionTime(
-              product && {
-                family: product.family as FamilyKey,
-                configurable: data?.configurable ?? false,
-                configurator: data?.configurator,
-                variants: [{ sku: line.sku, in_stock: variantOf.get(line.sku)?.inStock ?? true }],
-              },
-              line,
-              lines,
-              times,
-              submittedAt,
-            ),
+            lineProductionTime(timed, line, lines, times, submittedAt),
+            lineInStock(timed, line.sku),
           ),
           qty: line.qty,
           // One item as charged: the line's own price and its upgrades'.

@@ -23,7 +23,7 @@ import { cartOf } from '../cart/view.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
 import { moneyOf, moneyOfOrders } from '../payments/order-money.ts'
 import { isMadeToOrder } from '../shipping.ts'
-import { lineProductionTime } from './production.ts'
+import { lineInStock, lineProductionTime } from './production.ts'
 import {
   addressChangeable,
   isSubmitted,
@@ -125,6 +125,7 @@ async function partsOf(
       })),
       summary: item.summary,
       made_to_order: madeToOrder,
+      in_stock: lineInStock(product, line.sku),
       production_time: productionTime,
       added_after_submit: addedLater(line),
     }

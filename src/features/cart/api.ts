@@ -33,15 +33,19 @@ function owner(): 'account' | 'device' {
 
 export const cartQuery = queryOptions({
   queryKey: cartKeys.all,
-  queryFn: async ({ signal }): Promise<ShownCart> => {
+  queryFn: async ({ signal, client }): Promise<ShownCart> => {
     const outbox = await import('./outbox.ts')
     const version = await outbox.cartVersion()
     const asked = owner()
+    const session = readCookie(AUTH_COOKIE)
     const server = await api.get<Cart>('/api/order', { auth: true, cart: true, signal })
     // Signed in or out while the read was on its way: the answer is the cart of whoever was at
     // the device before (after a sign-in, the device's cart the merge has just emptied) and is
     // not kept as this one's. The sign-in asks for the cart again.
     if (owner() === asked) await outbox.keepCartRead(wireCart(server), asked, version)
+    // Answered for the session still signed in: it is live, and the device says who is at it.
+    if (session !== null && readCookie(AUTH_COOKIE) === session)
+      await outbox.recogniseLiveSession(client)
     const view = await outbox.readCartView()
     // The query is asked again after a sign-in: what waits goes out with the new session.
     if (view.waiting > 0) askCartReplay()

@@ -35,16 +35,69 @@ export function newIdempotencyKey(): string {
   return key
 }
 
-/** "2 changes waiting to sync". */
+/** "1 change waiting to sync. It is kept…", "2 changes waiting to sync. They are kept…". */
 export function waitingText(count: number): string {
-  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`
+  return count === 1
+    ? '1 change waiting to sync. It is kept on this device and sent when the network returns.'
+    : `${count} changes waiting to sync. They are kept on this device and sent when the network returns.`
 }
 
-/** Changes made signed in that wait, unseen, for their account to sign in again on this device. */
-export function heldText(count: number): string {
-  return count === 1
-    ? '1 change made signed in waits for its account to sign in again on this device.'
-    : `${count} changes made signed in wait for their account to sign in again on this device.`
+/**
+ * An e-mail address as the cart names it to whoever holds the device: its first letter and its
+ * domain ("c•••@example.com"), enough for its owner to know it, little for anyone else.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = at < 0 ? email : email.slice(0, at)
+  const first = [...local][0] ?? ''
+  return `${first}•••${at < 0 ? '' : email.slice(at)}`
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`
+}
+
+/**
+ * Changes made signed in that wait, unseen, for their account to sign in again on this device:
+ * how many, and the account by its masked address (`accounts`; none when the device did not know
+ * it), never what they are: the person holding the device may be someone else.
+ */
+export function heldText(count: number, accounts: readonly string[] = []): string {
+  const changes = count === 1 ? '1 change' : `${count} changes`
+  const wait = count === 1 ? 'waits' : 'wait'
+  const it = count === 1 ? 'it' : 'them'
+  if (accounts.length === 0)
+    return `${changes} made while signed in ${wait} for ${count === 1 ? 'that account' : 'the account they were made in'}: sign in to it again on this device to send ${it}.`
+  if (accounts.length === 1)
+    return `${changes} made while signed in as ${accounts[0]} ${wait}: sign in as that account on this device to send ${it}.`
+  return `${changes} made while signed in as ${orList(accounts)} ${wait}: sign in as the account ${count === 1 ? 'it was' : 'each was'} made in on this device to send ${it}.`
+}
+
+/** The held notice's link: "Sign in to send it", "Sign in to send them". */
+export function heldSignInText(count: number): string {
+  return count === 1 ? 'Sign in to send it' : 'Sign in to send them'
+}
+
+/**
+ * A line the shop has not answered for yet (added offline, or kept before lines said when they
+ * ship) says when it ships from the catalog snapshot (`inStockOf` its sku: undefined when the
+ * snapshot does not know the product): in stock, or made to order, the weeks being the shop's to
+ * say. Otherwise nothing, never a guess. A line the shop answered keeps the shop's words.
+ */
+export function withSnapshotAvailability<L extends { sku: string; availability?: unknown }>(
+  lines: readonly L[],
+  inStockOf: (line: L) => boolean | undefined,
+): L[] {
+  return lines.map((line) => {
+    if (line.availability !== undefined) return line
+    const inStock = inStockOf(line)
+    return inStock === undefined
+      ? line
+      : { ...line, availability: { in_stock: inStock, weeks_min: null, weeks_max: null } }
+  })
 }
 
 /** Why the waiting changes are not moving, in the customer's words; null when nothing to say. */

@@ -3,6 +3,7 @@ import type { Workbox } from 'workbox-window'
 import type { CartWorkerReport } from '../../../sw/messages.ts'
 import { onCartBadgeStale, setCartBadge } from '../../lib/cart-badge.ts'
 import { loadDatabaseCode } from '../../lib/db-code.ts'
+import { USER_QUERY_KEY } from '../../lib/signed-in-user.ts'
 import { connectCartQueue } from '../../lib/sw-registration.ts'
 import { cartKeys } from './keys.ts'
 import { badgeLabel } from './model.ts'
@@ -14,6 +15,8 @@ import { badgeLabel } from './model.ts'
  * is asked again then). With a worker, the badge follows the worker's CART_QUEUE reports (the
  * shown cart's count, computed by the worker with the same rebase as the cart page), so a page
  * that shows no cart does not load IndexedDB's code. With no worker, it follows IndexedDB itself.
+ * While a cart is on screen, a read of the signed-in user has the device catch up with a sign-in
+ * it missed (outbox.ts `recogniseLiveSession`).
  */
 
 let started: Promise<void> | undefined
@@ -73,7 +76,30 @@ export async function showBadgeFromDevice(): Promise<void> {
   showBadge(await (await deviceBadgeReader())())
 }
 
+/**
+ * The signed-in user was read (the session is live) while a cart is on screen: the device's
+ * record of who is at it catches up with a sign-in whose own bookkeeping did not happen
+ * (outbox.ts `recogniseLiveSession`, which needs the account's address this read brings), and
+ * the cart is read again for the account. Pages with no cart on screen leave IndexedDB unloaded.
+ */
+function recogniseSessionOnCartScreens(client: QueryClient): void {
+  const userHash = hashKey(USER_QUERY_KEY)
+  client.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== userHash || event.type !== 'updated') return
+    if (event.action.type !== 'success') return
+    const cart = client.getQueryCache().find({ queryKey: cartKeys.all, exact: true })
+    if (!cart || cart.getObserversCount() === 0) return
+    void import('./outbox.ts')
+      .then(({ recogniseLiveSession }) => recogniseLiveSession(client))
+      .then((changed) => {
+        if (changed) void client.invalidateQueries({ queryKey: cartKeys.all, exact: true })
+      })
+      .catch(() => undefined)
+  })
+}
+
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
+  recogniseSessionOnCartScreens(client)
   if (!wb) {
     // No worker (a first visit before it activates, no support): IndexedDB's code loads here,
     // Dexie in a task of its own first.

@@ -37,24 +37,31 @@ describe('order screens say', () => {
   })
 
   it('each item’s own production time, or that it ships from stock', () => {
-    expect(productionText(null)).toBe('In stock: ships in 2 working days.')
+    expect(productionText(null, true)).toBe('In stock: ships in 2 working days.')
+    expect(productionText(null, false)).toBe('Made to order.')
     expect(
-      productionText({
-        weeksMin: 6,
-        weeksMax: 8,
-        note: null,
-        readyFrom: '2027-04-13',
-        readyBy: '2027-04-27',
-      }),
+      productionText(
+        {
+          weeksMin: 6,
+          weeksMax: 8,
+          note: null,
+          readyFrom: '2027-04-13',
+          readyBy: '2027-04-27',
+        },
+        false,
+      ),
     ).toBe('Made to order: 6–8 weeks, ready between April 13, 2027 and April 27, 2027.')
     expect(
-      productionText({
-        weeksMin: 1,
-        weeksMax: 1,
-        note: null,
-        readyFrom: '2027-04-13',
-        readyBy: '2027-04-13',
-      }),
+      productionText(
+        {
+          weeksMin: 1,
+          weeksMax: 1,
+          note: null,
+          readyFrom: '2027-04-13',
+          readyBy: '2027-04-13',
+        },
+        false,
+      ),
     ).toBe('Made to order: 1 week, ready around April 13, 2027.')
   })
 

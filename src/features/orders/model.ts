@@ -55,8 +55,8 @@ export interface ProductionTimeLike {
 }
 
 /** The words of the product page (contract/availability.ts), with the order's dates. */
-export function productionText(time: ProductionTimeLike | null): string {
-  return lineAvailabilityText(time)
+export function productionText(time: ProductionTimeLike | null, inStock: boolean): string {
+  return lineAvailabilityText(time, inStock)
 }
 
 export interface ConfirmationFacts {

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { ValidationError } from '../../../lib/api-client.ts'
+import { cartLineAvailabilityText } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
-import { heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
+import { heldSignInText, heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
 import { useCartView } from '../outbox.ts'
 import { CartFrame, CartLoading } from './cart-frame.tsx'
 import { RefusalNotices } from './refusal-notices.tsx'
@@ -20,6 +21,7 @@ export function CartPage() {
   const cart = view?.cart
   const waiting = view?.waiting ?? 0
   const held = view?.held ?? 0
+  const heldFor = view?.heldFor ?? []
   // Held changes say for themselves what they wait for.
   const reason =
     view && waiting > 0 && !(held > 0 && view.state === 'signed-out')
@@ -30,9 +32,7 @@ export function CartPage() {
     <CartFrame>
       {waiting > 0 && (
         <div className="cart-waiting" role="status" data-testid="cart-waiting">
-          <p>
-            {waitingText(waiting)}. They are kept on this device and sent when the network returns.
-          </p>
+          <p>{waitingText(waiting)}</p>
           {reason && (
             <p data-testid="cart-waiting-reason">
               {reason}
@@ -50,9 +50,9 @@ export function CartPage() {
       )}
       {held > 0 && (
         <p className="cart-waiting" role="status" data-testid="cart-held">
-          {heldText(held)}{' '}
+          {heldText(held, heldFor)}{' '}
           <Link to="/login" search={{ redirect: '/cart' }}>
-            Sign in
+            {heldSignInText(held)}
           </Link>
         </p>
       )}
@@ -133,6 +133,8 @@ export function CartPage() {
 function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
   const updateQty = useUpdateQty()
   const [problem, setProblem] = useState<string | null>(null)
+  // The shop's words, or the catalog snapshot's for a line it has not answered for (outbox.ts).
+  const availability = cartLineAvailabilityText(line.availability)
   const change = (qty: number) => {
     setProblem(null)
     updateQty.mutate(
@@ -148,6 +150,11 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
           <a href={line.productPath}>{line.name}</a>
         </h2>
         {line.variantName && <p className="cart-line-variant">{line.variantName}</p>}
+        {availability && (
+          <p className="cart-line-availability" data-testid="cart-line-availability">
+            {availability}
+          </p>
+        )}
         {line.summary.length > 0 && (
           <ul className="cart-line-summary">
             {line.summary.map((item) => (

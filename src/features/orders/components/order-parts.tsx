@@ -89,7 +89,7 @@ export function ReadProblem({
  * production time and whether it was added after the order.
  */
 type Line = PaymentLinkOrder['lines'][number] &
-  Partial<Pick<OrderView['lines'][number], 'productionTime' | 'addedAfterSubmit'>>
+  Partial<Pick<OrderView['lines'][number], 'productionTime' | 'inStock' | 'addedAfterSubmit'>>
 
 /**
  * The order's items at the prices charged: name, quantity, line price, variant and options, and,
@@ -118,7 +118,8 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
             <p className="order-line-production" data-testid="production-time">
               {/* The weeks already count what this design's upgrades add: the category's
                * remark about upgrades ("Super custom designs add…") would be said of every design. */}
-              {productionText(line.productionTime)}
+              {/* An order kept on the device before `in_stock` was sent: null meant in stock. */}
+              {productionText(line.productionTime, line.inStock ?? line.productionTime === null)}
             </p>
           ) : (
             line.madeToOrder && <p className="order-line-production">Made to order.</p>

@@ -38,6 +38,7 @@ export function wireBagOrder(overrides: Partial<WireOrderView> = {}): WireOrderV
         children: [],
         summary: [],
         made_to_order: false,
+        in_stock: true,
         production_time: null,
         added_after_submit: false,
       },
@@ -86,6 +87,7 @@ export function wireSuitOrder(overrides: Partial<WireOrderView> = {}): WireOrder
         line_amount: 235_500,
         summary: ['Colours: Deep navy, Signal red', 'Reflective accents'],
         made_to_order: true,
+        in_stock: false,
         production_time: {
           weeks_min: 6,
           weeks_max: 8,

@@ -181,12 +181,9 @@ export async function addSuit(page: Page, origin: string): Promise<boolean> {
   if (!(await booties.isChecked())) await booties.click()
   await expect(booties).toBeChecked({ timeout: 30_000 })
   await section.getByRole('button', { name: 'Add to order' }).click()
-  const dialog = page.getByRole('dialog', { name: /Added/ })
-  const refused = section.locator('[role=alert]')
-  await expect(dialog.or(refused).first()).toBeVisible({ timeout: 30_000 })
-  const added = await dialog.isVisible()
-  if (added) await page.keyboard.press('Escape')
-  return added
+  const answer = section.locator('.order-added[tabindex="-1"]')
+  await expect(answer).toBeVisible({ timeout: 30_000 })
+  return (await answer.getAttribute('role')) === 'status'
 }
 
 export async function workerReport(

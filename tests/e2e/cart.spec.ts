@@ -60,7 +60,7 @@ async function openStore(page: Page, path: string) {
   await waitForServiceWorker(page)
 }
 
-/** Designs a Corvid 2 (size M, booties) and adds it; resolves with the overlay's title. */
+/** Designs a Corvid 2 (size M, booties) and adds it; resolves with the answer's first line. */
 async function addConfiguredSuit(page: Page, context: BrowserContext, offline: boolean) {
   await page.goto(`${proxy.origin}${SUIT.path}`)
   await page.getByRole('link', { name: 'Design your own' }).click()
@@ -69,16 +69,14 @@ async function addConfiguredSuit(page: Page, context: BrowserContext, offline: b
   await section.getByRole('checkbox', { name: /^Booties/ }).check()
   if (offline) await context.setOffline(true)
   await section.getByRole('button', { name: 'Add to order' }).click()
-  const dialog = page.getByRole('dialog', { name: /^Added/ })
-  await expect(dialog).toBeVisible()
+  const added = section.getByRole('status').filter({ hasText: /^Added/ })
+  await expect(added).toBeFocused()
   // What went in, as the cart will list it.
-  await expect(dialog).toContainText('Corvid 2, size M')
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'Options:' })).toHaveText(
+  await expect(added).toContainText('Corvid 2, size M')
+  await expect(added.getByRole('listitem').filter({ hasText: 'Options:' })).toHaveText(
     'Options: Booties',
   )
-  const title = await dialog.getByRole('heading').first().textContent()
-  await page.keyboard.press('Escape')
-  return title
+  return added.locator('.order-added-title').textContent()
 }
 
 async function addBag(page: Page) {

@@ -45,9 +45,7 @@ export async function addMadeToOrderSuit(page: Page) {
   const section = page.getByRole('region', { name: `Design your ${SUIT.name}` })
   await section.getByLabel(/^Corvid 2, size L/).check()
   await section.getByRole('button', { name: 'Add to order' }).click()
-  const dialog = page.getByRole('dialog', { name: /^Added/ })
-  await expect(dialog).toBeVisible()
-  await page.keyboard.press('Escape')
+  await expect(section.getByRole('status').filter({ hasText: /^Added/ })).toBeFocused()
 }
 
 /** The heading of the checkout's current step. */

@@ -31,11 +31,12 @@ export interface ConfiguratorProps {
 
 /**
  * The configurator: the drawing and the price beside a form of one fieldset per part of the
- * design, then the order bar and the other actions. On a phone the drawing is a strip that
- * stays in view with a bar leading to each part of the form, and the order bar stays at the
- * bottom of the screen (docs/configurator.md, "On a phone"). The draft (store.ts) is the one state of the design; what
- * is kept here is what several parts share: the part being coloured (the drawing chooses it
- * too), which messages show, and the two overlays anything may open.
+ * design, then the order bar and the other actions. On a phone the drawing comes first with a
+ * bar leading to each part of the form, and both scroll away with the page: the order bar,
+ * with a small copy of the drawing, is the one part that stays on screen, at its bottom
+ * (configurator.css), so the form has the screen. The draft (store.ts) is the one state of the
+ * design; what is kept here is what several parts share: the part being coloured (the drawing
+ * chooses it too), which messages show, and the two overlays anything may open.
  */
 export default function Configurator({
   product,
@@ -108,7 +109,7 @@ export default function Configurator({
         </p>
       )}
       <div className="configurator-grid">
-        {/* A phone: a strip that stays under the app bar. A wide screen: a column beside the form. */}
+        {/* A phone: the drawing above the form, scrolling with it. A wide screen: a column beside the form. */}
         <div className="configurator-preview">
           <PaintedSuit
             draft={draft}
@@ -157,6 +158,14 @@ export default function Configurator({
             draft={draft}
             context={context}
             priceDetails={priceSummary}
+            thumbnail={
+              <PaintedSuit
+                draft={draft}
+                context={context}
+                title={`${product.name} as you have designed it`}
+                className="order-bar-drawing"
+              />
+            }
             allMessagesShown={messages.allShown}
             onShowAllMessages={messages.revealAll}
             onAddToOrder={onAddToOrder}

@@ -10,7 +10,7 @@ const context = testContext()
 const run = (actions: DraftAction[]) =>
   actions.reduce((draft, action) => reduceDraft(draft, action, context), createDraft(context))
 
-describe('the overlay of an added design', () => {
+describe('what an added design put in the cart', () => {
   it('says what went into the cart in words: no order keys, colour codes or cents', () => {
     const { container } = render(
       <OrderPreview

@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { families, familyKeys } from '../../contract/families.ts'
 import { familyQuery, loadStore } from '../features/catalog/api.ts'
 import { StorePage } from '../features/catalog/components/store-page.tsx'
-import { validateCatalogSearch } from '../features/catalog/search.ts'
+import { validateStoreSearch } from '../features/catalog/search.ts'
 import { SavedDesigns } from '../features/configurator/components/saved-designs.tsx'
 import { loaderHead } from '../lib/loader-head.ts'
 
 export const Route = createFileRoute('/store')({
-  validateSearch: validateCatalogSearch,
+  validateSearch: validateStoreSearch,
   loader: async ({ context }) => loadStore(await context.loadQueryClient()),
   head: loaderHead,
   component: function StoreRoute() {

@@ -46,6 +46,10 @@ test('a visitor writes to a coach offline; once online the coach gets the messag
   const form = page.getByRole('region', { name: `Write to ${COACH.name}` })
   const send = form.getByRole('button', { name: `Send to ${COACH.name}` })
   await expect(send).toBeVisible()
+  // Who answers is said once, not "goes to Elin …, and Elin … answers".
+  const who = form.getByText('Your message goes to')
+  await expect(who).toContainText(`goes to ${COACH.name} by e-mail, and the answer comes`)
+  expect((await who.textContent())!.split(COACH.name)).toHaveLength(2)
   // Thumb-sized on a phone.
   expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(44)
 

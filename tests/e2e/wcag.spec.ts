@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import {
   APPROVED_CARD,
   BAG,
+  CUSTOMER,
   DECLINED_CARD,
   SUIT,
   addBag,
@@ -146,7 +147,7 @@ for (const width of widths) {
       )
     })
 
-    test('a balance paid by link, an order added to, a new address, the dealer portal', async ({
+    test('a balance paid by link, an order added to, a new address, saved addresses, the dealer portal', async ({
       page,
       request,
       consoleErrors,
@@ -174,6 +175,21 @@ for (const width of widths) {
         page.getByRole('alert').filter({ hasText: 'Check the fields marked below' }),
       )
       expectFailedResource(consoleErrors, 422)
+
+      // A customer's saved addresses, a new one's form open.
+      await page.context().clearCookies()
+      await page.goto('/login')
+      await page.getByLabel('E-mail address').fill(CUSTOMER.email)
+      await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page.getByText('Signed in as Casey Customer')).toBeVisible()
+      if (!page.url().endsWith('/account')) await page.goto('/account')
+      await page.getByRole('button', { name: 'Add an address' }).click()
+      await checkScreen(
+        page,
+        'the account’s saved addresses',
+        page.getByRole('group', { name: 'New address' }),
+      )
 
       // The dealer's portal, with its payout form.
       await page.context().clearCookies()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateCatalogSearch } from './search.ts'
+import { validateCatalogSearch, validateStoreSearch } from './search.ts'
 
 describe('validateCatalogSearch', () => {
   it('keeps well-formed values', () => {
@@ -27,5 +27,26 @@ describe('validateCatalogSearch', () => {
 
   it('accepts "true" for in stock, as a hand-typed URL has it', () => {
     expect(validateCatalogSearch({ inStock: 'true' })).toEqual({ inStock: true })
+  })
+})
+
+describe('validateStoreSearch', () => {
+  it('keeps the filters and the words typed, single-spaced', () => {
+    expect(validateStoreSearch({ q: '  mission   bag ', color: 'n4D', inStock: 'true' })).toEqual({
+      q: 'mission bag',
+      color: 'n4D',
+      inStock: true,
+    })
+  })
+
+  it('reads a query the router parsed as a number or a boolean as the text it was', () => {
+    expect(validateStoreSearch({ q: 2 })).toEqual({ q: '2' })
+    expect(validateStoreSearch({ q: true })).toEqual({ q: 'true' })
+  })
+
+  it('drops an empty or malformed query, and cuts a very long one', () => {
+    expect(validateStoreSearch({ q: '   ' })).toEqual({})
+    expect(validateStoreSearch({ q: { $ne: '' } })).toEqual({})
+    expect(validateStoreSearch({ q: 'x'.repeat(500) }).q).toHaveLength(100)
   })
 })

@@ -47,3 +47,30 @@ export function validateCatalogSearch(raw: Record<string, unknown>): CatalogSear
   if (raw.inStock === true || raw.inStock === 'true') search.inStock = true
   return search
 }
+
+/**
+ * The store's search params: its filters and the words typed in its search field (`?q=corvid`),
+ * so a search can be shared and survives a reload. The family listings have no search field.
+ */
+export interface StoreSearch extends CatalogSearch {
+  q?: string
+}
+
+/** The longest query kept from a URL: longer than any product's name and variant together. */
+const QUERY_MAX = 100
+
+/** A query as it is searched and written to the URL: its words, single-spaced. */
+export function normalizeQuery(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/** The store route's `validateSearch`: the filters as the family listings read them, and `q`. */
+export function validateStoreSearch(raw: Record<string, unknown>): StoreSearch {
+  const search: StoreSearch = validateCatalogSearch(raw)
+  // The router parses `?q=2` as a number and `?q=true` as a boolean: still the text typed.
+  const q = ['string', 'number', 'boolean'].includes(typeof raw.q)
+    ? normalizeQuery(String(raw.q).slice(0, QUERY_MAX))
+    : ''
+  if (q !== '') search.q = q
+  return search
+}

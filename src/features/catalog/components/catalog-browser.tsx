@@ -5,13 +5,15 @@ import type { PaletteIndex } from '../palette.ts'
 import type { CatalogSearch } from '../search.ts'
 import { CatalogFilters } from './catalog-filters.tsx'
 import { FilterButton } from './filter-button.tsx'
-import { FilterResults } from './filter-results.tsx'
+import { FilterResults, type SearchedFor } from './filter-results.tsx'
 
 interface CatalogBrowserProps {
-  /** Every product the filters narrow. */
+  /** Every product the filters narrow (on the store, with a search: those that match it). */
   products: readonly Product[]
   /** How many of them the filters leave. */
   shown: number
+  /** The store's search, said with the count. */
+  searched?: SearchedFor
   search: CatalogSearch
   palette: PaletteIndex
   onSearch: (search: CatalogSearch) => void
@@ -26,6 +28,7 @@ interface CatalogBrowserProps {
 export function CatalogBrowser({
   products,
   shown,
+  searched,
   search,
   palette,
   onSearch,
@@ -50,7 +53,7 @@ export function CatalogBrowser({
             currency={currency}
             onSearch={onSearch}
           />
-          <FilterResults shown={shown} total={products.length} />
+          <FilterResults shown={shown} total={products.length} searched={searched} />
         </div>
         {children}
       </div>

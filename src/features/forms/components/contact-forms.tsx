@@ -29,8 +29,8 @@ export default function CoachContactForm({ slug, name }: { slug: string; name: s
     <section aria-labelledby="contact-heading" className="panel">
       <h2 id="contact-heading">Write to {name}</h2>
       <p>
-        Your message goes to {name} by e-mail, and {name} answers you directly. No signal? Write it
-        anyway: it is kept on this device and sent when you are back online.
+        Your message goes to {name} by e-mail, and the answer comes straight to your inbox. No
+        signal? Write it anyway: it is kept on this device and sent when you are back online.
       </p>
       <OutboxForm
         kind="contact-coach"

@@ -9,7 +9,8 @@ import {
 } from '../../contract/shipping.ts'
 import { addressChangeableStatuses } from '../../contract/orders.ts'
 import type { Database } from '../db/index.ts'
-import { addresses, orderLines, orders } from '../db/schema.ts'
+import { orderLines, orders } from '../db/schema.ts'
+import { keepAddress } from './saved-addresses.ts'
 import { addressRules } from './address.ts'
 import { orderGoneMessage } from './cart/changes.ts'
 import { findOpenOrder, findOwnedOrder, openCartForUpdate } from './cart/open-cart.ts'
@@ -107,35 +108,6 @@ async function ratedFor(
   return rates.optionsFor(address, parcel)
 }
 
-const sameAddress = (a: ShippingAddress, row: typeof addresses.$inferSelect) =>
-  a.name === row.name &&
-  a.line1 === row.line1 &&
-  (a.line2 ?? null) === row.line2 &&
-  a.city === row.city &&
-  (a.region ?? null) === row.region &&
-  a.postal_code === row.postalCode &&
-  a.country === row.country &&
-  (a.phone ?? null) === row.phone
-
-/** Keeps an address among an account's saved ones, once. */
-async function saveToAccount(tx: Transaction, userId: string, address: ShippingAddress) {
-  const saved = await tx.select().from(addresses).where(eq(addresses.userId, userId))
-  if (saved.some((row) => sameAddress(address, row))) return
-  await tx.insert(addresses).values({
-    userId,
-    name: address.name,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    region: address.region,
-    postalCode: address.postal_code,
-    country: address.country,
-    phone: address.phone,
-    // The first address an account keeps is its default.
-    isDefault: saved.length === 0,
-  })
-}
-
 export interface SaveAddress {
   address: ShippingAddress
   /** An order of the caller's; the open cart (made if there is none) without it. */
@@ -184,7 +156,7 @@ export async function saveShippingAddress(
     if ('refused' in moved) return moved.refused
     updated = moved.order
   }
-  if (accountUserId) await saveToAccount(tx, accountUserId, address)
+  if (accountUserId) await keepAddress(tx, accountUserId, address)
   return { status: 200, body: await renderCart(tx, updated, catalog, palette) }
 }
 

@@ -127,6 +127,28 @@ async function setDefault(tx: Transaction, userId: string, id: string) {
 }
 
 /**
+ * Keeps an address among the account's, once, inside the caller's transaction: the checkout's
+ * "save to my account" (services/checkout.ts). The account's row is held, as every change here
+ * holds it. At the limit nothing is kept: the order has its address, and the account's list is
+ * managed from the account. Answers the address's row, or undefined when none was kept.
+ */
+export async function keepAddress(
+  tx: Transaction,
+  userId: string,
+  address: ShippingAddress,
+): Promise<AddressRow | undefined> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  const saved = await savedRows(tx, userId)
+  const same = saved.find((row) => sameAddress(address, row))
+  if (same || saved.length >= maxSavedAddresses) return same
+  const [row] = await tx
+    .insert(addresses)
+    .values({ userId, ...columnsOf(address), isDefault: saved.length === 0 })
+    .returning()
+  return row
+}
+
+/**
  * Keeps a new address. One the account has already is not kept twice: the answer is the list as
  * it is (a repeated add after a lost answer changes nothing), made the default if asked. The
  * account's first address is its default.

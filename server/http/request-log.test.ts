@@ -79,6 +79,10 @@ const publicParameterRoutes = new Set([
   '/api/product/production-time/category/:category',
   '/api/product/:slug',
   '/api/payment/commission-balance/:id',
+  // A saved address's id: the signed-in owner's only (404 to anyone else).
+  '/api/user/edit-address/:id',
+  '/api/user/delete-address/:id',
+  '/api/user/make-default-address/:id',
   '/api/order/get-submitted-order/:id',
   '/api/order/:id/save-shipping-address',
   '/api/order/:id/validate-address',

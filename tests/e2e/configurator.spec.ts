@@ -159,7 +159,12 @@ test('offline: a product never opened before can be configured from the catalog 
   await context.setOffline(true)
   try {
     const section = await openConfigurator(page, '/trackingsuits/vector', 'Vector')
-    await section.getByRole('radiogroup', { name: 'Part to colour' }).getByLabel('Sleeves').check()
+    // On a loaded machine (CI, with typecheck and lint beside it) a first click once left Torso
+    // chosen, Sleeves focused: not reproduced here; the click is made again until it takes.
+    const sleeves = section
+      .getByRole('radiogroup', { name: 'Part to colour' })
+      .getByLabel('Sleeves')
+    await expect(async () => sleeves.check({ timeout: 5_000 })).toPass({ timeout: 30_000 })
     await section
       .getByRole('radiogroup', { name: /^Colour of the/ })
       .getByLabel('Signal red')

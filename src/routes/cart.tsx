@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { CartFrame, CartLoading } from '../features/cart/components/cart-frame.tsx'
+import {
+  LineDesignContext,
+  type LineDesignProps,
+} from '../features/cart/components/line-design-slot.ts'
 import { loadQueryClient } from '../lib/data-layer.ts'
 import { loadDatabaseCode } from '../lib/db-code.ts'
 import { withHead } from '../lib/head.ts'
@@ -21,6 +25,9 @@ const loadCartPage = () =>
     () => import('../features/cart/components/cart-page.tsx'),
   ).then((module) => ({ default: module.CartPage }))
 const CartPage = lazy(loadCartPage)
+/** A configured line's own design (configurator and catalog), loaded when such a line shows. */
+const CartLineDesign = lazy(() => import('./-components/cart-line-design.tsx'))
+const lineDesign = (props: LineDesignProps) => <CartLineDesign {...props} />
 
 const loading = (
   <CartFrame>
@@ -46,7 +53,9 @@ export const Route = createFileRoute('/cart')({
     if (!hydrated) return loading
     return (
       <Suspense fallback={loading}>
-        <CartPage />
+        <LineDesignContext.Provider value={lineDesign}>
+          <CartPage />
+        </LineDesignContext.Provider>
       </Suspense>
     )
   },

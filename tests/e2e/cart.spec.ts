@@ -144,6 +144,9 @@ test('what a guest adds offline survives a reload and a closed page, and reaches
   const server = await serverCart(token)
   expect(sorted(server.items)).toEqual([`${SUIT.sku}×1`, `${BAG.sku}×1`])
   await expect(lines.getByRole('heading')).toHaveText([SUIT.name, BAG.name])
+  // The suit is drawn as the customer designed it; the bag keeps its picture.
+  await expect(lines.filter({ hasText: SUIT.name }).getByTestId('cart-line-design')).toBeVisible()
+  await expect(lines.filter({ hasText: BAG.name }).getByTestId('cart-line-design')).toHaveCount(0)
   await expect(again.getByTestId('tab-cart-count')).toHaveText('2 in the cart')
   forgetOfflineFailures(consoleErrors)
 })

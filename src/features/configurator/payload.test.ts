@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { AddToOrderRequest } from '../../../contract/configurator.ts'
+import { drawingPaint, unknownColorHex } from './drawing-paint.ts'
 import { DEFAULT_PATTERN_EDIT, encodeEditState } from './edit-state.ts'
-import { createDraft, reduceDraft, type DraftAction } from './model.ts'
-import { buildAddToOrder, designOrder, InvalidDraftError } from './payload.ts'
+import { createDraft, reduceDraft, type DraftAction, type OrderDraft } from './model.ts'
+import { buildAddToOrder, designOrder, draftFromOrder, InvalidDraftError } from './payload.ts'
 import { goodMeasurements, testContext } from './test-context.ts'
 
 const context = testContext()
@@ -171,5 +172,73 @@ describe('designOrder', () => {
       'Made to measure',
       'Colours: Body Deep navy, Arm wings Jet black, Leg wing Silver',
     ])
+  })
+})
+
+describe('draftFromOrder', () => {
+  const chevronOnArms = encodeEditState({
+    ...DEFAULT_PATTERN_EDIT,
+    pattern: 'chevron',
+    colors: ['r7C', 'w1A'],
+    targets: ['arm-wing'],
+  })
+  const designs: Record<string, DraftAction[]> = {
+    'a sized suit in the default colours': [{ type: 'selectVariant', sku: 'CORVID2-M' }],
+    'a sized suit with colours, an option and an accent': [
+      { type: 'selectVariant', sku: 'CORVID2-M' },
+      { type: 'paint', region: 'body', color: 'r7C' },
+      { type: 'paint', region: 'leg-wing', color: 'c9F' },
+      { type: 'setOption', option: 'booties', on: true },
+      { type: 'setOption', option: 'no-logo', on: true },
+      { type: 'setAccent', accent: 'reflective' },
+      { type: 'setQty', qty: 3 },
+    ],
+    'an asymmetric measured suit in cloud lite': [
+      { type: 'setMeasurements', units: 'metric', values: { ...goodMeasurements } },
+      { type: 'setSuperAsym', on: true },
+      { type: 'paint', region: 'body', side: 'l', color: 'w1A' },
+      { type: 'paint', region: 'body', side: 'r', color: 'm1S' },
+      { type: 'paint', region: 'arm-wing', side: 'r', color: 'r7C' },
+      { type: 'setCloudLite', on: true, key: 'cl-smoke' },
+    ],
+    'a super custom pattern': [
+      { type: 'selectVariant', sku: 'CORVID2-S' },
+      { type: 'confirmSmallestSize', value: true },
+      { type: 'paint', region: 'body', color: 'k1A' },
+      { type: 'setSuperCustom', on: true },
+      { type: 'setEditState', editState: chevronOnArms },
+    ],
+    'a super duper custom pattern on an asymmetric suit': [
+      { type: 'selectVariant', sku: 'CORVID2-L' },
+      { type: 'setSuperAsym', on: true },
+      { type: 'paint', region: 'leg-wing', side: 'l', color: 'c9F' },
+      { type: 'setSuperDuperCustom', on: true },
+      { type: 'setEditState', editState: chevronOnArms },
+    ],
+  }
+  const roundTrip = (draft: OrderDraft) => {
+    const { request } = designOrder(draft, context)
+    // As the cart holds it: the shop keeps no total, and may keep the keys in another order.
+    const kept = {
+      ...request,
+      meta: request.meta.filter((m) => m.key !== 'total_price').reverse(),
+    }
+    return { request, back: draftFromOrder(kept, context) }
+  }
+
+  for (const [name, actions] of Object.entries(designs))
+    it(`reads ${name} back into a draft that draws and orders the same`, () => {
+      const draft = run(actions)
+      const { request, back } = roundTrip(draft)
+      expect(drawingPaint(back, context, 'p')).toEqual(drawingPaint(draft, context, 'p'))
+      expect(buildAddToOrder(back, context)).toEqual(request)
+    })
+
+  it('draws a colour the palette no longer has as unknown, not as the region’s default', () => {
+    const { request } = designOrder(run([{ type: 'selectVariant', sku: 'CORVID2-M' }]), context)
+    const meta = request.meta.map((m) => (m.key === 'color.body' ? { ...m, value: 'z9Z' } : m))
+    const fills = drawingPaint(draftFromOrder({ ...request, meta }, context), context, 'p').fills
+    expect(fills['body-l']).toBe(unknownColorHex)
+    expect(fills['body-r']).toBe(unknownColorHex)
   })
 })

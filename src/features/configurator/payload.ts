@@ -6,15 +6,19 @@
  */
 import type { AddToOrderRequest, OrderChild, OrderMeta } from '../../../contract/configurator.ts'
 import { lineSummary } from '../../../contract/line-summary.ts'
+import { metaKeys } from '../../../contract/pricing.ts'
 import {
   CHILD_SUPER_CUSTOM_CHECK,
   colorKey,
+  DEFAULT_ACCENT,
   PC_EDIT_STATE,
   PC_PATTERN_URL,
   regionColor,
+  reviveDraft,
   TOTAL_PRICE,
   type DraftContext,
   type OrderDraft,
+  type OrderMap,
 } from './model.ts'
 import type { OutboxLineDisplay } from '../../../store-db/cart-outbox-model.ts'
 
@@ -46,9 +50,9 @@ export function buildAddToOrder(draft: OrderDraft, context: DraftContext): AddTo
   // Options, size and measurements as chosen; colours were spelled out above.
   for (const [key, value] of Object.entries(draft.order).sort(([a], [b]) => a.localeCompare(b)))
     if (!NOT_COPIED.has(key) && !key.startsWith('color.')) add(key, value)
-  add('accent', draft.orderAccent)
-  if (draft.isCloudLite && draft.cloudLiteKey) add('cloud_lite_key', draft.cloudLiteKey)
-  if (draft.isSuperAsym) add('super_asym', 'on')
+  add(metaKeys.accent, draft.orderAccent)
+  if (draft.isCloudLite && draft.cloudLiteKey) add(metaKeys.cloudLiteKey, draft.cloudLiteKey)
+  if (draft.isSuperAsym) add(metaKeys.superAsym, 'on')
   add(TOTAL_PRICE, draft.order[TOTAL_PRICE] ?? 0)
 
   const child: OrderChild[] = []
@@ -66,6 +70,68 @@ export function buildAddToOrder(draft: OrderDraft, context: DraftContext): AddTo
     child.push({ sku: configurator.superDuperCustom.sku, qty: draft.qty, meta: pattern })
 
   return { sku: draft.selectedVariant, qty: draft.qty, meta, child }
+}
+
+/** Meta keys restated as draft fields, not kept in the order map (see buildAddToOrder). */
+const RESTATED = new Set<string>([
+  metaKeys.accent,
+  metaKeys.cloudLiteKey,
+  metaKeys.superAsym,
+  TOTAL_PRICE,
+])
+
+/** An ordered design as the cart holds it: an add's request, or a cart line (both fit). */
+export interface OrderedDesign {
+  sku: string
+  qty: number
+  meta: readonly OrderMeta[]
+  child: readonly { sku: string; meta: readonly OrderMeta[] }[]
+}
+
+/**
+ * buildAddToOrder read back: the draft an ordered design was made from, so the cart can draw the
+ * customer's design with the configurator's own drawing (drawing-paint.ts). The choices come
+ * back as they were sent: colours per region or per half, options, size and measurements,
+ * accent, cloud lite, asymmetry, and the super (duper) custom child's pattern. The draft is made
+ * whole against today's catalog (reviveDraft): a colour since retired stays, and is drawn as
+ * one; the total is the catalog's of today, not the one sent.
+ */
+export function draftFromOrder(order: OrderedDesign, context: DraftContext): OrderDraft {
+  const { configurator } = context.product
+  const sent = new Map(order.meta.map(({ key, value }) => [key, value]))
+  const map: OrderMap = {}
+  for (const [key, value] of sent) if (!RESTATED.has(key)) map[key] = value
+  const design = (offer: { sku: string } | null) =>
+    offer ? order.child.find((child) => child.sku === offer.sku) : undefined
+  const superCustom = design(configurator.superCustom)
+  const superDuperCustom = superCustom ? undefined : design(configurator.superDuperCustom)
+  const pattern = new Map(
+    (superCustom ?? superDuperCustom)?.meta.map(({ key, value }) => [key, value]),
+  )
+  const editState = pattern.get(PC_EDIT_STATE)
+  const patURL = pattern.get(PC_PATTERN_URL)
+  if (superCustom) map[CHILD_SUPER_CUSTOM_CHECK] = 'on'
+  if (editState !== undefined) map[PC_EDIT_STATE] = editState
+  if (patURL !== undefined) map[PC_PATTERN_URL] = patURL
+  const cloudLiteKey = sent.get(metaKeys.cloudLiteKey) ?? null
+  return reviveDraft(
+    {
+      order: map,
+      qty: order.qty,
+      selectedVariant: order.sku,
+      orderAccent: sent.get(metaKeys.accent) ?? DEFAULT_ACCENT,
+      // It was ordered, so the customer confirmed the size it was ordered in.
+      confirmSmallestSize: true,
+      isCloudLite: cloudLiteKey !== null,
+      cloudLiteKey,
+      isSuperAsym: sent.get(metaKeys.superAsym) === 'on',
+      isSuperCustom: superCustom !== undefined,
+      isSuperDuperCustom: superDuperCustom !== undefined,
+      editState,
+      patURL,
+    },
+    context,
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { Suspense, useContext, useId, useState, type FormEvent } from 'react'
 import { ValidationError } from '../../../lib/api-client.ts'
 import { cartLineAvailabilityText } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
@@ -8,6 +8,7 @@ import { cartQuery, useAddDiscount, useUpdateQty } from '../api.ts'
 import { heldSignInText, heldText, waitingReason, waitingText, type CartLine } from '../model.ts'
 import { useCartView } from '../outbox.ts'
 import { CartFrame, CartLoading } from './cart-frame.tsx'
+import { isDesignedLine, LineDesignContext } from './line-design-slot.ts'
 import { RefusalNotices } from './refusal-notices.tsx'
 
 /**
@@ -132,7 +133,10 @@ export function CartPage() {
 
 function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
   const updateQty = useUpdateQty()
+  const lineDesign = useContext(LineDesignContext)
   const [problem, setProblem] = useState<string | null>(null)
+  // Decorative beside the line's name, as the drawing in its place is: the text says what it is.
+  const picture = line.image ? <img src={line.image} alt="" width={80} height={80} /> : null
   // The shop's words, or the catalog snapshot's for a line it has not answered for (outbox.ts).
   const availability = cartLineAvailabilityText(line.availability)
   const change = (qty: number) => {
@@ -144,7 +148,15 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
   }
   return (
     <li className={line.pending ? 'cart-line cart-line-pending' : 'cart-line'} data-sku={line.sku}>
-      {line.image ? <img src={line.image} alt="" width={80} height={80} /> : <span />}
+      {/* One 80 × 80 box, whatever fills it when: nothing moves as the drawing arrives. */}
+      <span className="cart-line-picture">
+        {lineDesign && isDesignedLine(line) ? (
+          // A configured line: the customer's own design, drawn once its code and data are in.
+          <Suspense fallback={null}>{lineDesign({ line, undrawn: picture })}</Suspense>
+        ) : (
+          picture
+        )}
+      </span>
       <div>
         <h2>
           <a href={line.productPath}>{line.name}</a>

@@ -103,9 +103,12 @@ export async function claimDueMail(
       dueAt: leaseEnds,
       attempts: sql`${outbox.attempts} + 1`,
     })
+    // A scalar subquery (`id = (…)`), run once. Under `id IN (…)` PostgreSQL may run the LIMIT 1
+    // subquery more than once in one statement and claim a second row, which a worker that returns
+    // only the first then leaves 'sending' until its lease ends (seen in CI on PostgreSQL).
     // The row is checked again: under READ COMMITTED another worker may have settled it between
     // the subquery's snapshot and the lock.
-    .where(and(inArray(outbox.id, due), inArray(outbox.status, ['queued', 'sending'])))
+    .where(and(eq(outbox.id, sql`(${due})`), inArray(outbox.status, ['queued', 'sending'])))
     .returning()
   if (!row) return undefined
   return {

@@ -564,6 +564,31 @@ describe('the drainer', () => {
     expect(last['X-Cart-Account']).toBe('pilot%40example.com')
   })
 
+  it('sends a change when the customer signs in again while a drain with the ended session is still out', async () => {
+    const { db, server, queue, credentials } = setup({ bearer: 'expired' })
+    await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })
+    server.mode = '401'
+    let release: () => void = () => {}
+    server.gate = new Promise((resolve) => (release = resolve))
+    const first = queue.replay()
+    await expect.poll(() => server.begun).toBe(1)
+    // Signed in again meanwhile: the page asks for a send while the old session's is out.
+    credentials.bearer = 'signed-in-again'
+    const afterSignIn = queue.replay()
+    server.gate = undefined
+    // The held send reaches the store, which answers 401 for the ended session.
+    release()
+    await expect.poll(() => server.sent.length).toBe(1)
+    server.mode = 'up'
+    expect(await afterSignIn).toBe('done')
+    await first
+    expect(server.lines).toEqual(['MISSION'])
+    expect(await db.cartOutboxEntries()).toEqual([])
+    expect((await db.cartOutboxStatus()).state).toBe('ok')
+    const last = server.sent.at(-1)!.init.headers as Record<string, string>
+    expect(last.Authorization).toBe('Bearer signed-in-again')
+  })
+
   it('holds a change made signed in while no session exists, unclaimed, and sends what was made signed out past it', async () => {
     const { db, server, queue, timers, credentials } = setup()
     await db.addCartIntent(addIntent('MISSION'), 'key-mission', { by: 'pilot@example.com' })

@@ -503,6 +503,17 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
     })
   }
 
+  /** Whether a run that ended so is run again when asked during it. */
+  async function worthAnotherRun(result: ReplayResult): Promise<boolean> {
+    if (result === 'done' || result === 'offline') return true
+    if (result !== 'signed-out') return false
+    // A session now that is not the one refused: the customer signed in during the run.
+    const bearer = await currentBearer()
+    if (!bearer) return false
+    const refused = refusedSession ?? (await deps.db.cartOutboxStatus()).refusedSession
+    return refused === undefined || (await sessionHash(bearer)) !== refused
+  }
+
   function replayOnce(): Promise<ReplayResult> {
     again = true
     running ??= (async () => {
@@ -514,8 +525,9 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
           // Asked again during the run: once more when the run sent everything (a change may
           // have come meanwhile) or could not reach the network (the one asking may have just
           // seen it return: "Send, then sign out" pressed as an attempt on the old network
-          // failed). Any other end (a sign-in needed, a portal, the shop's error) stands.
-          if (!again || (result !== 'done' && result !== 'offline')) break
+          // failed), or when it needed a sign-in and one came meanwhile (the page asks as the
+          // customer signs in). Any other end (a portal, the shop's error) stands.
+          if (!again || !(await worthAnotherRun(result))) break
         }
         if (result === 'signed-out') {
           const kept = (await deps.db.cartOutboxStatus()).refusedSession
@@ -527,7 +539,7 @@ export function createCartQueue(deps: CartQueueDeps): CartQueue {
       }
       // Asked again while this run was closing (a change the page handed over as the drain
       // ended): another run sends it and answers whoever waits, rather than leaving it queued.
-      if (again && (result === 'done' || result === 'offline')) return replayOnce()
+      if (again && (await worthAnotherRun(result))) return replayOnce()
       // A run begun since answers whoever waits, once it has sent what they handed over.
       if (running) return result
       if (result === 'done') retryIndex = 0

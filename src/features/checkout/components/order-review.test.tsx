@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OrderReview } from './order-review.tsx'
+import { OrderSummary } from './order-summary.tsx'
 
 /*
  * The review above the final button says when each line ships, in the words of the product page
@@ -71,5 +72,41 @@ describe('the order review', () => {
       'Old suit$1,500.00',
     ])
     expect(review.queryByTestId('checkout-review-availability')).toBeNull()
+  })
+})
+
+describe('the order summary beside every step', () => {
+  it('says when each line ships, as the review and the cart do', () => {
+    render(
+      <OrderSummary
+        cart={{
+          id: 'cart-1',
+          currency: 'USD',
+          itemCount: 2,
+          total: 246_000,
+          items: [
+            {
+              id: 'l1',
+              name: 'Corvid 2',
+              qty: 1,
+              linePrice: 224_000,
+              availability: { inStock: false, weeksMin: 10, weeksMax: 12 },
+            },
+            {
+              id: 'l2',
+              name: 'Mission bag',
+              qty: 2,
+              linePrice: 22_000,
+              availability: { inStock: true, weeksMin: null, weeksMax: null },
+            },
+          ],
+        }}
+      />,
+    )
+    const summary = within(screen.getByRole('complementary', { name: 'Your order' }))
+    expect(summary.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      'Corvid 2Made to order: 10–12 weeks$2,240.00',
+      'Mission bag × 2In stock: ships in 2 working days$220.00',
+    ])
   })
 })

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { cartLineAvailabilityText } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import { waiverQuery } from '../api.ts'
 import { addressLine, type CheckoutCart } from '../model.ts'
-import { OrderTotals, orderTotal } from './order-summary.tsx'
+import { OrderLines, OrderTotals, orderTotal, type AvailableLine } from './order-summary.tsx'
 
-/**
- * A line as the cart answer carries it, with when it ships (contract/cart.ts `availability`,
- * camelCase; absent where nothing is known of it).
- */
-type ReviewLine = CheckoutCart['items'][number] & {
-  availability?: { inStock: boolean; weeksMin: number | null; weeksMax: number | null } | null
-}
-type ReviewCart = Omit<CheckoutCart, 'items'> & { items: ReviewLine[] }
+type ReviewCart = Omit<CheckoutCart, 'items'> & { items: AvailableLine[] }
 
 /**
  * What the customer confirms, right above the final button (WCAG 3.3.4): the lines with when each
@@ -36,7 +28,7 @@ export function OrderReview({
   return (
     <section className="checkout-review" aria-labelledby={`${uid}-review`}>
       <h3 id={`${uid}-review`}>Check your order</h3>
-      <ReviewLines cart={cart} />
+      <OrderLines cart={cart} availabilityTestId="checkout-review-availability" />
       <OrderTotals cart={cart} totalLabel={payNow ? 'To pay now' : 'Order total'} />
       {cart.shippingAddress ? (
         <p>
@@ -50,34 +42,6 @@ export function OrderReview({
           : `Nothing is due today (order total ${amount}).`}
       </p>
     </section>
-  )
-}
-
-/** The lines as the summary lists them, each with when it ships. */
-function ReviewLines({ cart }: { cart: ReviewCart }) {
-  return (
-    <ul className="checkout-lines" aria-label="Lines">
-      {cart.items.map((line, index) => {
-        const availability = cartLineAvailabilityText(line.availability)
-        return (
-          <li key={line.id ?? index}>
-            <div>
-              {line.name}
-              {line.variantName ? ` (${line.variantName})` : ''}
-              {line.qty > 1 ? ` × ${line.qty}` : ''}
-              {availability && (
-                <p className="note" data-testid="checkout-review-availability">
-                  {availability}
-                </p>
-              )}
-            </div>
-            {line.linePrice !== undefined && (
-              <span>{formatMoney(line.linePrice, cart.currency)}</span>
-            )}
-          </li>
-        )
-      })}
-    </ul>
   )
 }
 

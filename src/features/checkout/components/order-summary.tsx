@@ -1,3 +1,4 @@
+import { cartLineAvailabilityText } from '../../../../contract/availability.ts'
 import { formatMoney } from '../../../../contract/money.ts'
 import type { CheckoutCart } from '../model.ts'
 
@@ -20,11 +21,15 @@ export function orderTotal(cart: CheckoutCart): number {
 }
 
 /**
- * What is being ordered, beside every step: the lines, the discount, the shipping chosen and the
+ * What is being ordered, beside every step: the lines with when each ships, the discount, the shipping chosen and the
  * total. On a phone it is a disclosure under the heading with the total in view; on a wide screen
  * a column beside the steps, open.
  */
-export function OrderSummary({ cart }: { cart: CheckoutCart }) {
+export function OrderSummary({
+  cart,
+}: {
+  cart: Omit<CheckoutCart, 'items'> & { items: AvailableLine[] }
+}) {
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading">
       <details open>
@@ -42,22 +47,47 @@ export function OrderSummary({ cart }: { cart: CheckoutCart }) {
   )
 }
 
-/** The order's lines: name, variant, quantity and price. */
-export function OrderLines({ cart }: { cart: CheckoutCart }) {
+/**
+ * A line as the cart answer carries it, with when it ships (contract/cart.ts `availability`,
+ * camelCase; absent where nothing is known of it).
+ */
+export type AvailableLine = CheckoutCart['items'][number] & {
+  availability?: { inStock: boolean; weeksMin: number | null; weeksMax: number | null } | null
+}
+
+/**
+ * The order's lines: name, variant, quantity, price and when each ships, in the cart's words
+ * (contract/availability.ts). `availabilityTestId` marks the review's copy for its tests.
+ */
+export function OrderLines({
+  cart,
+  availabilityTestId,
+}: {
+  cart: Omit<CheckoutCart, 'items'> & { items: AvailableLine[] }
+  availabilityTestId?: string
+}) {
   return (
     <ul className="checkout-lines" aria-label="Lines">
-      {cart.items.map((line, index) => (
-        <li key={line.id ?? index}>
-          <span>
-            {line.name}
-            {line.variantName ? ` (${line.variantName})` : ''}
-            {line.qty > 1 ? ` × ${line.qty}` : ''}
-          </span>
-          {line.linePrice !== undefined && (
-            <span>{formatMoney(line.linePrice, cart.currency)}</span>
-          )}
-        </li>
-      ))}
+      {cart.items.map((line, index) => {
+        const availability = cartLineAvailabilityText(line.availability)
+        return (
+          <li key={line.id ?? index}>
+            <div>
+              {line.name}
+              {line.variantName ? ` (${line.variantName})` : ''}
+              {line.qty > 1 ? ` × ${line.qty}` : ''}
+              {availability && (
+                <p className="note" data-testid={availabilityTestId}>
+                  {availability}
+                </p>
+              )}
+            </div>
+            {line.linePrice !== undefined && (
+              <span>{formatMoney(line.linePrice, cart.currency)}</span>
+            )}
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -88,8 +88,13 @@ const Amounts = {
   currency: z.string(),
   /** What the order costs now: total_amount. */
   total: Money,
-  /** The sum of its settled payments. */
+  /** The sum of its settled payments (a refund is not taken off: see `refunded`). */
   paid: Money,
+  /**
+   * What the shop has given back of them. A refund opens no balance: the balance is the total less
+   * what was paid. Absent from orders kept on a device by an earlier build.
+   */
+  refunded: Money.default(0),
   /** What is left to pay (never below 0). */
   balance: Money,
   /** A balance is open and the order may still be paid: the payment link takes it. */

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents, orders, payments, testGatewayCharges } from '../db/schema.ts'
 import { createTestBitpay } from '../services/payments/bitpay.ts'
+import { catalogSnapshotOnce } from '../services/catalog-cache.ts'
+import { orderSummaries } from '../services/orders/views.ts'
 import { createPayments, type Payments } from '../services/payments/payments.ts'
 import { createTestGateway } from '../services/payments/test-gateway.ts'
 import { orderAwaitingPayment, testAccount } from '../testing/test-orders.ts'
@@ -80,6 +82,33 @@ describe('admin refund', () => {
       [10000, 0],
       [35900, 5000],
     ])
+    // What the customer's order says: paid, refunded, and no balance opened by the refund.
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id))
+    const [summary] = await orderSummaries(
+      database.db,
+      [row!],
+      await catalogSnapshotOnce(database.db),
+    )
+    expect(summary).toMatchObject({
+      status: 'paid',
+      total: 45900,
+      paid: 45900,
+      refunded: 5000,
+      balance: 0,
+      payment_due: false,
+    })
+    const again = await payments_.pay({
+      order: row!,
+      key: newKey(),
+      call: `POST /payment/braintree/${order.id}`,
+      body: { nonce: 'fake-valid-nonce', amount: 5000 },
+      amount: 5000,
+      attempt: { kind: 'card', provider: 'test', nonce: 'fake-valid-nonce' },
+    })
+    expect(again.status).toBe(422)
+    expect(JSON.parse(again.text)).toMatchObject({
+      errors: { order_id: ['This order has nothing left to pay.'] },
+    })
     const rest = await admin(['refund', order.id])
     expect(rest).toMatchObject({
       code: 0,

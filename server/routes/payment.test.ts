@@ -147,7 +147,7 @@ describe('POST /api/payment/braintree/{orderId}', () => {
       payment: { amount: 7500 },
     })
     const refused = await errorsOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))
-    expect(refused.errors).toEqual({ order_id: [paymentMessages.notPayable] })
+    expect(refused.errors).toEqual({ order_id: [paymentMessages.nothingDue] })
   })
 
   it('shows a declined card’s message, replays the decline for its key, and takes a new attempt', async () => {
@@ -281,16 +281,31 @@ describe('POST /api/payment/braintree/{orderId}', () => {
     expect(await chargesOf(order.id)).toHaveLength(1)
   })
 
-  it('refuses an order that is not waiting for money: a cart, a paid order', async () => {
+  it('refuses an order that is not waiting for money: a cart, a cancelled or refunded order', async () => {
     const account = await testAccount(database.db)
     const caller = { bearer: account.bearer }
-    for (const status of ['open', 'paid', 'cancelled'] as const) {
+    for (const status of ['open', 'cancelled', 'refunded'] as const) {
       const order = await orderAwaitingPayment(database.db, { userId: account.id }, { status })
       expect(
         (await errorsOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))).errors,
       ).toEqual({
         order_id: [paymentMessages.notPayable],
       })
+    }
+  })
+
+  it('takes the balance of a made-to-order suit already in production or shipped, and leaves its status', async () => {
+    const account = await testAccount(database.db)
+    const caller = { bearer: account.bearer }
+    for (const status of ['in_production', 'shipped'] as const) {
+      const order = await orderAwaitingPayment(database.db, { userId: account.id }, { status })
+      const answer = await answerOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))
+      expect(answer).toMatchObject({ status, paid: 45900, balance: 0 })
+      expect((await orderOf(order.id)).status).toBe(status)
+      // Paid in full: nothing more is taken.
+      expect(
+        (await errorsOf(await pay(order.id, caller, { nonce: 'fake-valid-nonce' }))).errors,
+      ).toEqual({ order_id: [paymentMessages.nothingDue] })
     }
   })
 
@@ -617,7 +632,7 @@ describe('BitPay invoices', () => {
       })
       expect(res.status).toBe(200)
     }
-    expect(await moneyOf(database.db, order.id)).toEqual({ paid: 45900, held: 0 })
+    expect(await moneyOf(database.db, order.id)).toEqual({ paid: 45900, refunded: 0, held: 0 })
     expect((await orderOf(order.id)).status).toBe('paid')
     const rows = await paymentsOf(order.id)
     expect(rows.find((row) => row.provider === 'bitpay')).toMatchObject({

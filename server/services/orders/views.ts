@@ -21,7 +21,7 @@ import type { CartOwner } from '../cart-owner.ts'
 import type { Palette } from '../cart/pricing.ts'
 import { cartOf } from '../cart/view.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
-import { moneyOf, moneyOfOrders } from '../payments/order-money.ts'
+import { moneyOf, moneyOfOrders, type OrderMoney } from '../payments/order-money.ts'
 import { isMadeToOrder } from '../shipping.ts'
 import { lineInStock, lineProductionTime } from './production.ts'
 import {
@@ -39,12 +39,16 @@ import {
  * them: the lines as the cart shows them, at the prices they were charged.
  */
 
-function amountsOf(order: OrderRow, total: number, paid: number) {
+type Money = Pick<OrderMoney, 'paid' | 'refunded'>
+const noMoney: Money = { paid: 0, refunded: 0 }
+
+function amountsOf(order: OrderRow, total: number, { paid, refunded }: Money) {
   const balance = Math.max(0, total - paid)
   return {
     currency: order.currency,
     total,
     paid,
+    refunded,
     balance,
     payment_due: balance > 0 && payableStatuses.includes(order.status),
   }
@@ -58,7 +62,7 @@ interface OrderParts {
   subtotal: number
   discounts: { code: string; description: string; amount: number }[]
   total: number
-  paid: number
+  money: Money
 }
 
 async function partsOf(
@@ -130,7 +134,7 @@ async function partsOf(
       added_after_submit: addedLater(line),
     }
   })
-  const paid = (await moneyOf(db, order.id)).paid
+  const money = await moneyOf(db, order.id)
   return {
     order,
     lines,
@@ -139,7 +143,7 @@ async function partsOf(
     discounts: atSubmit.discounts.filter((discount) => discount.amount > 0),
     // Fixed at submit; an order written before total_amount existed shows what its lines make.
     total: order.totalAmount ?? atSubmit.total + (order.shippingOption?.amount ?? 0),
-    paid,
+    money,
   }
 }
 
@@ -186,7 +190,7 @@ export async function orderView(
     subtotal: parts.subtotal,
     discounts: parts.discounts,
     shipping: { option: shippingQuoteOf(order), address: order.shippingAddress ?? null },
-    ...amountsOf(order, parts.total, parts.paid),
+    ...amountsOf(order, parts.total, parts.money),
     history: history.map((event) => ({
       status: event.status,
       note: event.note,
@@ -227,7 +231,7 @@ export async function paymentLinkView(
     subtotal: parts.subtotal,
     discounts: parts.discounts,
     shipping_amount: order.shippingOption?.amount ?? 0,
-    ...amountsOf(order, parts.total, parts.paid),
+    ...amountsOf(order, parts.total, parts.money),
     can_add_to_order: addableStatuses.includes(order.status),
     signature_needed: order.signatureRequestedAt !== null,
   }
@@ -300,7 +304,7 @@ export async function orderSummaries(
         (line) => `${line.qty} × ${catalog.productBySlug(line.productSlug)?.name ?? line.sku}`,
       ),
       item_count: own.reduce((sum, line) => sum + line.qty, 0),
-      ...amountsOf(order, total, money.get(order.id)?.paid ?? 0),
+      ...amountsOf(order, total, money.get(order.id) ?? noMoney),
     }
   })
   return summaries

@@ -4,8 +4,13 @@ import { payments } from '../../db/schema.ts'
 import type { Transaction } from '../idempotency.ts'
 
 export interface OrderMoney {
-  /** Paid and kept, in minor units: settled payments less what was refunded of them. */
+  /**
+   * Paid, in minor units: the settled payments, a refund not taken off. A refund gives money back
+   * (a returned item, a goodwill gesture); it does not open a balance to pay again.
+   */
   paid: number
+  /** What the shop has given back of those payments. */
+  refunded: number
   /** Held by attempts still pending. */
   held: number
 }
@@ -22,18 +27,22 @@ export async function moneyOfOrders(
   const rows = await db
     .select({
       orderId: payments.orderId,
-      paid: sql<string>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}) filter (where ${payments.status} in ('settled', 'refunded')), 0)`,
+      paid: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} in ('settled', 'refunded')), 0)`,
+      refunded: sql<string>`coalesce(sum(${payments.refundedAmount}) filter (where ${payments.status} in ('settled', 'refunded')), 0)`,
       held: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'pending'), 0)`,
     })
     .from(payments)
     .where(inArray(payments.orderId, [...orderIds]))
     .groupBy(payments.orderId)
   return new Map(
-    rows.map((row) => [row.orderId, { paid: Number(row.paid), held: Number(row.held) }]),
+    rows.map((row) => [
+      row.orderId,
+      { paid: Number(row.paid), refunded: Number(row.refunded), held: Number(row.held) },
+    ]),
   )
 }
 
 /** What one order has. */
 export async function moneyOf(db: Database | Transaction, orderId: string): Promise<OrderMoney> {
-  return (await moneyOfOrders(db, [orderId])).get(orderId) ?? { paid: 0, held: 0 }
+  return (await moneyOfOrders(db, [orderId])).get(orderId) ?? { paid: 0, refunded: 0, held: 0 }
 }

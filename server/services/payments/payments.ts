@@ -21,6 +21,7 @@ import {
   type PaymentProviders,
 } from './gateway.ts'
 import { formatAmount } from '../../../contract/money.ts'
+import { payableStatuses } from '../../../contract/orders.ts'
 import { moneyOf } from './order-money.ts'
 
 /*
@@ -37,7 +38,8 @@ import { moneyOf } from './order-money.ts'
  *    back: 503, and the same key tried again resolves it, never a second charge.
  * 3. Through the one idempotency module (runIdempotent): the row takes the outcome, a settled
  *    payment moves the order to partly_paid or paid with an order_events row, and the answer is
- *    kept with the key, so every repeat of the attempt gets it byte for byte.
+ *    kept with the key, so every repeat of the attempt gets it byte for byte. An order in
+ *    production or shipped with a balance open (a made-to-order suit) takes it and keeps its status.
  *
  * A declined or failed attempt is final for its key (422 with the provider's message); the
  * customer tries again with a new key. Duplicates of one attempt in this process wait for the
@@ -62,8 +64,10 @@ function refusalOf(providers: PaymentProviders, attempt: AttemptInput): string |
 /** How long one request may talk to the provider about an attempt before another may. */
 export const chargeLeaseMs = 90_000
 
-/** Orders waiting for money. */
-const payable: ReadonlySet<OrderStatus> = new Set(['submitted', 'partly_paid'])
+/** Where a balance may be paid: until the order is cancelled or refunded (contract/orders.ts). */
+const payable: ReadonlySet<OrderStatus> = new Set(payableStatuses)
+/** Where a payment moves the order to partly_paid or paid; later, the order's life is the shop's. */
+const awaitingPayment: ReadonlySet<OrderStatus> = new Set(['submitted', 'partly_paid'])
 
 /** How the mail and the order's history name a provider. */
 export const providerLabel: Record<string, string> = {
@@ -402,7 +406,7 @@ export function createPayments(deps: PaymentDeps) {
     const { paid } = await moneyOf(tx, order.id)
     const total = order.totalAmount ?? 0
     let status = order.status
-    if (payable.has(order.status)) status = paid >= total ? 'paid' : 'partly_paid'
+    if (awaitingPayment.has(order.status)) status = paid >= total ? 'paid' : 'partly_paid'
     const [updated] = await tx
       .update(orders)
       .set({ status, updatedAt: new Date() })
@@ -702,10 +706,10 @@ export function createPayments(deps: PaymentDeps) {
           })
           .where(eq(payments.id, row.id))
         // Still paid, counting this refund's parts that are claimed but not given back yet.
-        const { paid } = await moneyOf(tx, order.id)
+        const { paid, refunded } = await moneyOf(tx, order.id)
         const comingBack = parts.slice(i + 1).reduce((sum, next) => sum + next.part, 0)
         const status: OrderStatus =
-          paid + comingBack <= 0 ? 'refunded' : (locked?.status ?? order.status)
+          paid - refunded + comingBack <= 0 ? 'refunded' : (locked?.status ?? order.status)
         await tx
           .update(orders)
           .set({ status, updatedAt: new Date() })

@@ -94,6 +94,7 @@ const orders: DealerOrdersPage = {
       currency: 'USD',
       total: 221_000,
       paid: 221_000,
+      refunded: 0,
       balance: 0,
       paymentDue: false,
       customer: { id: 'c-1', email: 'kari@example.com', name: 'Kari Nordmann' },

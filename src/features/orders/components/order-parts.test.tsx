@@ -2,8 +2,14 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
 import { NotKeptError } from '../api.ts'
-import { OrderLines, ReadProblem } from './order-parts.tsx'
-import { linkRead, orderRead, wireLinkOrder, wireSuitOrder } from './test-orders.ts'
+import { OrderAmounts, OrderLines, ReadProblem } from './order-parts.tsx'
+import {
+  linkRead,
+  orderRead,
+  wireBagOrder,
+  wireLinkOrder,
+  wireSuitOrder,
+} from './test-orders.ts'
 
 afterEach(cleanup)
 
@@ -86,5 +92,35 @@ describe('OrderLines of a submitted order', () => {
     expect(time.textContent).toMatch(/^Made to order: 6–8 weeks, ready between /)
     // A plain design is not told what a super custom design adds: its weeks count its own.
     expect(time.textContent).not.toContain('Super custom')
+  })
+})
+
+describe('OrderAmounts', () => {
+  const amounts = () =>
+    within(screen.getByTestId('order-amounts'))
+      .getAllByRole('definition')
+      .map((value) => value.previousElementSibling?.textContent + ' ' + value.textContent)
+
+  it('shows a part refund as its own line, and no balance to pay again', () => {
+    const order = orderRead(
+      wireBagOrder({ status: 'paid', paid: 23395, refunded: 5000, balance: 0, payment_due: false }),
+    ).data
+    render(<OrderAmounts {...order} shippingAmount={4_495} />)
+    expect(amounts()).toEqual([
+      'Items $189.00',
+      'Shipping $44.95',
+      'Total $233.95',
+      'Paid $233.95',
+      'Refunded −$50.00',
+      'Balance $0.00',
+    ])
+  })
+
+  it('has no refund line where nothing was refunded, nor on an order kept by an earlier build', () => {
+    const wire = wireBagOrder({ status: 'paid', paid: 23395, balance: 0, payment_due: false })
+    delete (wire as { refunded?: number }).refunded
+    render(<OrderAmounts {...orderRead(wire).data} shippingAmount={4_495} />)
+    expect(amounts()).not.toContain(expect.stringMatching(/^Refunded/))
+    expect(screen.getByTestId('order-balance').textContent).toBe('$0.00')
   })
 })

@@ -137,9 +137,13 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
 type Amounts = Pick<
   OrderView,
   'subtotal' | 'discounts' | 'total' | 'paid' | 'balance' | 'currency' | 'paymentDue'
-> & { shippingAmount: number | null }
+> & {
+  shippingAmount: number | null
+  /** Absent from an order kept on the device by an earlier build. */
+  refunded?: number | undefined
+}
 
-/** Subtotal, discounts, shipping, total, paid and what is left. */
+/** Subtotal, discounts, shipping, total, paid, refunded and what is left. */
 export function OrderAmounts(order: Amounts) {
   const money = (amount: number) => formatMoney(amount, order.currency)
   return (
@@ -171,6 +175,12 @@ export function OrderAmounts(order: Amounts) {
         <dt>Paid</dt>
         <dd data-testid="order-paid">{money(order.paid)}</dd>
       </div>
+      {order.refunded ? (
+        <div>
+          <dt>Refunded</dt>
+          <dd data-testid="order-refunded">−{money(order.refunded)}</dd>
+        </div>
+      ) : null}
       <div className="order-amount-balance">
         <dt>Balance</dt>
         <dd data-testid="order-balance">{money(order.balance)}</dd>

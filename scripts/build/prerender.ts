@@ -97,6 +97,9 @@ export function pageFile(url: string): string {
   return path.join(pagesDir, ...url.split('/').filter(Boolean), 'index.html')
 }
 
+/** Loaded `async`: it never holds the page's parsing or first paint. */
+export const earlyTapsScript = '<script async src="/early-taps.js"></script>'
+
 export function injectPage(template: string, page: RenderedPage, url: string): string {
   const canonical: HeadTag = {
     tag: 'link',
@@ -127,6 +130,9 @@ export function injectPage(template: string, page: RenderedPage, url: string): s
     html = html.replace(/<meta\s+name="description"[\s\S]*?\/>/, renderTag(description))
   }
   const extra = tags.filter((t) => t !== title && t !== description).map(renderTag)
+  // A page with a control usable before hydration gets the script that keeps its tap
+  // (public/early-taps.js, docs/architecture.md "Early taps"); no other page loads it.
+  if (page.html.includes('data-early-tap=')) extra.push(earlyTapsScript)
   html = html.replace('</head>', `    ${extra.join('\n    ')}\n  </head>`)
   return html.replace('<div id="app"></div>', `<div id="app">${page.html}</div>`)
 }

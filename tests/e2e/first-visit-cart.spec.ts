@@ -84,3 +84,45 @@ test('an add made while the service worker is still installing shows in the coun
     release()
   }
 })
+
+test('a tap made before the page is the app’s is kept, and a link followed meanwhile waits for it', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The app's script is held: the prerendered page is on screen and not yet hydrated, as on a
+  // slow phone for a second or more. Only public/early-taps.js has run.
+  const html = await (await request.get('/equipment/mission-bag')).text()
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
+  expect(entry).toBeTruthy()
+  expect(html).toContain('<script async src="/early-taps.js">')
+  // Only a page with such a control loads the script: home's first-view budget carries none of it.
+  expect(await (await request.get('/')).text()).not.toContain('early-taps.js')
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(`**${entry!}`, async (route) => {
+    await held
+    await route.fallback()
+  })
+  await page.goto('/equipment/mission-bag', { waitUntil: 'commit' })
+  const form = page.getByRole('form', { name: 'Order the Mission bag' })
+  const add = form.getByRole('button', { name: 'Add to order' })
+  await expect(add).toBeEnabled()
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  await add.click()
+  // Twice, as a customer who saw nothing happen would: still one add.
+  await add.click()
+  await expect(add).toHaveAttribute('aria-busy', 'true')
+  // The cart, followed at once: the page stays until the add is made.
+  await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click()
+  await expect(page).toHaveURL(/\/equipment\/mission-bag$/)
+
+  release()
+  await expect(page).toHaveURL(/\/cart$/)
+  await expect(page.getByTestId('tab-cart-count')).toContainText('1 in the cart')
+  const lines = page.getByRole('main').getByRole('link', { name: 'Mission bag' })
+  await expect(lines).toHaveCount(1)
+  await expect(
+    page.getByRole('group', { name: 'Quantity of Mission bag' }).locator('output'),
+  ).toHaveText('1')
+})

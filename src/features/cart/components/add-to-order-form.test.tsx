@@ -14,6 +14,7 @@ import { AddToOrderForm } from './add-to-order-form.tsx'
 
 afterEach(async () => {
   cleanup()
+  delete window.__earlyTaps
   vi.unstubAllGlobals()
   await db.cartOutbox.clear()
 })
@@ -41,6 +42,7 @@ function renderForm(answer: () => Response | Promise<Response>) {
     history: createMemoryHistory({ initialEntries: ['/equipment/mission-bag'] }),
   })
   render(<RouterProvider router={router} />)
+  return router
 }
 
 const line = {
@@ -85,5 +87,17 @@ describe('"Add to order" on a product page', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe('Not added: Mission bag, black is sold out.')
     expect(document.activeElement).toBe(alert)
+  })
+
+  it('makes a tap kept before the page was the app’s (early-taps.js) once, then follows the link held for it', async () => {
+    const cart = { ...emptyCart(), id: 'c1', items: [line], item_count: 1, subtotal: 22_000 }
+    const answers = vi.fn(() => json(200, { ...cart, total: 22_000 }))
+    window.__earlyTaps = { taps: ['add:mission-bag'], navigation: '/cart' }
+    const router = renderForm(answers)
+    const status = await screen.findByRole('status')
+    expect(status.textContent).toContain('Added: Mission bag.')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    expect(answers).toHaveBeenCalledTimes(1)
+    expect(window.__earlyTaps.taps).toEqual([])
   })
 })

@@ -1,8 +1,9 @@
-import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent, type Ref } from 'react'
+import { Link, useRouter } from '@tanstack/react-router'
+import { useEffect, useEffectEvent, useId, useState, type FormEvent, type Ref } from 'react'
 import type { Product as WireProduct } from '../../../../contract/catalog.ts'
 import type { Camelized } from '../../../lib/api-client.ts'
 import { formatMoney } from '../../../../contract/money.ts'
+import { takeEarlyTap } from '../../../lib/early-taps.ts'
 import { useAnnounceFocus } from '../../../lib/use-announce-focus.ts'
 import { useHydrated } from '../../../lib/use-hydrated.ts'
 import { useAddToOrder, type ChangeOutcome } from '../api.ts'
@@ -56,12 +57,13 @@ export function AddToOrderForm({ product }: { product: Product }) {
   >(null)
   // Each answer (a new object per tap) is brought into view and focused.
   const shown = useAnnounceFocus<HTMLParagraphElement>(result)
-  if (variants.length === 0) return null
-  const variant = variants.find((candidate) => candidate.sku === sku) ?? variants[0]!
+  const router = useRouter()
+  const variant = variants.find((candidate) => candidate.sku === sku) ?? variants[0]
+  const earlyTap = `add:${product.slug}`
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setResult(null)
+  /** Adds the chosen option; `then` runs once the add has its answer (a navigation held for it). */
+  const add = (then?: () => void) => {
+    if (!variant) return
     const name = product.name
     addToOrder.mutate(
       {
@@ -80,9 +82,29 @@ export function AddToOrderForm({ product }: { product: Product }) {
       {
         onSuccess: (outcome) => setResult({ outcome, name }),
         onError: (error) => setResult({ error: addErrorText(error) }),
+        onSettled: () => then?.(),
       },
     )
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setResult(null)
+    add()
+  }
+
+  // A tap made before the page was the app's (public/early-taps.js) is made now, once, with the
+  // options as the page showed them; a link followed meanwhile is followed once it is done.
+  const takeEarly = useEffectEvent(() => {
+    const early = takeEarlyTap(earlyTap)
+    if (!early) return
+    const { navigation } = early
+    add(navigation ? () => void router.history.push(navigation) : undefined)
+  })
+  useEffect(() => {
+    if (hydrated) takeEarly()
+  }, [hydrated])
+
+  if (!variant) return null
 
   return (
     <form className="add-to-order" onSubmit={submit} aria-label={`Order the ${product.name}`}>
@@ -118,7 +140,14 @@ export function AddToOrderForm({ product }: { product: Product }) {
           onChange={(event) => setQty(Math.min(99, Math.max(1, Number(event.target.value) || 1)))}
         />
       </label>
-      <button type="submit" className="button" disabled={!hydrated || addToOrder.isPending}>
+      {/* Usable before hydration through public/early-taps.js, which keeps its tap. */}
+      <button
+        type="submit"
+        className="button"
+        disabled={!hydrated || addToOrder.isPending}
+        aria-busy={addToOrder.isPending}
+        data-early-tap={hydrated ? undefined : earlyTap}
+      >
         {addToOrder.isPending ? 'Adding…' : 'Add to order'}
       </button>
       {result &&

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 
-export const Role = z.enum(['customer', 'guest', 'dealer', 'admin'])
+/**
+ * Who an account is. `admin` and `staff` run the back office (docs/back-office.md): staff do
+ * everything there but refund, change dealer rates and manage discount codes.
+ */
+export const Role = z.enum(['customer', 'guest', 'dealer', 'admin', 'staff'])
 export type Role = z.infer<typeof Role>
 
 /** The signed-in user as `GET /api/user` returns it. */

@@ -470,6 +470,12 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/admin/login-link',
+      '/api/admin/orders',
+      '/api/admin/orders/{id}',
+      '/api/admin/orders/{id}/move',
+      '/api/admin/orders/{id}/payment-link',
+      '/api/admin/orders/{id}/refund',
+      '/api/admin/orders/{id}/resend-mail',
       '/api/analytics/page-views',
       '/api/coach/contact-coaches/{coachSlug}',
       '/api/contact/',

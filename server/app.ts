@@ -194,10 +194,10 @@ export function createHttp({
   app.route('/api', authRoutes(accounts))
   app.route('/api', userRoutes(accounts))
   app.route('/api', passwordRoutes(accounts))
-  app.route('/api', adminRoutes(accounts))
   app.route('/api', analyticsRoutes({ db }))
   const payments = createPayments({ db, providers, siteUrl: env.siteUrl, logger })
   app.route('/api', paymentRoutes({ db, payments }))
+  app.route('/api', adminRoutes({ ...accounts, catalog, payments, site: mailSite }))
   if (providers.testInvoices)
     app.route(
       '/',

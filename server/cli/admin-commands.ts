@@ -14,11 +14,10 @@ import {
   sendResetLink,
   signOutEverywhere,
 } from '../services/accounts.ts'
-import { MailedOrderStatus, orderStatusMail, orderSubmittedMail } from '../mail/templates.ts'
 import { lastDays, mostViewedProducts, viewsPerPathPerDay } from '../services/analytics.ts'
 import { listOutbox, mailStatus, queueMail, type KeptMessage } from '../mail/outbox.ts'
 import { moveOrder } from '../services/orders/lifecycle.ts'
-import { orderMailData } from '../services/orders/mail-data.ts'
+import { orderMailNow, shopMailPrefixes } from '../services/admin/order-mail.ts'
 import { orderNumber } from '../../contract/orders.ts'
 import { formatAmount, fromDecimal } from '../../contract/money.ts'
 import { hashPassword } from '../services/passwords.ts'
@@ -197,18 +196,15 @@ async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, id))
   if (!order || order.submittedAt === null)
     throw new CommandError(`No submitted order has the id ${id}.`)
-  const data = await orderMailData(deps.db, order)
-  if (!data)
+  const site = { siteUrl: deps.siteUrl }
+  // A fresh key: a resend is a new message, whatever was sent before.
+  const dedupeKey = `${shopMailPrefixes.resend}:${id}:${randomUUID()}`
+  const message = await orderMailNow(deps.db, site, order, dedupeKey)
+  if (!message)
     throw new CommandError(
       `Order ${orderNumber(id)} was placed without an e-mail address: there is no one to mail.`,
     )
-  const site = { siteUrl: deps.siteUrl }
-  // A fresh key: a resend is a new message, whatever was sent before.
-  const dedupeKey = `resend:${id}:${randomUUID()}`
   const status = order.status
-  const message = (MailedOrderStatus as readonly string[]).includes(status)
-    ? orderStatusMail(site, { order: data, status: status as MailedOrderStatus, dedupeKey })
-    : orderSubmittedMail(site, { order: data, paymentDueToday: data.balance > 0, dedupeKey })
   const queued = await queueMail(deps.db, message)
   await deps.mailer.idle()
   const mail = queued && (await mailStatus(deps.db, queued.id))
@@ -218,7 +214,7 @@ async function resendOrderMail(deps: AdminDeps, id: string, io: AdminIo) {
         'outbox, and the server sends it when it can (`npm run admin -- outbox` shows it).',
     )
   }
-  io.out(`Mailed order ${orderNumber(id)} (${status}) to ${data.email} (${whereMailGoes(deps)}).`)
+  io.out(`Mailed order ${orderNumber(id)} (${status}) to ${message.to} (${whereMailGoes(deps)}).`)
 }
 
 const Days = z.coerce.number().int().min(1).max(366)
@@ -228,7 +224,7 @@ const commands: Command[] = [
   {
     name: 'create-user',
     usage:
-      'create-user <email> [--role customer|dealer|admin] [--name NAME] [--password-stdin | --no-password]',
+      'create-user <email> [--role customer|dealer|staff|admin] [--name NAME] [--password-stdin | --no-password]',
     summary: 'create an account',
     details: `The role is customer unless --role says otherwise.\n${passwordDetails}`,
     options: { ...passwordOptions, role: { type: 'string' } },
@@ -247,7 +243,7 @@ const commands: Command[] = [
   },
   {
     name: 'set-role',
-    usage: 'set-role <email> <customer|dealer|admin>',
+    usage: 'set-role <email> <customer|dealer|staff|admin>',
     summary: "change an account's role",
     details:
       'Takes effect on the next request of every session of the account. An account without a\n' +

@@ -434,6 +434,19 @@ export const orders = pgTable(
      * the payment code) the order is not paid and does not ship. Null when nothing waits.
      */
     signatureRequestedAt: timestamp('signature_requested_at', { withTimezone: true }),
+    /**
+     * Every item was made to order when the order was submitted (services/shipping.ts
+     * `isMadeToOrder`, as SQL: `order_made_to_order(id)`). Set by a trigger when `submitted_at` is
+     * first set (migration 0021), for the back office's list to filter on; a writer that inserts
+     * submitted orders whole (a seed) sets it itself, or calls the function once the lines are in.
+     */
+    madeToOrder: boolean('made_to_order').notNull().default(false),
+    /**
+     * The sum of the order's settled payments, refunded ones included (services/payments/
+     * order-money.ts `paid`), kept by a trigger on payments (migration 0021) for the back office's
+     * list to filter on. Nothing writes it: order-money.ts stays the one reader of payments.
+     */
+    paidAmount: integer('paid_amount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -460,6 +473,18 @@ export const orders = pgTable(
     index('orders_dealer_submitted_idx')
       .on(t.dealerId, t.submittedAt)
       .where(sql`dealer_id is not null`),
+    // The back office's order list (services/admin/order-list.ts): every submitted order newest
+    // first (and their count, from the index alone), a date range of them, one state's, and the
+    // made-to-order ones. The predicate is the list's own (lookup.ts isSubmitted).
+    index('orders_submitted_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`submitted_at is not null and status not in ('open', 'merged')`),
+    index('orders_status_submitted_idx')
+      .on(t.status, t.submittedAt)
+      .where(sql`submitted_at is not null and status not in ('open', 'merged')`),
+    index('orders_made_to_order_submitted_idx')
+      .on(t.madeToOrder, t.submittedAt)
+      .where(sql`submitted_at is not null and status not in ('open', 'merged')`),
     foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
   ],
 )
@@ -682,6 +707,11 @@ export const discountCodes = pgTable(
     kind: text('kind').$type<DiscountKind>().notNull(),
     value: integer('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * From when the code applies; null: from when it was made. Nothing reads it yet: the back
+     * office's code management (issue 33) will set it, and the cart's rules will honour it.
+     */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
     productFamilies: text('product_families')
@@ -1033,5 +1063,36 @@ export const newsletterTokens = pgTable(
       'newsletter_tokens_purpose_known',
       sql`${t.purpose} in (${literals(NewsletterTokenPurpose)})`,
     ),
+  ],
+)
+
+/**
+ * What the back office did (docs/back-office.md): one row per action, written in the action's own
+ * transaction (a refund's right after the provider answered), by services/admin/audit.ts only.
+ * Who: the account and the role it acted with. From where: `session_ref`, a SHA-256 of the
+ * session's stored token hash, which tells the actor's sessions apart and ties a row to a live
+ * session, yet is neither the bearer token nor the key that finds the session. What: an action
+ * name, the kind and id of what it acted on, and a small JSON of details (never a token, a
+ * payment code or a link). No foreign keys: the log outlives the accounts and orders it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').notNull(),
+    actorRole: text('actor_role').$type<Role>().notNull(),
+    sessionRef: text('session_ref').notNull(),
+    /** `order.move`, `order.refund`, `order.resend_mail`, `order.payment_link`, `user.login_link`. */
+    action: text('action').notNull(),
+    /** What it acted on: `order`, `user`, … */
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetKind, t.targetId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_at_idx').on(t.at),
   ],
 )

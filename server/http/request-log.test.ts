@@ -92,6 +92,12 @@ const publicParameterRoutes = new Set([
   '/api/order/:id',
   '/api/order/item/:id/update-qty',
   '/api/order/:id/add-discount',
+  // An order's id in the back office: no use without an admin or staff session.
+  '/api/admin/orders/:id',
+  '/api/admin/orders/:id/move',
+  '/api/admin/orders/:id/refund',
+  '/api/admin/orders/:id/resend-mail',
+  '/api/admin/orders/:id/payment-link',
   '/api/coach/contact-coaches/:coachSlug',
   '/orders/confirmation/$',
   '/orders/$orderId',

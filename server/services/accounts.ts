@@ -193,7 +193,8 @@ export async function makeAdminLoginLink(
 ): Promise<{ url: string; expiresAt: Date } | { refused: string }> {
   const user = await findUserByEmail(deps.db, email)
   if (!user) return { refused: noAccountForEmail }
-  if (user.role === 'admin') return { refused: adminAccountRefused }
+  // Nor a staff account: the link must not hand over the back office either.
+  if (user.role === 'admin' || user.role === 'staff') return { refused: adminAccountRefused }
   const { token, expiresAt } = await issueOneTimeToken(deps.db, user.id, 'admin-login')
   return { url: `${deps.siteUrl}/LoginFromAdmin/${token}`, expiresAt }
 }

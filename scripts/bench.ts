@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { adminDashboard } from './bench/admin-dashboard.ts'
 import { argon2 } from './bench/argon2.ts'
 import { checkout } from './bench/checkout.ts'
 import { cartSync } from './bench/cart-sync.ts'
@@ -38,6 +39,7 @@ const measurements: Measurement[] = [
   throughput,
   argon2,
   cartSync,
+  adminDashboard,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

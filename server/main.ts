@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { createHttp } from './app.ts'
 import { openDatabase, type Database, type OpenDatabase } from './db/index.ts'
 import { seed, warnAboutDemoAccounts } from './services/seed.ts'
@@ -21,7 +22,7 @@ const shutdownGraceMs = 10_000
  * than 30 days ago, anonymous carts idle 30 days and page views past 13 months are dropped now
  * and then (docs/limits-and-retention.md); the tables hold only what is still needed.
  */
-function pruneHourly(db: Database, logger: Logger) {
+function pruneHourly(db: Database, logger: Logger, { analyze }: { analyze: boolean }) {
   const prune = () =>
     Promise.all([
       pruneThrottles(db),
@@ -30,9 +31,14 @@ function pruneHourly(db: Database, logger: Logger) {
       pruneOutbox(db),
       pruneIdleCarts(db),
       prunePageViews(db),
-    ]).catch((error: unknown) =>
-      logger.warn({ error: loggableError(error) }, 'could not prune throttles, keys or mail'),
-    )
+    ])
+      // PGlite has no autovacuum: without ANALYZE its planner has no statistics, and the back
+      // office's aggregates over a year of orders pick slow plans (docs/performance.md, "Back
+      // office at scale"). PostgreSQL's autovacuum does this itself.
+      .then(() => (analyze ? db.execute(sql`analyze`) : undefined))
+      .catch((error: unknown) =>
+        logger.warn({ error: loggableError(error) }, 'could not prune throttles, keys or mail'),
+      )
   void prune()
   setInterval(prune, 3_600_000).unref()
 }
@@ -182,7 +188,7 @@ async function main() {
       supervise(env, logger)
       return
     }
-    pruneHourly(database.db, logger)
+    pruneHourly(database.db, logger, { analyze: !env.databaseUrl })
     start(env, logger, database, { announce: !worker })
   } catch (error) {
     logger.fatal({ err: error }, 'could not start')

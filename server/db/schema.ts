@@ -485,6 +485,13 @@ export const orders = pgTable(
     index('orders_made_to_order_submitted_idx')
       .on(t.madeToOrder, t.submittedAt)
       .where(sql`submitted_at is not null and status not in ('open', 'merged')`),
+    // The dashboard's balances unpaid (services/admin/dashboard.ts unpaidBalances, whose query
+    // repeats this predicate word for word so that the planner takes it).
+    index('orders_balance_due_idx')
+      .on(t.submittedAt)
+      .where(
+        sql`submitted_at is not null and status in ('submitted', 'partly_paid', 'paid', 'in_production', 'shipped', 'delivered') and coalesce(total_amount, 0) > paid_amount`,
+      ),
     foreignKey({ columns: [t.mergedInto], foreignColumns: [t.id] }).onDelete('set null'),
   ],
 )
@@ -607,6 +614,8 @@ export const payments = pgTable(
     uniqueIndex('payments_order_attempt_idx').on(t.orderId, t.attemptKey),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     index('payments_order_id_idx').on(t.orderId),
+    // The dashboard's BitPay invoices pending (services/admin/dashboard.ts).
+    index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
   ],
 )
 

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_balance_due_idx" ON "orders" USING btree ("submitted_at") WHERE submitted_at is not null and status in ('submitted', 'partly_paid', 'paid', 'in_production', 'shipped', 'delivered') and coalesce(total_amount, 0) > paid_amount;--> statement-breakpoint
+CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("created_at") WHERE status = 'pending';

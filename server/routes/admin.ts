@@ -5,7 +5,9 @@ import { createRouter } from '../http/router.ts'
 import { audit } from '../services/admin/audit.ts'
 import { findUserByEmail, makeAdminLoginLink, type AccountDeps } from '../services/accounts.ts'
 import { actorOf, backOfficeAccess, requireBackOffice } from './admin-access.ts'
+import { adminDiscountsRoutes } from './admin-discounts.ts'
 import { adminOrderRoutes, type AdminOrderDeps } from './admin-orders.ts'
+import { adminPeopleRoutes } from './admin-people.ts'
 
 /*
  * The back office's calls, /api/admin/… (docs/back-office.md): a sign-in link for a customer
@@ -74,4 +76,6 @@ export function adminRoutes(deps: AdminDeps) {
       return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() }, 200)
     })
     .route('/', adminOrderRoutes(deps))
+    .route('/', adminDiscountsRoutes(deps))
+    .route('/', adminPeopleRoutes(deps))
 }

@@ -161,7 +161,11 @@ export const AuditEntry = z.object({
   }),
   /** The session's reference in the log, shortened: the same for every action of one session. */
   session: z.string(),
-  /** `order.move`, `order.refund`, `order.resend_mail`, `order.payment_link`, `user.login_link`. */
+  /**
+   * `order.move`, `order.refund`, `order.resend_mail`, `order.payment_link`, `user.login_link`,
+   * `user.sign_out_everywhere`, `dealer.tie`, `dealer.rate`, `dealer.link_customer`,
+   * `dealer.unlink_customer`, `dealer.payout_paid`, and `discount_code.*` (create, edit, end).
+   */
   action: z.string(),
   target_kind: z.string(),
   target_id: z.string(),

@@ -469,6 +469,19 @@ describe('GET /api/openapi.json', () => {
     const doc = await res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/admin/customers',
+      '/api/admin/customers/{id}',
+      '/api/admin/customers/{id}/sign-out-everywhere',
+      '/api/admin/dealers',
+      '/api/admin/dealers/{id}',
+      '/api/admin/dealers/{id}/customers',
+      '/api/admin/dealers/{id}/customers/{customerId}/unlink',
+      '/api/admin/dealers/{id}/ledger.csv',
+      '/api/admin/dealers/{id}/rate',
+      '/api/admin/dealers/{id}/tie',
+      '/api/admin/discount-codes',
+      '/api/admin/discount-codes/{code}',
+      '/api/admin/discount-codes/{code}/end',
       '/api/admin/login-link',
       '/api/admin/orders',
       '/api/admin/orders/{id}',
@@ -476,6 +489,7 @@ describe('GET /api/openapi.json', () => {
       '/api/admin/orders/{id}/payment-link',
       '/api/admin/orders/{id}/refund',
       '/api/admin/orders/{id}/resend-mail',
+      '/api/admin/payouts/{id}/mark-paid',
       '/api/analytics/page-views',
       '/api/coach/contact-coaches/{coachSlug}',
       '/api/contact/',

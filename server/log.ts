@@ -126,6 +126,8 @@ const secretRoutes = [
   '/api/newsletter/confirm/{token}',
   '/api/newsletter/unsubscribe/{token}',
   '/dev/test-bitpay/invoice/{id}',
+  // A discount code is worth money: kept out of the log like a token.
+  '/api/admin/discount-codes/{code}',
   ...([
     '/PasswordResets/newpassword/$',
     '/LoginFromAdmin/$',

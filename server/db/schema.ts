@@ -615,7 +615,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     index('payments_order_id_idx').on(t.orderId),
     // The dashboard's BitPay invoices pending (services/admin/dashboard.ts).
-    index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
   ],
 )
 
@@ -717,8 +719,9 @@ export const discountCodes = pgTable(
     value: integer('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /**
-     * From when the code applies; null: from when it was made. Nothing reads it yet: the back
-     * office's code management (issue 33) will set it, and the cart's rules will honour it.
+     * From when the code applies; null: from when it was made. Set by the back office
+     * (services/admin/discount-codes.ts); a code added to a cart before it is refused
+     * (services/cart/changes.ts).
      */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),

@@ -98,6 +98,17 @@ const publicParameterRoutes = new Set([
   '/api/admin/orders/:id/refund',
   '/api/admin/orders/:id/resend-mail',
   '/api/admin/orders/:id/payment-link',
+  // An account's, a dealer's or a payout's id in the back office: no use without an admin or
+  // staff session.
+  '/api/admin/customers/:id',
+  '/api/admin/customers/:id/sign-out-everywhere',
+  '/api/admin/dealers/:id',
+  '/api/admin/dealers/:id/ledger.csv',
+  '/api/admin/dealers/:id/tie',
+  '/api/admin/dealers/:id/rate',
+  '/api/admin/dealers/:id/customers',
+  '/api/admin/dealers/:id/customers/:customerId/unlink',
+  '/api/admin/payouts/:id/mark-paid',
   '/api/coach/contact-coaches/:coachSlug',
   '/orders/confirmation/$',
   '/orders/$orderId',

@@ -157,7 +157,8 @@ export async function linkCustomer(
 ): Promise<LinkResult> {
   const [customer] = await db.select().from(users).where(eq(users.id, customerId))
   if (!customer) return { ok: false, reason: 'No such account.' }
-  if (customer.role === 'dealer' || customer.role === 'admin')
+  // A customer is a customer's or a guest's account: not a dealer, and not the back office's.
+  if (customer.role === 'dealer' || customer.role === 'admin' || customer.role === 'staff')
     return { ok: false, reason: `A ${customer.role} account cannot be a dealer’s customer.` }
   const values = { customerId, dealerId, linkedBy, linkedAt: new Date() }
   const query = db.insert(dealerCustomers).values(values)

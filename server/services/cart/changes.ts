@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
+import { formatDate } from '../../../contract/calendar-date.ts'
 import { idempotencyKeyPattern, maxDiscountCodes } from '../../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import { families, type FamilyKey } from '../../../contract/families.ts'
@@ -65,6 +66,14 @@ const orderGone: WorkAnswer = { status: 404, body: { message: orderGoneMessage }
  */
 export const codeRefusedMessage = (code: string) =>
   `“${code}” is not a discount code this cart can use.`
+
+/**
+ * A code whose start (starts_at, set in the back office) is still ahead: refused like a code
+ * that does not apply, saying when it starts, as the page announcing it would (UTC).
+ */
+export const codeNotStartedMessage = (code: string, startsAt: Date) =>
+  `“${code}” is not a discount code this cart can use yet: it starts on ` +
+  `${formatDate(startsAt.toISOString().slice(0, 10))} at ${startsAt.toISOString().slice(11, 16)} UTC.`
 
 /**
  * A code that is live but for other items than the cart's (the sale's `SPRING` on a beanie): the
@@ -363,6 +372,8 @@ export async function addDiscount(
       (!code.expiresAt || code.expiresAt > now) &&
       (code.usageLimit === null || code.usedCount < code.usageLimit)
     if (!live) problems.push(codeRefusedMessage(text))
+    else if (code.startsAt && code.startsAt > now)
+      problems.push(codeNotStartedMessage(code.code, code.startsAt))
     else if (!parents.some((line) => appliesTo(code, line, catalog)))
       problems.push(codeForOtherItemsMessage(code, catalog))
     else found.push(code)

@@ -3,13 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, NetworkError } from '../../../lib/api-client.ts'
 import { NotKeptError } from '../api.ts'
 import { OrderAmounts, OrderLines, ReadProblem } from './order-parts.tsx'
-import {
-  linkRead,
-  orderRead,
-  wireBagOrder,
-  wireLinkOrder,
-  wireSuitOrder,
-} from './test-orders.ts'
+import { linkRead, orderRead, wireBagOrder, wireLinkOrder, wireSuitOrder } from './test-orders.ts'
 
 afterEach(cleanup)
 

@@ -1,11 +1,10 @@
-import { inArray, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/order-status.ts'
 import { payableStatuses } from '../../../contract/orders.ts'
 import type { Database } from '../../db/index.ts'
-import { orderLines, productionTimes } from '../../db/schema.ts'
 import { catalogSnapshotOnce, type CatalogSnapshot } from '../catalog-cache.ts'
 import type { Transaction } from '../idempotency.ts'
-import { lineProductionTime } from '../orders/production.ts'
+import { shipByOf } from './ship-by.ts'
 
 /*
  * The back office's dashboard (issue 33): the figures its charts draw and the list of what needs
@@ -619,37 +618,20 @@ export async function lateMadeToOrder(
   )
   if (candidates.length === 0) return { late: [], atRisk: [] }
   const snapshot = catalog ?? (await catalogSnapshotOnce(db))
-  const times = await db.select().from(productionTimes)
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        candidates.map((candidate) => candidate.id),
-      ),
-    )
+  const shipByOrder = await shipByOf(
+    db,
+    candidates.map((candidate) => ({
+      id: candidate.id,
+      submittedAt: new Date(candidate.submitted_at),
+    })),
+    snapshot,
+  )
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const late: ShipByOrder[] = []
   const atRisk: ShipByOrder[] = []
   for (const candidate of candidates) {
-    const own = lines.filter((line) => line.orderId === candidate.id)
     const submittedAt = new Date(candidate.submitted_at)
-    const readyBy = own
-      .filter((line) => line.parentId === null)
-      .map(
-        (line) =>
-          lineProductionTime(
-            snapshot.productBySlug(line.productSlug),
-            line,
-            own,
-            times,
-            submittedAt,
-          )?.ready_by,
-      )
-      .filter((day) => day !== undefined)
-      .sort()
-    const shipBy = readyBy.at(-1)
+    const shipBy = shipByOrder.get(candidate.id)
     if (!shipBy) continue
     const daysLeft = Math.round((Date.parse(`${shipBy}T00:00:00Z`) - today) / dayMs)
     const order = {

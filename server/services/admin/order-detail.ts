@@ -10,7 +10,8 @@ import { isSubmitted, type Executor, type OrderRow } from '../orders/lookup.ts'
 import { orderEmail } from '../orders/mail-data.ts'
 import { orderView } from '../orders/views.ts'
 import { auditOf } from './audit.ts'
-import { latestReadyBy, paymentStateOf } from './order-list.ts'
+import { paymentStateOf } from './order-list.ts'
+import { latestReadyBy } from './ship-by.ts'
 import { mailOfOrder } from './order-mail.ts'
 
 /*

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type {
   AdminOrderRow,
@@ -7,20 +7,13 @@ import type {
   PaymentState,
 } from '../../../contract/admin.ts'
 import { paidStatus } from '../../../contract/order-lifecycle.ts'
-import { orderNumber, type LineProductionTime } from '../../../contract/orders.ts'
+import { orderNumber } from '../../../contract/orders.ts'
 import { uuidPattern } from '../../../contract/uuid.ts'
-import {
-  dealerDirectory,
-  dealers,
-  orderLines,
-  orders,
-  productionTimes,
-  users,
-} from '../../db/schema.ts'
+import { dealerDirectory, dealers, orders, users } from '../../db/schema.ts'
 import type { CatalogSnapshot } from '../catalog-cache.ts'
-import { isSubmitted, type Executor, type OrderRow } from '../orders/lookup.ts'
-import { lineProductionTime } from '../orders/production.ts'
+import { isSubmitted, type Executor } from '../orders/lookup.ts'
 import { orderSummaries } from '../orders/views.ts'
+import { shipByOf } from './ship-by.ts'
 
 /*
  * The back office's order list (GET /api/admin/orders): every submitted order, newest first,
@@ -117,49 +110,6 @@ function conditions(query: AdminOrdersQuery): SQL | undefined {
   )
 }
 
-/** The latest of the items' ready-by days (`YYYY-MM-DD` sorts as it reads); null when none is made. */
-export function latestReadyBy(times: readonly (LineProductionTime | null)[]): string | null {
-  return times.reduce<string | null>(
-    (latest, time) =>
-      time && (latest === null || time.ready_by > latest) ? time.ready_by : latest,
-    null,
-  )
-}
-
-/** Each order's ship-by day, from its lines' production times (services/orders/production.ts). */
-async function shipByOf(
-  db: Executor,
-  rows: readonly OrderRow[],
-  catalog: CatalogSnapshot,
-): Promise<Map<string, string | null>> {
-  const ids = rows.map((row) => row.id)
-  if (ids.length === 0) return new Map()
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, ids))
-    .orderBy(asc(orderLines.position), asc(orderLines.createdAt))
-  const times = await db.select().from(productionTimes)
-  return new Map(
-    rows.map((order) => {
-      const own = lines.filter((line) => line.orderId === order.id)
-      const submittedAt = order.submittedAt ?? order.updatedAt
-      const ready = own
-        .filter((line) => line.parentId === null)
-        .map((line) =>
-          lineProductionTime(
-            catalog.productBySlug(line.productSlug),
-            line,
-            own,
-            times,
-            submittedAt,
-          ),
-        )
-      return [order.id, latestReadyBy(ready)]
-    }),
-  )
-}
-
 /** One page of the back office's order list, and how many orders its filters keep. */
 export async function listBackOfficeOrders(
   db: Executor,
@@ -183,7 +133,11 @@ export async function listBackOfficeOrders(
   const summaries = new Map(
     (await orderSummaries(db, orderRows, catalog)).map((summary) => [summary.id, summary]),
   )
-  const shipBy = await shipByOf(db, orderRows, catalog)
+  const shipBy = await shipByOf(
+    db,
+    orderRows.map((order) => ({ id: order.id, submittedAt: order.submittedAt ?? order.updatedAt })),
+    catalog,
+  )
   return {
     orders: rows.map(({ order, ownerEmail, ownerName, placedForName, dealerName }) => {
       const summary = summaries.get(order.id)!

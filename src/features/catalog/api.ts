@@ -113,6 +113,15 @@ export function loadPalette(): Promise<PaletteSwatch[]> {
   return orFromSnapshot(fetchPalette, async () => (await snapshotDb()).catalogPalette())
 }
 
+/**
+ * The palette as a query (the cart's drawings of configured lines). Not persisted: the catalog
+ * never goes to localStorage.
+ */
+export const paletteQuery = queryOptions({
+  queryKey: ['palette'] as const,
+  queryFn: () => loadPalette(),
+})
+
 /** `/store`: every family at once, and the palette for the colour filter. */
 export async function loadStore(queryClient: QueryClient) {
   const [palette] = await Promise.all([

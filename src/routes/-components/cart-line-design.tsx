@@ -1,16 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { loadPalette, productQuery, type Product } from '../../features/catalog/api.ts'
+import { paletteQuery, productQuery, type Product } from '../../features/catalog/api.ts'
 import type { LineDesignProps } from '../../features/cart/components/line-design-slot.ts'
 import { PaintedSuit } from '../../features/configurator/components/painted-suit.tsx'
 import type { ConfigurableProduct, DraftContext } from '../../features/configurator/model.ts'
 import { draftFromOrder } from '../../features/configurator/payload.ts'
-
-/**
- * The palette for the cart's drawings, read as a product page reads it (the store's data file,
- * else the catalog snapshot offline). Not persisted: the catalog never goes to localStorage.
- */
-const paletteQuery = queryOptions({ queryKey: ['palette'] as const, queryFn: () => loadPalette() })
 
 function isConfigurable(product: Product | undefined): product is ConfigurableProduct {
   return product !== undefined && product.configurable && product.configurator !== null

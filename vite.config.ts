@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { BACK_OFFICE_CHUNK } from './contract/back-office-assets.ts'
 import { RECAPTCHA_SITE_KEY_META } from './contract/recaptcha-pages.ts'
 
 // Build-time configuration. API_URL points the static site at the API host when the two are
@@ -79,8 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectManifest: {
           // The manifest and its icons are added by the plugin itself.
           globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-          // Content images are cached as they are seen, within a size limit (sw/sw.ts).
-          globIgnores: ['images/**'],
+          // Content images are cached as they are seen, within a size limit (sw/sw.ts). The back
+          // office's code is the shop's, not the customer's: cached when the owner opens it.
+          globIgnores: ['images/**', `assets/${BACK_OFFICE_CHUNK}-*`],
         },
       }),
   ],
@@ -107,7 +109,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // short for the number of chunks): the route tree, which loads with the app, names each
         // route's chunk twice, and names and the eighth character cost 0.2 KiB of the first
         // view's budget. The source maps of `vite build --sourcemap` still say what each holds.
-        chunkFileNames: 'assets/[hash:7].js',
+        chunkFileNames: (chunk) =>
+          chunk.name === BACK_OFFICE_CHUNK
+            ? `assets/${BACK_OFFICE_CHUNK}-[hash:7].js`
+            : 'assets/[hash:7].js',
         // React, ReactDOM and the router in one chunk the entry imports, not spread over chunks
         // that every route file also imports: fewer, larger files on the first load, and a
         // release that changes only the app leaves it cached. The slug pattern, which the entry
@@ -119,6 +124,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store)|use-sync-external-store)[\\/]|contract[\\/]slug-pattern\.ts|src[\\/]lib[\\/]shell-value\.ts/,
+            },
+            // The back office (routes/admin/, features/back-office): one file of its own, named so
+            // the customer's precache leaves it out (globIgnores above). Only the route's split
+            // parts: the route file itself is in the route tree every page loads.
+            {
+              name: BACK_OFFICE_CHUNK,
+              test: /src[\\/](routes[\\/]admin[\\/](-components[\\/]|[^?]*\?tsr-split)|features[\\/]back-office[\\/])/,
+              // Its own modules only: what it shares with the store (the API client, the query
+              // client) stays where the store's pages load it from.
+              includeDependenciesRecursively: false,
             },
             // What the shell's links (hydrated once the page has loaded, site-layout.tsx) share
             // with the menu sheet, the video player and the after-first-view work: one file, not

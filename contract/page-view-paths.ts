@@ -1,5 +1,5 @@
 import { privatePageRoutes } from './private-page-routes.ts'
-import { matchPageRoute, productRoutes, type PageRoute } from './routes.ts'
+import { isBackOfficePath, matchPageRoute, productRoutes, type PageRoute } from './routes.ts'
 
 /*
  * The paths page views are recorded under (page-views.ts), held to the route list. Apart from
@@ -20,7 +20,8 @@ export function pageViewPath(pathname: string): string | null {
   if (!/^\/[\x21-\x7e]*$/.test(pathname) || pathname.length > 512) return null
   const trimmed = pathname === '/' ? '/' : pathname.replace(/\/+$/, '')
   const match = matchPageRoute(trimmed || '/')
-  if (!match) return null
+  // The shop's own screens are no visitor's view.
+  if (!match || isBackOfficePath(match.route)) return null
   return privateRoutes.has(match.route) ? match.route : trimmed || '/'
 }
 

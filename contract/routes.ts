@@ -84,6 +84,8 @@ export const pageRoutes = [
   '/dealers',
   '/landing/$slug',
   '/coaches/$slug',
+  // the back office (docs/back-office.md), `/admin` included: one route, never prerendered
+  '/admin/$',
 ] as const
 
 export type PageRoute = (typeof pageRoutes)[number]
@@ -229,4 +231,12 @@ export function matchPageRoute(pathname: string): RouteMatch | null {
     }
   }
   return null
+}
+
+/**
+ * A path of the back office (`/admin`, `/admin/…`, in any letter case): the shop's own screens,
+ * never prerendered, indexed, precached for customers or counted as a page view.
+ */
+export function isBackOfficePath(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/i.test(pathname)
 }

@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { adminDashboard } from './bench/admin-dashboard.ts'
+import { adminOrders } from './bench/admin-orders.ts'
+import { adminQueueDrawings } from './bench/admin-queue-drawings.ts'
 import { argon2 } from './bench/argon2.ts'
 import { checkout } from './bench/checkout.ts'
 import { cartSync } from './bench/cart-sync.ts'
@@ -40,6 +42,8 @@ const measurements: Measurement[] = [
   argon2,
   cartSync,
   adminDashboard,
+  adminOrders,
+  adminQueueDrawings,
 ]
 
 /** Issue 3: the full prerendered site builds in 90 s on this 2-core machine. */

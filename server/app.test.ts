@@ -469,9 +469,11 @@ describe('GET /api/openapi.json', () => {
     const doc = await res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/admin/attention',
       '/api/admin/customers',
       '/api/admin/customers/{id}',
       '/api/admin/customers/{id}/sign-out-everywhere',
+      '/api/admin/dashboard',
       '/api/admin/dealers',
       '/api/admin/dealers/{id}',
       '/api/admin/dealers/{id}/customers',
@@ -490,6 +492,7 @@ describe('GET /api/openapi.json', () => {
       '/api/admin/orders/{id}/refund',
       '/api/admin/orders/{id}/resend-mail',
       '/api/admin/payouts/{id}/mark-paid',
+      '/api/admin/queue',
       '/api/analytics/page-views',
       '/api/coach/contact-coaches/{coachSlug}',
       '/api/contact/',

@@ -133,6 +133,8 @@ const secretRoutes = [
     '/LoginFromAdmin/$',
     '/add-to-order/$paymentCode',
     '/checkout/$',
+    // The back office's pages name customers, orders and discount codes: none in the log.
+    '/admin/$',
   ] as const satisfies readonly PageRoute[]),
 ].map((route) => {
   const parts = route.split('/').filter(Boolean)

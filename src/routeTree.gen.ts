@@ -23,6 +23,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as LoginFromAdminSplatRouteImport } from './routes/LoginFromAdmin/$'
 import { Route as AddToOrderPaymentCodeRouteImport } from './routes/add-to-order/$paymentCode'
+import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as ApplePayOrderIdRouteImport } from './routes/apple-pay/$orderId'
 import { Route as CheckoutSplatRouteImport } from './routes/checkout/$'
 import { Route as CoachesIndexRouteImport } from './routes/coaches/index'
@@ -133,6 +134,11 @@ const LoginFromAdminSplatRoute = LoginFromAdminSplatRouteImport.update({
 const AddToOrderPaymentCodeRoute = AddToOrderPaymentCodeRouteImport.update({
   id: '/add-to-order/$paymentCode',
   path: '/add-to-order/$paymentCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/admin/$',
+  path: '/admin/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApplePayOrderIdRoute = ApplePayOrderIdRouteImport.update({
@@ -368,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -425,6 +432,7 @@ export interface FileRoutesByTo {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -483,6 +491,7 @@ export interface FileRoutesById {
   '/store': typeof StoreRoute
   '/LoginFromAdmin/$': typeof LoginFromAdminSplatRoute
   '/add-to-order/$paymentCode': typeof AddToOrderPaymentCodeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/apple-pay/$orderId': typeof ApplePayOrderIdRoute
   '/checkout/$': typeof CheckoutSplatRoute
   '/coaches/$slug': typeof CoachesSlugRoute
@@ -542,6 +551,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/admin/$'
     | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
@@ -599,6 +609,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/admin/$'
     | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
@@ -656,6 +667,7 @@ export interface FileRouteTypes {
     | '/store'
     | '/LoginFromAdmin/$'
     | '/add-to-order/$paymentCode'
+    | '/admin/$'
     | '/apple-pay/$orderId'
     | '/checkout/$'
     | '/coaches/$slug'
@@ -714,6 +726,7 @@ export interface RootRouteChildren {
   StoreRoute: typeof StoreRoute
   LoginFromAdminSplatRoute: typeof LoginFromAdminSplatRoute
   AddToOrderPaymentCodeRoute: typeof AddToOrderPaymentCodeRoute
+  AdminSplatRoute: typeof AdminSplatRoute
   ApplePayOrderIdRoute: typeof ApplePayOrderIdRoute
   CheckoutSplatRoute: typeof CheckoutSplatRoute
   CoachesSlugRoute: typeof CoachesSlugRoute
@@ -855,6 +868,13 @@ declare module '@tanstack/react-router' {
       path: '/add-to-order/$paymentCode'
       fullPath: '/add-to-order/$paymentCode'
       preLoaderRoute: typeof AddToOrderPaymentCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/admin/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apple-pay/$orderId': {
@@ -1162,6 +1182,7 @@ const rootRouteChildren: RootRouteChildren = {
   StoreRoute: StoreRoute,
   LoginFromAdminSplatRoute: LoginFromAdminSplatRoute,
   AddToOrderPaymentCodeRoute: AddToOrderPaymentCodeRoute,
+  AdminSplatRoute: AdminSplatRoute,
   ApplePayOrderIdRoute: ApplePayOrderIdRoute,
   CheckoutSplatRoute: CheckoutSplatRoute,
   CoachesSlugRoute: CoachesSlugRoute,

@@ -6,10 +6,12 @@ const router = createAppRouter({ loadQueryClient: () => Promise.reject(new Error
 
 const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path)
 
+/** Each path once: a layout route (`/admin`) and its index route (`/admin/`) serve one page. */
 function registeredPaths(): string[] {
-  return Object.values(router.routesById)
+  const paths = Object.values(router.routesById)
     .filter((route) => !route.isRoot)
     .map((route) => withoutSlash(route.fullPath as string))
+  return [...new Set(paths)]
 }
 
 /** The route the app renders `path` with. */
@@ -52,6 +54,9 @@ describe('route registry', () => {
     ['/people/corvid-2/jane', '/people/$product/$'],
     ['/people/friends/jane', '/people/friends/$'],
     ['/landing/spring-wingsuit-sale', '/landing/$slug'],
+    ['/admin', '/admin/$'],
+    ['/admin/orders/78fc985b', '/admin/$'],
+    ['/Admin/queue', '/admin/$'],
   ] as const)('the router and the server agree that %s is %s', (path, route) => {
     expect(matchPageRoute(path)?.route).toBe(route)
     expect(appRoute(path)).toBe(catchAllRoutes.has(route) ? '/$' : route)

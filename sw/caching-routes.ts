@@ -3,6 +3,7 @@ import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
+import { isBackOfficeAsset } from '../contract/back-office-assets.ts'
 import { APP_DATA_URL } from '../contract/page-data.ts'
 import { imagePlaceholderResponse } from './image-placeholder.ts'
 import { keptCopy } from './kept-offline.ts'
@@ -27,6 +28,9 @@ import { precachedHandler } from './precache.ts'
  */
 
 declare const self: ServiceWorkerGlobalScope
+
+/** The back office's code, cached as it loads (never precached for customers). */
+export const BACK_OFFICE_CACHE = 'back-office'
 
 /** The API cache's expiration, cleared with the cache when the customer signs out. */
 export const apiExpiration = new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })
@@ -116,6 +120,16 @@ export function registerCachingRoutes(apiUrl: string): void {
         { handlerDidError: async ({ request }) => keptCopy(request) },
         new ExpirationPlugin({ maxEntries: 1000, purgeOnQuotaError: true }),
       ],
+    }),
+  )
+
+  // The back office's code, left out of the precache: kept once the owner has opened it, so the
+  // queue and the last orders seen open offline. Its names are hashed: a kept file never changes.
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && isBackOfficeAsset(url.pathname),
+    new CacheFirst({
+      cacheName: BACK_OFFICE_CACHE,
+      plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
     }),
   )
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { familyKeys, families } from '../../contract/families.ts'
-import { pageRoutes } from '../../contract/routes.ts'
+import { isBackOfficePath, pageRoutes } from '../../contract/routes.ts'
 import { createApp } from '../../server/app.ts'
 import { openDatabase } from '../../server/db/index.ts'
 import { seed } from '../../server/services/seed.ts'
@@ -60,7 +60,8 @@ async function publicUrls(
   listProducts: () => Promise<string[]>,
   contentPages: string[],
 ): Promise<string[]> {
-  const fixed = pageRoutes.filter((route) => !route.includes('$'))
+  // The back office is the shop's own: never prerendered, never in the sitemap.
+  const fixed = pageRoutes.filter((route) => !route.includes('$') && !isBackOfficePath(route))
   const privatePages = new Set(['/cart', '/login', '/reset-password', '/account'])
   return [
     ...new Set([
@@ -143,6 +144,7 @@ function robots(): string {
 Allow: /
 Disallow: /api/
 Disallow: /account
+Disallow: /admin
 Disallow: /cart
 Disallow: /checkout
 Disallow: /login

@@ -6,10 +6,22 @@ import { orderNumber } from '../../contract/order-number.ts'
 import { OrderView } from '../../contract/orders.ts'
 import type { AdminDeps as CommandDeps } from '../cli/command.ts'
 import { adminRunner } from '../cli/test-admin.ts'
-import { auditLog, dealers, orderEvents, orders, outbox, payments, users } from '../db/schema.ts'
+import {
+  auditLog,
+  dealers,
+  idempotencyKeys,
+  orderEvents,
+  orders,
+  outbox,
+  payments,
+  users,
+} from '../db/schema.ts'
 import { loadEnv } from '../env.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { sessionRef } from '../services/admin/audit.ts'
+import { refundRunningMessage } from '../services/admin/refund-once.ts'
+import { userScope } from '../services/cart-owner.ts'
+import { keyReusedMessage, requestHash } from '../services/idempotency.ts'
 import { hashToken } from '../services/sessions.ts'
 import { moneyOfOrders } from '../services/payments/order-money.ts'
 import { createPayments } from '../services/payments/payments.ts'
@@ -34,6 +46,7 @@ import {
   usAddress,
 } from '../testing/test-orders.ts'
 import { accountWithRole, adminCaller } from './admin-testing.ts'
+import { refundKeyMessages } from './admin-orders.ts'
 
 /*
  * The back office's orders (docs/back-office.md): the list's filters and search on a small seeded
@@ -90,6 +103,20 @@ async function detailOf(res: Response): Promise<AdminOrderDetail> {
 }
 const detail = async (id: string) =>
   detailOf(await send('GET', `/admin/orders/${id}`, staff.bearer))
+
+/** A refund of the order, by the admin unless told, with an Idempotency-Key when given. */
+function refund(id: string, body: unknown, key?: string, bearer = admin.bearer) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${bearer}`,
+    'content-type': 'application/json',
+  }
+  if (key !== undefined) headers['idempotency-key'] = key
+  return app.request(`/api/admin/orders/${id}/refund`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  })
+}
 
 /** The customer's own view of the order, as its page reads it. */
 async function customerView(id: string, caller: CartCaller): Promise<OrderView> {
@@ -495,9 +522,7 @@ describe('POST /api/admin/orders/{id}/move', () => {
 describe('POST /api/admin/orders/{id}/refund', () => {
   it('refunds part through the gateway, then the rest, as the command line does; each audited', async () => {
     const order = await paidOrder()
-    const part = await detailOf(
-      await send('POST', `/admin/orders/${order.id}/refund`, admin.bearer, { amount: 5000 }),
-    )
+    const part = await detailOf(await refund(order.id, { amount: 5000 }, newKey()))
     expect(part).toMatchObject({ status: 'paid', paid: 45900, refunded: 5000, refundable: 40900 })
     expect(part.payments[0]).toMatchObject({ amount: 45900, refunded: 5000, status: 'settled' })
     expect(part.history.at(-1)).toMatchObject({
@@ -522,9 +547,7 @@ describe('POST /api/admin/orders/{id}/refund', () => {
 
   it('refuses more than was paid, and a refund of nothing left, as the command line does', async () => {
     const order = await paidOrder(10000)
-    const tooMuch = await errorsOf(
-      await send('POST', `/admin/orders/${order.id}/refund`, admin.bearer, { amount: 10001 }),
-    )
+    const tooMuch = await errorsOf(await refund(order.id, { amount: 10001 }, newKey()))
     const cli = await command(['refund', order.id, '100.01'])
     expect(cli.code).toBe(1)
     expect(tooMuch).toEqual({ amount: [cli.err] })
@@ -563,6 +586,118 @@ describe('POST /api/admin/orders/{id}/refund', () => {
     expect(asText.status).toBe(415)
     expect(await detail(order.id)).toMatchObject({ status: 'paid', refunded: 0 })
     expect(await auditOfOrder(order.id)).toEqual([])
+  })
+})
+
+describe('POST /api/admin/orders/{id}/refund with an Idempotency-Key', () => {
+  /** What the order's payments hold: amount and refunded, as the payments table has them. */
+  const paymentsOf = (id: string) =>
+    database.db
+      .select({ amount: payments.amount, refunded: payments.refundedAmount })
+      .from(payments)
+      .where(eq(payments.orderId, id))
+
+  it('refunds once for a key sent twice: the second gets the first answer, byte for byte', async () => {
+    const order = await paidOrder()
+    const key = newKey()
+    const first = await refund(order.id, { amount: 5000 }, key)
+    const firstText = await first.text()
+    expect(first.status, firstText).toBe(200)
+    const again = await refund(order.id, { amount: 5000 }, key)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await again.text()).toBe(firstText)
+    // One refund in the payments table, one in the history, one audit row.
+    expect(await paymentsOf(order.id)).toEqual([{ amount: 45900, refunded: 5000 }])
+    const shown = await detail(order.id)
+    expect(shown).toMatchObject({ refunded: 5000, refundable: 40900 })
+    expect(shown.history.filter((line) => line.note.startsWith('Refunded'))).toHaveLength(1)
+    expect((await auditOfOrder(order.id)).map((row) => row.details)).toEqual([
+      { asked: 5000, refunded: 5000, currency: 'USD', status: 'paid' },
+    ])
+    // A new key is a new refund.
+    expect((await refund(order.id, { amount: 5000 }, newKey())).status).toBe(200)
+    expect(await paymentsOf(order.id)).toEqual([{ amount: 45900, refunded: 10000 }])
+    expect(await auditOfOrder(order.id)).toHaveLength(2)
+  })
+
+  it('refuses the key with another body or another order, and changes nothing', async () => {
+    const order = await paidOrder()
+    const other = await paidOrder()
+    const key = newKey()
+    expect((await refund(order.id, { amount: 5000 }, key)).status).toBe(200)
+    for (const res of [
+      await refund(order.id, { amount: 6000 }, key),
+      await refund(order.id, {}, key),
+      await refund(other.id, { amount: 5000 }, key),
+    ])
+      expect(await errorsOf(res)).toEqual({ 'Idempotency-Key': [keyReusedMessage] })
+    expect(await paymentsOf(order.id)).toEqual([{ amount: 45900, refunded: 5000 }])
+    expect(await paymentsOf(other.id)).toEqual([{ amount: 45900, refunded: 0 }])
+    expect(await auditOfOrder(order.id)).toHaveLength(1)
+    expect(await auditOfOrder(other.id)).toEqual([])
+  })
+
+  it('refuses a part refund without a key, or with a malformed one, before refunding', async () => {
+    const order = await paidOrder()
+    expect(await errorsOf(await refund(order.id, { amount: 5000 }))).toEqual({
+      'Idempotency-Key': [refundKeyMessages.required],
+    })
+    expect(await errorsOf(await refund(order.id, { amount: 5000 }, 'short'))).toEqual({
+      'Idempotency-Key': [refundKeyMessages.malformed],
+    })
+    expect(await paymentsOf(order.id)).toEqual([{ amount: 45900, refunded: 0 }])
+    expect(await auditOfOrder(order.id)).toEqual([])
+  })
+
+  it('answers a refusal again as it was, without asking the payments twice', async () => {
+    const order = await paidOrder(10000)
+    const key = newKey()
+    const first = await refund(order.id, { amount: 10001 }, key)
+    const firstText = await first.text()
+    expect(first.status).toBe(422)
+    const again = await refund(order.id, { amount: 10001 }, key)
+    expect(again.status).toBe(422)
+    expect(await again.text()).toBe(firstText)
+    expect(await auditOfOrder(order.id)).toHaveLength(1)
+  })
+
+  it('refunds all once with a key, and says a key still running is running (409)', async () => {
+    const order = await paidOrder()
+    const key = newKey()
+    const all = await refund(order.id, {}, key)
+    expect(all.status).toBe(200)
+    const again = await refund(order.id, {}, key)
+    expect(again.status).toBe(200)
+    expect((await auditOfOrder(order.id)).map((row) => row.details)).toEqual([
+      { asked: 'all', refunded: 45900, currency: 'USD', status: 'refunded' },
+    ])
+
+    // A key whose first refund has not answered (still running, or stopped half-way).
+    const other = await paidOrder()
+    const running = newKey()
+    await database.db.insert(idempotencyKeys).values({
+      scope: userScope(admin.id),
+      key: running,
+      requestHash: requestHash(`POST /admin/orders/${other.id}/refund`, { amount: 5000 }),
+      ownerScope: userScope(admin.id),
+    })
+    const busy = await refund(other.id, { amount: 5000 }, running)
+    expect(await errorsOf(busy, 409)).toEqual({ 'Idempotency-Key': [refundRunningMessage] })
+    expect(busy.headers.get('retry-after')).toBe('2')
+    expect(await paymentsOf(other.id)).toEqual([{ amount: 45900, refunded: 0 }])
+    expect(await auditOfOrder(other.id)).toEqual([])
+  })
+
+  it('keeps one admin’s key apart from another’s, and refuses staff before the key', async () => {
+    const order = await paidOrder()
+    const key = newKey()
+    const otherAdmin = await accountWithRole(database.db, 'admin')
+    expect((await refund(order.id, { amount: 1000 }, key)).status).toBe(200)
+    // The same key from another admin's device is that admin's own refund.
+    expect((await refund(order.id, { amount: 1000 }, key, otherAdmin.bearer)).status).toBe(200)
+    expect(await paymentsOf(order.id)).toEqual([{ amount: 45900, refunded: 2000 }])
+    expect((await refund(order.id, { amount: 1000 }, newKey(), staff.bearer)).status).toBe(403)
   })
 })
 

@@ -6,9 +6,12 @@ import {
   MoveOrderRequest,
   RefundRequest,
 } from '../../contract/admin.ts'
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '../../contract/cart.ts'
 import { maxOrdersPerPage } from '../../contract/orders.ts'
 import { uuidPattern } from '../../contract/uuid.ts'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Database } from '../db/index.ts'
+import { declared } from '../http/declared-answer.ts'
 import { errorResponse } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
@@ -21,6 +24,8 @@ import {
 } from '../services/admin/order-actions.ts'
 import { backOfficeOrder, findOrderForShop } from '../services/admin/order-detail.ts'
 import { listBackOfficeOrders } from '../services/admin/order-list.ts'
+import { refundOnce, refundRunningMessage } from '../services/admin/refund-once.ts'
+import { userScope } from '../services/cart-owner.ts'
 import { cachedPalette } from '../services/cart/pricing.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
 import type { Payments } from '../services/payments/payments.ts'
@@ -43,6 +48,25 @@ export interface AdminOrderDeps {
 const orderNotFound = 'No such order (a cart is not an order either).'
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 const jsonBodyMessage = 'Send a JSON body: {"amount": …} in minor units, or {} to refund all.'
+export const refundKeyMessages = {
+  required:
+    'A part refund needs an Idempotency-Key made for it: sent twice without one, it would refund twice.',
+  malformed: 'The Idempotency-Key must be 8 to 128 of [A-Za-z0-9_-].',
+} as const
+
+const RefundHeaders = z.object({
+  // Checked in the handler, so a missing or bad key is a 422 under the header's own name.
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Made on the device for this refund (8–128 of [A-Za-z0-9_-]); required with `amount`. ' +
+        'The same key with the same body gets the first answer again and refunds nothing more; ' +
+        'with another body it is a 422; while the first is still running, a 409.',
+      example: 'refund-7c1f0f3e-1b1a-4f7e-9d7b-5d1a2f3e4b5c',
+    }),
+})
 
 const IdParam = z.object({
   id: z
@@ -176,12 +200,15 @@ export function adminOrderRoutes({ db, catalog, payments, site }: AdminOrderDeps
       'first, each through the provider that took it; the order becomes refunded when nothing ' +
       'paid is left. More than was paid, nothing left to refund, or a provider’s refusal is a ' +
       '422 under `amount` (a refusal after part went back says how much did). Audited as ' +
-      '`order.refund` after the provider answered. A second call refunds again: ask before ' +
-      'sending it.',
+      '`order.refund` after the provider answered. A part refund takes an `Idempotency-Key` ' +
+      '(422 under `Idempotency-Key` without one): sent again with the same key and body it ' +
+      'answers as the first did, and refunds nothing more, nor writes another audit row. A ' +
+      'refund of all may take one too; without it, a second call finds nothing left.',
     security,
     middleware: adminOnly,
     request: {
       params: IdParam,
+      headers: RefundHeaders,
       // Required, `{}` for all: a body the server did not read must not refund everything.
       body: {
         required: true,
@@ -192,9 +219,15 @@ export function adminOrderRoutes({ db, catalog, payments, site }: AdminOrderDeps
       200: detailAnswer,
       ...adminOnlyDenied,
       ...notFound,
+      409: {
+        description: `The first refund of this Idempotency-Key has not answered yet: “${refundRunningMessage}” (\`Retry-After\`)`,
+        headers: z.object({ 'Retry-After': z.string() }),
+        content: errorResponse('').content,
+      },
       422: errorResponse(
-        'Bad input (no JSON body: under `body`), or a refund the payments do not allow (under ' +
-          '`amount`)',
+        'Bad input (no JSON body: under `body`), a refund the payments do not allow (under ' +
+          '`amount`), or an Idempotency-Key missing from a part refund, malformed, or used for ' +
+          'another request (under `Idempotency-Key`)',
       ),
     },
   })
@@ -279,12 +312,40 @@ export function adminOrderRoutes({ db, catalog, payments, site }: AdminOrderDeps
       // The validator reads a body of another type as `{}`, which would refund everything.
       if (!jsonType.test(c.req.header('content-type') ?? ''))
         return c.json({ message: jsonBodyMessage, errors: { body: [jsonBodyMessage] } }, 422)
-      const { amount } = c.req.valid('json')
-      const answer = await answerOf(
-        id,
-        await refundAsShop(db, payments, actorOf(c), { id, amount }),
+      const body = c.req.valid('json')
+      const { amount } = body
+      const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
+      const keyProblem =
+        key === undefined
+          ? amount === undefined
+            ? undefined
+            : refundKeyMessages.required
+          : idempotencyKeyPattern.test(key)
+            ? undefined
+            : refundKeyMessages.malformed
+      if (keyProblem)
+        return c.json(
+          { message: keyProblem, errors: { [IDEMPOTENCY_KEY_HEADER]: [keyProblem] } },
+          422,
+        )
+      const actor = actorOf(c)
+      const run = async () => answerOf(id, await refundAsShop(db, payments, actor, { id, amount }))
+      if (key === undefined) {
+        // A refund of all, sent twice, finds nothing left the second time.
+        const answer = await run()
+        return answer.status === 200 ? c.json(answer.body, 200) : c.json(answer.body, answer.status)
+      }
+      const sent = await refundOnce(
+        db,
+        { call: `POST /admin/orders/${id}/refund`, scope: userScope(actor.id), key, body },
+        run,
       )
-      return answer.status === 200 ? c.json(answer.body, 200) : c.json(answer.body, answer.status)
+      return declared(
+        c.body(sent.text, sent.status as ContentfulStatusCode, {
+          'Content-Type': 'application/json',
+          ...(sent.retryAfter === undefined ? {} : { 'Retry-After': String(sent.retryAfter) }),
+        }),
+      )
     })
     .openapi(resend, async (c) => {
       const { id } = c.req.valid('param')

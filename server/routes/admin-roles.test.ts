@@ -36,6 +36,20 @@ afterAll(async () => {
 const send = adminCaller(() => app)
 const cartCall = cartCaller(() => app)
 
+/** A part refund as the back office sends it: with an Idempotency-Key of its own. */
+const refund = (id: string, bearer?: string, body: unknown = { amount: 1000 }) => {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'idempotency-key': newKey(),
+  }
+  if (bearer) headers.authorization = `Bearer ${bearer}`
+  return app.request(`/api/admin/orders/${id}/refund`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  })
+}
+
 /** A customer's order of 459.00 USD; `paid`: paid in full through the test gateway by its owner. */
 async function customerOrder({ paid = false } = {}) {
   const owner = await testAccount(database.db)
@@ -83,7 +97,7 @@ const calls: {
     name: 'POST /api/admin/orders/{id}/refund',
     adminOnly: true,
     paid: true,
-    make: (f, bearer) => send('POST', `/admin/orders/${f.id}/refund`, bearer, { amount: 1000 }),
+    make: (f, bearer) => refund(f.id, bearer),
   },
   {
     name: 'POST /api/admin/orders/{id}/resend-mail',
@@ -93,6 +107,15 @@ const calls: {
     name: 'POST /api/admin/orders/{id}/payment-link',
     make: (f, bearer) => send('POST', `/admin/orders/${f.id}/payment-link`, bearer),
   },
+  {
+    name: 'GET /api/admin/dashboard',
+    make: (_f, bearer) => send('GET', '/admin/dashboard', bearer),
+  },
+  {
+    name: 'GET /api/admin/attention',
+    make: (_f, bearer) => send('GET', '/admin/attention', bearer),
+  },
+  { name: 'GET /api/admin/queue', make: (_f, bearer) => send('GET', '/admin/queue', bearer) },
 ]
 
 type Caller = { kind: string; bearer?: string; allowed: 'none' | 'staff' | 'admin' }
@@ -168,6 +191,9 @@ describe('the back office’s role matrix', () => {
       { method: 'POST', path: '/admin/orders/not-an-id/move', body: { status: 'nowhere' } },
       { method: 'POST', path: '/admin/orders/not-an-id/refund', body: { amount: -1 } },
       { method: 'POST', path: '/admin/login-link', body: { email: 'not an address' } },
+      { method: 'GET', path: '/admin/dashboard?from=2026-02-30&to=yesterday' },
+      { method: 'GET', path: '/admin/dashboard?from=2020-01-01' },
+      { method: 'GET', path: '/admin/queue?status=shipped' },
     ]
     for (const { method, path, body } of bad) {
       expect((await send(method, path)).status, path).toBe(401)
@@ -177,5 +203,10 @@ describe('the back office’s role matrix', () => {
     expect(
       (await send('POST', '/admin/orders/not-an-id/refund', staff.bearer, { amount: -1 })).status,
     ).toBe(403)
+    // A part refund with no Idempotency-Key: the role is checked before the key.
+    for (const bearer of [customer.bearer, staff.bearer])
+      expect(
+        (await send('POST', '/admin/orders/not-an-id/refund', bearer, { amount: 1 })).status,
+      ).toBe(403)
   })
 })

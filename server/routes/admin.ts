@@ -5,13 +5,16 @@ import { createRouter } from '../http/router.ts'
 import { audit } from '../services/admin/audit.ts'
 import { findUserByEmail, makeAdminLoginLink, type AccountDeps } from '../services/accounts.ts'
 import { actorOf, backOfficeAccess, requireBackOffice } from './admin-access.ts'
+import { adminDashboardRoutes } from './admin-dashboard.ts'
 import { adminDiscountsRoutes } from './admin-discounts.ts'
 import { adminOrderRoutes, type AdminOrderDeps } from './admin-orders.ts'
 import { adminPeopleRoutes } from './admin-people.ts'
+import { adminQueueRoutes } from './admin-queue.ts'
 
 /*
  * The back office's calls, /api/admin/… (docs/back-office.md): a sign-in link for a customer
- * here, the orders in admin-orders.ts. Who may call each: admin-access.ts.
+ * here, the orders in admin-orders.ts, the dashboard in admin-dashboard.ts, the made-to-order
+ * queue in admin-queue.ts. Who may call each: admin-access.ts.
  */
 
 const AdminLoginLinkRequest = z.object({ email: Email }).openapi('AdminLoginLinkRequest')
@@ -78,4 +81,6 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminOrderRoutes(deps))
     .route('/', adminDiscountsRoutes(deps))
     .route('/', adminPeopleRoutes(deps))
+    .route('/', adminDashboardRoutes(deps))
+    .route('/', adminQueueRoutes(deps))
 }

@@ -36,7 +36,8 @@ export function authRoutes(deps: AccountDeps) {
     tags: ['auth'],
     summary: 'Sign in with e-mail and password',
     description:
-      'A session lasts 30 days with `remember`, 1 day without. Wrong password and unknown ' +
+      "A session lasts 30 days with `remember`, 1 day without; an admin's or staff member's ends " +
+      'after 30 minutes without a call and 12 hours after sign-in at most. Wrong password and unknown ' +
       'e-mail get the same 422, in the same time. Attempts are counted per (e-mail, client ' +
       'address) (5 per 15 minutes) and per client address (50), an IPv6 client by its /64; ' +
       'beyond, 429. Per e-mail address from every client address at once, 20 attempts per 15 ' +

@@ -1,12 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { User } from '../../contract/user.ts'
+import { backOfficeRoles } from '../../contract/admin.ts'
+import type { Role, User } from '../../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { sessions, users } from '../db/schema.ts'
 import { toUser } from './users.ts'
 
 /** Session lifetimes: 30 days when the customer asks to be remembered, 1 day otherwise. */
 export const sessionTtlSeconds = { remember: 30 * 24 * 3600, default: 24 * 3600 } as const
+
+/**
+ * An admin's or a staff member's session is short (docs/back-office.md), whatever it was opened
+ * with ("Keep me signed in" included): it ends after `idleSeconds` without a call, and
+ * `maxSeconds` after sign-in at the latest. Its `expires_at` is where the idle limit ends it,
+ * moved on by every call (never past the hard limit); findSession enforces both for every call.
+ */
+export const backOfficeSessionLimits = { idleSeconds: 30 * 60, maxSeconds: 12 * 3600 } as const
+
+/** Whether an account of `role` gets the back office's short sessions. */
+export function hasShortSessions(role: Role): boolean {
+  return (backOfficeRoles as readonly Role[]).includes(role)
+}
 
 /** Only this digest is stored, so a copy of the database cannot be used to sign in. */
 export function hashToken(token: string): string {
@@ -30,12 +44,17 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export interface NewSession {
   token: string
+  /**
+   * The latest the session can last, which the `authToken` cookie's expiry follows. A back-office
+   * session ends sooner when it goes unused (backOfficeSessionLimits).
+   */
   expiresAt: Date
 }
 
 /**
  * Starts a session and returns its bearer token. The raw token exists only in this return value
- * and in the client's `authToken` cookie.
+ * and in the client's `authToken` cookie. An admin's or a staff member's session is cut to the
+ * back office's limits (backOfficeSessionLimits).
  */
 export async function startSession(
   db: Database,
@@ -44,11 +63,24 @@ export async function startSession(
 ): Promise<NewSession> {
   if (!(options.ttlSeconds > 0)) throw new RangeError('ttlSeconds must be positive')
   const token = newToken()
-  const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000)
-  await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, guest: options.guest ?? false })
-  return { token, expiresAt }
+  // From this process's clock, created_at included, so both limits count from one clock.
+  const now = Date.now()
+  let expiresAt = new Date(now + options.ttlSeconds * 1000)
+  let lastsUntil = expiresAt
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  if (user && hasShortSessions(user.role)) {
+    const { idleSeconds, maxSeconds } = backOfficeSessionLimits
+    lastsUntil = new Date(Math.min(expiresAt.getTime(), now + maxSeconds * 1000))
+    expiresAt = new Date(Math.min(lastsUntil.getTime(), now + idleSeconds * 1000))
+  }
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: new Date(now),
+    expiresAt,
+    guest: options.guest ?? false,
+  })
+  return { token, expiresAt: lastsUntil }
 }
 
 /** A session of `ttlSeconds` as a bare token (tests and the admin tools). */
@@ -87,18 +119,29 @@ function sessionQuery(db: Database) {
     .prepare('find_session')
 }
 
-/** The user a bearer token belongs to, if its session exists and has not expired. */
+/**
+ * The user a bearer token belongs to, if its session exists and has not expired. An admin's or a
+ * staff member's session also ends `maxSeconds` after sign-in, and each call moves its idle end
+ * on (backOfficeSessionLimits); a session opened before its account got such a role is cut to
+ * them at its first call after.
+ */
 export async function findSession(db: Database, token: string): Promise<SessionUser | undefined> {
   let query = sessionQueries.get(db)
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)))
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date() })
-  return row
-    ? {
-        user: toUser(row.user),
-        guest: row.guest,
-        createdAt: row.createdAt,
-      }
-    : undefined
+  const now = new Date()
+  const tokenHash = hashToken(token)
+  const [row] = await query.execute({ tokenHash, now })
+  if (!row) return undefined
+  if (hasShortSessions(row.user.role)) {
+    const { idleSeconds, maxSeconds } = backOfficeSessionLimits
+    const endsAt = row.createdAt.getTime() + maxSeconds * 1000
+    if (endsAt <= now.getTime()) return undefined
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Math.min(endsAt, now.getTime() + idleSeconds * 1000)) })
+      .where(eq(sessions.tokenHash, tokenHash))
+  }
+  return { user: toUser(row.user), guest: row.guest, createdAt: row.createdAt }
 }
 
 /** The user a bearer token belongs to, if its session exists and has not expired. */

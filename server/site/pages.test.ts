@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database, OpenDatabase } from '../db/index.ts'
+import type { MemoryRequest } from '../http/memory-answers.ts'
+import { createCatalogCache } from '../services/catalog-cache.ts'
 import { createTempDir, createTestApp, openTestDatabase } from '../testing/test-helpers.ts'
+import { createSite } from './pages.ts'
 
 const indexHtml = '<!doctype html><title>Flight store</title><div id="root"></div>'
 const errorHtml = '<!doctype html><title>Server error</title>'
@@ -286,5 +289,51 @@ describe('the reCAPTCHA site key, a setting of the server', () => {
     for (const path of ['/', '/contact', '/about']) {
       expect(await (await app.request(path)).text(), path).not.toContain('recaptcha-site-key')
     }
+  })
+})
+
+describe('the back office’s pages', () => {
+  const backOffice = [
+    '/admin',
+    '/admin/orders',
+    '/admin/orders/8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a',
+    '/admin/queue',
+    '/Admin/Codes',
+    '/admin/no-such-screen',
+  ]
+
+  it('are marked noindex, nofollow, whatever their status; no other page is', async () => {
+    for (const path of backOffice) {
+      const res = await app.request(path)
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex, nofollow')
+    }
+    const redirect = await app.request('/admin/orders/')
+    expect(redirect.status).toBe(301)
+    expect(redirect.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    for (const path of ['/', '/about', '/wingsuits/corvid-2', '/administrator', '/no/such/page'])
+      expect((await app.request(path)).headers.get('x-robots-tag'), path).toBeNull()
+  })
+
+  it('are marked in the answers kept in memory too', async () => {
+    const { answerFromMemory } = createSite({
+      staticDir: site.dir,
+      catalog: createCatalogCache({ db: database.db }),
+    })
+    const request = (path: string): MemoryRequest => ({
+      method: 'GET',
+      path,
+      query: '',
+      ifNoneMatch: undefined,
+      header: () => undefined,
+      security: {},
+    })
+    // The first answer may wait for the catalog: ask until it is in memory.
+    await vi.waitFor(() => expect(answerFromMemory(request('/admin'))).toBeDefined())
+    for (const path of backOffice) {
+      const answer = answerFromMemory(request(path))
+      expect(answer?.headers['X-Robots-Tag'], path).toBe('noindex, nofollow')
+    }
+    expect(answerFromMemory(request('/about'))?.headers['X-Robots-Tag']).toBeUndefined()
   })
 })

@@ -2,7 +2,13 @@ import path from 'node:path'
 import type { Context, Next } from 'hono'
 import { pageDataUrl } from '../../contract/page-data.ts'
 import { trimSlashes } from '../../contract/paths.ts'
-import { dataRoutes, matchPageRoute, pageDataPath, productRoutes } from '../../contract/routes.ts'
+import {
+  dataRoutes,
+  isBackOfficePath,
+  matchPageRoute,
+  pageDataPath,
+  productRoutes,
+} from '../../contract/routes.ts'
 import { isSlug } from '../../contract/slug-pattern.ts'
 import { isApiPath } from '../http/errors.ts'
 import type { CatalogCache } from '../services/catalog-cache.ts'
@@ -17,6 +23,12 @@ const fallbackNotFound =
 const fallbackServerError =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Server error</title>' +
   '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>'
+
+/**
+ * The back office's pages (`/admin`, `/admin/…`) are the shop's own: no search engine is to list
+ * them or follow their links, whatever a page's own head says (docs/back-office.md).
+ */
+const backOfficeRobots = { 'X-Robots-Tag': 'noindex, nofollow' } as const
 
 /** A built file and the status and caching it is sent with. */
 interface SiteAnswer {
@@ -101,6 +113,15 @@ export function createSite({
 
   async function handler(c: Context, next: Next): Promise<Response | void> {
     if (isApiPath(c.req.path)) return next()
+    const answer = pageAnswer(c)
+    if (!isBackOfficePath(c.req.path)) return answer
+    // On the answer itself: a file's answer is built as a plain Response, past c.header().
+    const response = await answer
+    response.headers.set('X-Robots-Tag', backOfficeRobots['X-Robots-Tag'])
+    return response
+  }
+
+  function pageAnswer(c: Context): Response | Promise<Response> {
     // The URL is parsed only to redirect: most requests end in no slash.
     if (c.req.path !== '/' && c.req.path.endsWith('/')) {
       const url = new URL(c.req.url)
@@ -123,10 +144,13 @@ export function createSite({
     if (isApiPath(request.path)) return undefined
     const found = pageOrFile(request.path)
     if (!found || found instanceof Promise) return undefined
-    return filesFromMemory(request, found.file, {
+    const answer = filesFromMemory(request, found.file, {
       status: found.status,
       cacheControl: found.cacheControl,
     })
+    return answer && isBackOfficePath(request.path)
+      ? { ...answer, headers: { ...answer.headers, ...backOfficeRobots } }
+      : answer
   }
 
   /** The answer to an unexpected error while serving a page: the site's own 500 page. */

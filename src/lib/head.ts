@@ -13,6 +13,8 @@ export interface PageHeadSource {
   title: string
   summary?: string
   jsonLd?: unknown
+  /** Kept out of search engines (the back office). */
+  noindex?: boolean
 }
 
 /**
@@ -23,6 +25,7 @@ export function pageHead(page?: PageHeadSource): PageHead {
   if (!page) return {}
   const meta: NonNullable<PageHead['meta']> = [{ title: `${page.title} — Glidecraft` }]
   if (page.summary) meta.push({ name: 'description', content: page.summary })
+  if (page.noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' })
   if (page.jsonLd === undefined) return { meta }
   return {
     meta,

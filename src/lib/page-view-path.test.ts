@@ -53,6 +53,24 @@ describe('the recorded path of a page view, in the page', () => {
     expect(recordedPagePath('/wingsuits/corvid-2/')).toBe('/wingsuits/corvid-2')
   })
 
+  it('records no view of the back office, in the page or on the server', () => {
+    for (const path of [
+      '/admin',
+      '/admin/',
+      '/ADMIN/orders',
+      '/admin/orders/78FC985B',
+      '/admin/queue',
+    ]) {
+      expect({ path, page: recordedPagePath(path), server: pageViewPath(path) }).toEqual({
+        path,
+        page: null,
+        server: null,
+      })
+    }
+    // A page whose path only starts with the letters is the store's.
+    expect(recordedPagePath('/administrator')).toBe('/administrator')
+  })
+
   it('records nothing for what is no path', () => {
     expect(recordedPagePath('/news with spaces')).toBeNull()
     expect(recordedPagePath(`/${'a'.repeat(600)}`)).toBeNull()

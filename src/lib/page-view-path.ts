@@ -36,6 +36,8 @@ export function recordedPagePath(pathname: string): string | null {
   if (!/^\/[\x21-\x7e]*$/.test(pathname) || pathname.length > 512) return null
   const trimmed = pathname === '/' ? '/' : pathname.replace(/\/+$/, '') || '/'
   const parts = trimmed.toLowerCase().split('/').filter(Boolean)
+  // The back office (contract/routes.ts isBackOfficePath, not imported: see above).
+  if (parts[0] === 'admin') return null
   for (const { segments, rest, route } of privatePages) {
     if (!segments.every((segment, i) => parts[i] === segment)) continue
     const more = parts.length - segments.length

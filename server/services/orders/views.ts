@@ -65,45 +65,36 @@ interface OrderParts {
   money: Money
 }
 
-async function partsOf(
-  db: Executor,
-  order: OrderRow,
-  catalog: CatalogSnapshot,
-  palette: Palette,
-): Promise<OrderParts> {
-  const lines = await linesOf(db, order.id)
-  const codes = await db
-    .select({ code: discountCodes, chargedAmount: orderDiscounts.amount })
-    .from(orderDiscounts)
-    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
-    .where(eq(orderDiscounts.orderId, order.id))
-    .orderBy(asc(orderDiscounts.createdAt), asc(discountCodes.code))
-  const times = await db.select().from(productionTimes)
+type ProductionTimeRow = typeof productionTimes.$inferSelect
+
+/** Whether a line came after the order was submitted (an item added through the payment link). */
+function addedAfterSubmit(order: OrderRow, lines: readonly LineRow[]) {
   const submittedAt = order.submittedAt ?? order.updatedAt
   const addedLater = (line: LineRow): boolean =>
     line.createdAt.getTime() > submittedAt.getTime() ||
     (line.parentId !== null &&
       lines.some((parent) => parent.id === line.parentId && addedLater(parent)))
+  return addedLater
+}
+
+/**
+ * An order's lines as its page shows them (names, sizes, what was chosen and its summary, at the
+ * prices they were charged, each item's production time from the submit day), and the subtotal
+ * they make. `lines` are the order's own rows in cart order (position, then creation); `times`
+ * the production times. The order's page, the payment link and the back office's queue (which
+ * reads many orders' lines in one query) all build their lines here.
+ */
+export function orderItemsOf(
+  order: OrderRow,
+  lines: LineRow[],
+  times: readonly ProductionTimeRow[],
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): { items: OrderLine[]; subtotal: number } {
+  const submittedAt = order.submittedAt ?? order.updatedAt
+  const addedLater = addedAfterSubmit(order, lines)
   // The lines as the cart shows them (names, sizes, summaries), at the prices they were charged.
   const cart = cartOf({ order, lines, codes: [], signed: false }, catalog, palette)
-  // The codes as they were at submit: they applied then (submit checked them), so they are
-  // counted live whatever their expiry or uses since, and only off the lines submitted with them.
-  const atSubmit = cartOf(
-    {
-      order,
-      lines: lines.filter((line) => !addedLater(line)),
-      // Each at the amount it was charged at submit (order_discounts.amount).
-      codes: codes.map(({ code, chargedAmount }) => ({
-        ...code,
-        chargedAmount,
-        expiresAt: null,
-        usageLimit: null,
-      })),
-      signed: false,
-    },
-    catalog,
-    palette,
-  )
   const items: OrderLine[] = cart.items.map((item) => {
     const line = lines.find((candidate) => candidate.id === item.id)!
     const product = catalog.productBySlug(line.productSlug)
@@ -134,12 +125,49 @@ async function partsOf(
       added_after_submit: addedLater(line),
     }
   })
+  return { items, subtotal: cart.subtotal }
+}
+
+async function partsOf(
+  db: Executor,
+  order: OrderRow,
+  catalog: CatalogSnapshot,
+  palette: Palette,
+): Promise<OrderParts> {
+  const lines = await linesOf(db, order.id)
+  const codes = await db
+    .select({ code: discountCodes, chargedAmount: orderDiscounts.amount })
+    .from(orderDiscounts)
+    .innerJoin(discountCodes, eq(discountCodes.id, orderDiscounts.discountCodeId))
+    .where(eq(orderDiscounts.orderId, order.id))
+    .orderBy(asc(orderDiscounts.createdAt), asc(discountCodes.code))
+  const times = await db.select().from(productionTimes)
+  const addedLater = addedAfterSubmit(order, lines)
+  const { items, subtotal } = orderItemsOf(order, lines, times, catalog, palette)
+  // The codes as they were at submit: they applied then (submit checked them), so they are
+  // counted live whatever their expiry or uses since, and only off the lines submitted with them.
+  const atSubmit = cartOf(
+    {
+      order,
+      lines: lines.filter((line) => !addedLater(line)),
+      // Each at the amount it was charged at submit (order_discounts.amount).
+      codes: codes.map(({ code, chargedAmount }) => ({
+        ...code,
+        chargedAmount,
+        expiresAt: null,
+        usageLimit: null,
+      })),
+      signed: false,
+    },
+    catalog,
+    palette,
+  )
   const money = await moneyOf(db, order.id)
   return {
     order,
     lines,
     items,
-    subtotal: cart.subtotal,
+    subtotal,
     discounts: atSubmit.discounts.filter((discount) => discount.amount > 0),
     // Fixed at submit; an order written before total_amount existed shows what its lines make.
     total: order.totalAmount ?? atSubmit.total + (order.shippingOption?.amount ?? 0),

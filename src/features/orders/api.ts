@@ -7,8 +7,11 @@ import type {
   OrderView as WireOrderView,
   PaymentLinkOrder as WirePaymentLinkOrder,
 } from '../../../contract/orders.ts'
-import { api, ApiError, NetworkError, type Camelized } from '../../lib/api-client.ts'
-import { shouldRetry, userBound } from '../../lib/query-client.ts'
+import { api, type Camelized } from '../../lib/api-client.ts'
+import { keptRetry as retry, keptStore as store, readKept } from '../../lib/kept-orders.ts'
+import { userBound } from '../../lib/query-client.ts'
+
+export { NotKeptError, type Read } from '../../lib/kept-orders.ts'
 
 /*
  * The order calls (docs/orders.md), one typed function each, and their queries. The customer's
@@ -33,60 +36,6 @@ export const orderKeys = {
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (id: string) => [...orderKeys.details(), id] as const,
   paymentLink: (code: string) => ['payment-link', code] as const,
-}
-
-/** What an order screen shows: the server's answer now, or the copy this device kept. */
-export interface Read<T> {
-  data: T
-  /** When the server gave it (epoch ms). */
-  savedAt: number
-  /** Read from the device: the network gave no answer. */
-  fromDevice: boolean
-}
-
-/** Offline, and this device never read the order (or list) while online. */
-export class NotKeptError extends Error {
-  constructor() {
-    super('This device has not saved this yet.')
-    this.name = 'NotKeptError'
-  }
-}
-
-async function store() {
-  if (!globalThis.indexedDB) return undefined
-  return (await import('../../lib/db.ts')).db
-}
-
-/** The network gave no answer (or the shop failed): the device's copy will have to do. */
-function noAnswer(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)
-}
-
-/**
- * Reads from the server and keeps the answer; with no answer, the kept copy. A 404 or 401 says
- * the order is not the caller's (any more): its copy goes.
- */
-async function readKept<T>(id: string, fetch: () => Promise<T>): Promise<Read<T>> {
-  try {
-    const data = await fetch()
-    const savedAt = Date.now()
-    await (await store())?.keepOrder(id, data, KEPT_SHAPE, savedAt).catch(() => undefined)
-    return { data, savedAt, fromDevice: false }
-  } catch (error) {
-    if (noAnswer(error)) {
-      const kept = await (await store())?.keptOrder(id, KEPT_SHAPE).catch(() => undefined)
-      if (kept) return { data: kept.data as T, savedAt: kept.savedAt, fromDevice: true }
-      throw new NotKeptError()
-    }
-    if (error instanceof ApiError && (error.status === 404 || error.status === 401))
-      await (await store())?.forgetOrder(id).catch(() => undefined)
-    throw error
-  }
-}
-
-/** Retries as every query does, but a copy that was never kept will not appear by asking again. */
-function retry(failureCount: number, error: unknown): boolean {
-  return !(error instanceof NotKeptError) && shouldRetry(failureCount, error)
 }
 
 const callerOptions = { auth: true, cart: true } as const
@@ -116,7 +65,7 @@ export function fetchPaymentLinkOrder(
 export const ordersQuery = () =>
   queryOptions({
     queryKey: orderKeys.list(),
-    queryFn: ({ signal }) => readKept(LIST_ID, () => fetchOrders(signal)),
+    queryFn: ({ signal }) => readKept(LIST_ID, KEPT_SHAPE, () => fetchOrders(signal)),
     retry,
     ...userBound,
   })
@@ -125,7 +74,7 @@ export const ordersQuery = () =>
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => readKept(id, () => fetchOrder(id, signal)),
+    queryFn: ({ signal }) => readKept(id, KEPT_SHAPE, () => fetchOrder(id, signal)),
     retry,
     ...userBound,
   })

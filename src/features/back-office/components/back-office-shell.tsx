@@ -51,6 +51,9 @@ export function BackOfficeShell({
               <Link
                 to="/admin/$"
                 params={{ _splat: section }}
+                // The router marks a link current when the page is under its path: every
+                // section is under the dashboard's `/admin`, so the section is compared itself.
+                activeOptions={{ exact: true, includeSearch: false }}
                 aria-current={section === current ? 'page' : undefined}
               >
                 {label}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import {
   maxCodeLength,
   maxDescriptionLength,
@@ -9,7 +9,7 @@ import type { FamilyKey } from '../../../../../contract/families.ts'
 import { ValidationError } from '../../../../lib/api-client.ts'
 import { ErrorSummary, type SummaryField } from '../../../../components/error-summary.tsx'
 import { actionFailure, fieldError } from '../../query.ts'
-import { ActionButton } from '../people/action-button.tsx'
+import { ActionButton } from '../action-button.tsx'
 import {
   familyOptions,
   shopCurrency,
@@ -33,6 +33,21 @@ const fieldLabels: Record<CodeField, string> = {
 }
 const fields = Object.keys(fieldLabels) as CodeField[]
 const fieldId = (field: CodeField) => `code-form-${field}`
+
+const dateFields = [
+  { field: 'startsAt', label: 'Starts (optional)', empty: 'Empty: from now.' },
+  { field: 'expiresAt', label: 'Ends (optional)', empty: 'Empty: never.' },
+] as const
+
+const kindChoices = [
+  { kind: 'percent', label: 'A percent off' },
+  { kind: 'fixed', label: `An amount off (${shopCurrency})` },
+] as const
+
+const optionFields = [
+  { field: 'excludesUpgrades', label: 'Off the item itself only, not its upgrades' },
+  { field: 'combinable', label: 'May be combined with other codes on one cart' },
+] as const
 
 /** This device's offset from UTC, as the date fields' hint says it: "UTC+01:00". */
 function zoneLabel(): string {
@@ -154,26 +169,18 @@ export function CodeFormFields({
       >
         <legend>Discount</legend>
         <div className="people-checks">
-          <label className="people-check">
-            <input
-              type="radio"
-              name="kind"
-              value="percent"
-              checked={form.kind === 'percent'}
-              onChange={() => set('kind', 'percent')}
-            />
-            A percent off
-          </label>
-          <label className="people-check">
-            <input
-              type="radio"
-              name="kind"
-              value="fixed"
-              checked={form.kind === 'fixed'}
-              onChange={() => set('kind', 'fixed')}
-            />
-            An amount off ({shopCurrency})
-          </label>
+          {kindChoices.map(({ kind, label }) => (
+            <label key={kind} className="people-check">
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                checked={form.kind === kind}
+                onChange={() => set('kind', kind)}
+              />
+              {label}
+            </label>
+          ))}
         </div>
         <FieldMessage field="kind" message={messageOf('kind')} />
         <Field
@@ -213,32 +220,22 @@ export function CodeFormFields({
           onChange={(event) => set('usageLimit', event.target.value)}
         />
       </Field>
-      <Field
-        field="startsAt"
-        label="Starts (optional)"
-        hint={`Empty: from now. Your device’s time (${zoneLabel()}).`}
-        message={messageOf('startsAt')}
-      >
-        <input
-          {...aria('startsAt', true)}
-          type="datetime-local"
-          value={form.startsAt}
-          onChange={(event) => set('startsAt', event.target.value)}
-        />
-      </Field>
-      <Field
-        field="expiresAt"
-        label="Ends (optional)"
-        hint={`Empty: never. Your device’s time (${zoneLabel()}).`}
-        message={messageOf('expiresAt')}
-      >
-        <input
-          {...aria('expiresAt', true)}
-          type="datetime-local"
-          value={form.expiresAt}
-          onChange={(event) => set('expiresAt', event.target.value)}
-        />
-      </Field>
+      {dateFields.map(({ field, label, empty }) => (
+        <Field
+          key={field}
+          field={field}
+          label={label}
+          hint={`${empty} Your device’s time (${zoneLabel()}).`}
+          message={messageOf(field)}
+        >
+          <input
+            {...aria(field, true)}
+            type="datetime-local"
+            value={form[field]}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        </Field>
+      ))}
       <fieldset
         className="people-fieldset"
         id={fieldId('productFamilies')}
@@ -289,26 +286,20 @@ export function CodeFormFields({
       </Field>
       <fieldset className="people-fieldset">
         <legend>Options</legend>
-        <label className="people-check">
-          <input
-            id={fieldId('excludesUpgrades')}
-            type="checkbox"
-            checked={form.excludesUpgrades}
-            onChange={(event) => set('excludesUpgrades', event.target.checked)}
-          />
-          Off the item itself only, not its upgrades
-        </label>
-        <FieldMessage field="excludesUpgrades" message={messageOf('excludesUpgrades')} />
-        <label className="people-check">
-          <input
-            id={fieldId('combinable')}
-            type="checkbox"
-            checked={form.combinable}
-            onChange={(event) => set('combinable', event.target.checked)}
-          />
-          May be combined with other codes on one cart
-        </label>
-        <FieldMessage field="combinable" message={messageOf('combinable')} />
+        {optionFields.map(({ field, label }) => (
+          <Fragment key={field}>
+            <label className="people-check">
+              <input
+                id={fieldId(field)}
+                type="checkbox"
+                checked={form[field]}
+                onChange={(event) => set(field, event.target.checked)}
+              />
+              {label}
+            </label>
+            <FieldMessage field={field} message={messageOf(field)} />
+          </Fragment>
+        ))}
       </fieldset>
       <div>
         <ActionButton type="submit" pending={pending}>

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { codesQuery, type CodeRow } from '../../api/codes.ts'
 import { AsOf } from '../as-of.tsx'
 import { formatWhen } from '../people/people-model.ts'
-import { ReadProblem } from '../people/read-problem.tsx'
+import { ReadProblem } from '../read-problem.tsx'
+import { Fact } from '../fact.tsx'
 import { AdminsOnly } from './admins-only.tsx'
 import { restrictionText, stateLabels, usesText, valueText } from './code-model.ts'
 import '../people/people.css'
@@ -72,25 +73,15 @@ function CodeCard({ code }: { code: CodeRow }) {
       </h2>
       <p>{code.description}</p>
       <dl className="people-facts">
-        <div>
-          <dt>Takes</dt>
-          <dd>{valueText(code)}</dd>
-        </div>
-        <div>
-          <dt>Uses</dt>
-          <dd>{usesText(code)}</dd>
-        </div>
-        <div>
-          <dt>Runs</dt>
-          <dd>
-            {code.startsAt ? `from ${formatWhen(code.startsAt)}` : 'from its creation'}
-            {code.expiresAt ? ` until ${formatWhen(code.expiresAt)}` : ', no end'}
-          </dd>
-        </div>
-        <div>
-          <dt>For</dt>
-          <dd className="people-wrap">{restrictionText(code)}</dd>
-        </div>
+        <Fact term="Takes">{valueText(code)}</Fact>
+        <Fact term="Uses">{usesText(code)}</Fact>
+        <Fact term="Runs">
+          {code.startsAt ? `from ${formatWhen(code.startsAt)}` : 'from its creation'}
+          {code.expiresAt ? ` until ${formatWhen(code.expiresAt)}` : ', no end'}
+        </Fact>
+        <Fact term="For" className="people-wrap">
+          {restrictionText(code)}
+        </Fact>
       </dl>
     </li>
   )

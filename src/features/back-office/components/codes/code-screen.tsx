@@ -16,12 +16,13 @@ import {
 import { actionOptions } from '../../query.ts'
 import { AsOf } from '../as-of.tsx'
 import { ActionFailure } from '../action-failure.tsx'
-import { ActionButton } from '../people/action-button.tsx'
-import { Announcement, say, type Said } from '../people/announcement.tsx'
+import { ActionButton } from '../action-button.tsx'
+import { Announcement, say, type Said } from '../announcement.tsx'
 import { AuditList } from '../people/audit-list.tsx'
-import { ConfirmDialog } from '../people/confirm-dialog.tsx'
+import { ConfirmDialog } from '../confirm-dialog.tsx'
 import { formatWhen } from '../people/people-model.ts'
-import { ReadProblem } from '../people/read-problem.tsx'
+import { ReadProblem } from '../read-problem.tsx'
+import { Fact } from '../fact.tsx'
 import { AdminsOnly } from './admins-only.tsx'
 import { CodeFormFields } from './code-form.tsx'
 import {
@@ -182,34 +183,17 @@ function Summary({ code }: { code: CodeDetail }) {
       </h2>
       <p>{code.description}</p>
       <dl className="people-facts">
-        <div>
-          <dt>Takes</dt>
-          <dd>{valueText(code)}</dd>
-        </div>
-        <div>
-          <dt>Uses</dt>
-          <dd>{usesText(code)}</dd>
-        </div>
-        <div>
-          <dt>Starts</dt>
-          <dd>{code.startsAt ? formatWhen(code.startsAt) : 'From its creation'}</dd>
-        </div>
-        <div>
-          <dt>Ends</dt>
-          <dd>{code.expiresAt ? formatWhen(code.expiresAt) : 'Never'}</dd>
-        </div>
-        <div>
-          <dt>For</dt>
-          <dd className="people-wrap">{restrictionText(code)}</dd>
-        </div>
-        <div>
-          <dt>Upgrades</dt>
-          <dd>{code.excludesUpgrades ? 'Not discounted' : 'Discounted too'}</dd>
-        </div>
-        <div>
-          <dt>With other codes</dt>
-          <dd>{code.combinable ? 'May be combined' : 'Alone on a cart'}</dd>
-        </div>
+        <Fact term="Takes">{valueText(code)}</Fact>
+        <Fact term="Uses">{usesText(code)}</Fact>
+        <Fact term="Starts">{code.startsAt ? formatWhen(code.startsAt) : 'From its creation'}</Fact>
+        <Fact term="Ends">{code.expiresAt ? formatWhen(code.expiresAt) : 'Never'}</Fact>
+        <Fact term="For" className="people-wrap">
+          {restrictionText(code)}
+        </Fact>
+        <Fact term="Upgrades">{code.excludesUpgrades ? 'Not discounted' : 'Discounted too'}</Fact>
+        <Fact term="With other codes">
+          {code.combinable ? 'May be combined' : 'Alone on a cart'}
+        </Fact>
       </dl>
     </section>
   )

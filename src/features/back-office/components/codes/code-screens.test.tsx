@@ -11,7 +11,7 @@ import {
   renderScreen,
   seededClient,
   signIn,
-} from '../people/test-kit.tsx'
+} from '../test-kit.tsx'
 import { CodeListScreen } from './code-list-screen.tsx'
 import { CodeScreen } from './code-screen.tsx'
 

@@ -52,3 +52,53 @@ export function ChartFigure({
     </figure>
   )
 }
+
+/** A row of a chart's figures: what it is (a day, a week, a product), then its amounts. */
+export interface FiguresRow {
+  key: string
+  head: ReactNode
+  cells: readonly ReactNode[]
+}
+
+/**
+ * A chart's exact figures, the table behind "Show figures": the first column names the rows
+ * (a day, a week, a product), the others are amounts, aligned as numbers.
+ */
+export function FiguresTable({
+  caption,
+  columns: [first, ...amounts],
+  rows,
+}: {
+  /** Said to a screen reader only: the figure's title already shows. */
+  caption: ReactNode
+  columns: readonly [string, ...string[]]
+  rows: readonly FiguresRow[]
+}) {
+  return (
+    <table className="admin-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          {amounts.map((column, index) => (
+            <th key={index} scope="col" className="amount">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.head}</th>
+            {row.cells.map((cell, index) => (
+              <td key={index} className="amount">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -2,13 +2,12 @@ import {
   axisRoom,
   bands,
   chartWidth,
-  keepWithin,
   labelIndexes,
   linearScale,
   niceTicks,
   round,
-  textWidth,
 } from './chart-model.ts'
+import { ChartSvg, DayLabels, GridLines, TickLabels } from './chart-parts.tsx'
 
 export interface Column {
   key: string
@@ -46,37 +45,17 @@ export function ColumnChart({
   const slots = bands(columns.length, left, chartWidth - right)
   const labelled = labelIndexes(columns.length, Math.floor((chartWidth - left - right) / 56))
   return (
-    <svg
-      className="dash-svg"
-      viewBox={`0 0 ${chartWidth} ${height}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <g className="dash-grid">
-        {ticks.map((value) => (
-          <line key={value} x1={left} x2={chartWidth - right} y1={y(value)} y2={y(value)} />
-        ))}
-      </g>
+    <ChartSvg label={label} height={height}>
+      <GridLines ticks={ticks} y={y} left={left} right={right} />
       <g className="dash-axis">
-        {ticks.map((value, index) => (
-          <text key={value} x={left - 6} y={y(value)} dy="0.32em" textAnchor="end">
-            {tickLabels[index]}
-          </text>
-        ))}
-        {labelled.map((index) => {
-          const text = columns[index]!.label
-          return (
-            <text
-              key={columns[index]!.key}
-              x={keepWithin(slots[index]!.center, textWidth(text), left, chartWidth)}
-              y={top + plotHeight + 18}
-              textAnchor="middle"
-            >
-              {text}
-            </text>
-          )
-        })}
+        <TickLabels ticks={ticks} labels={tickLabels} y={y} left={left} />
+        <DayLabels
+          indexes={labelled}
+          days={columns}
+          xs={slots.map((slot) => slot.center)}
+          y={top + plotHeight + 18}
+          left={left}
+        />
       </g>
       <g className="dash-bars">
         {columns.map((column, index) => {
@@ -95,6 +74,6 @@ export function ColumnChart({
           )
         })}
       </g>
-    </svg>
+    </ChartSvg>
   )
 }

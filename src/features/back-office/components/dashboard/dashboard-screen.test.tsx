@@ -1,11 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type {
@@ -13,6 +7,7 @@ import type {
   AdminDashboard as WireAdminDashboard,
 } from '../../../../../contract/admin-dashboard.ts'
 import { forgetKeptOrders } from '../../../../lib/kept-orders.ts'
+import { renderScreen } from '../test-kit.tsx'
 import { DashboardScreen } from './dashboard-screen.tsx'
 import { addDays, daysBetween, type DashboardSearch } from './period.ts'
 
@@ -279,15 +274,7 @@ const summaryShown = () => screen.findByRole('region', { name: 'Summary' }, slow
 
 async function renderDashboard(initial: DashboardSearch = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => <Harness initial={initial} /> }),
-    history: createMemoryHistory({ initialEntries: ['/admin'] }),
-  })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderScreen(<Harness initial={initial} />, client)
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, slow)
 }
 

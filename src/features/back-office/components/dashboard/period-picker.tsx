@@ -67,32 +67,24 @@ function DaysForm({
       <fieldset>
         <legend>Or choose the days</legend>
         <div className="dash-days-fields">
-          <div className="field">
-            <label htmlFor={ids.from}>First day</label>
-            <input
-              id={ids.from}
-              type="date"
-              value={from}
-              max={to || undefined}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>Last day</label>
-            <input
-              id={ids.to}
-              type="date"
-              value={to}
-              min={from || undefined}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={described}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </div>
+          <DayField
+            id={ids.from}
+            label="First day"
+            value={from}
+            max={to || undefined}
+            problem={problem}
+            described={described}
+            onChange={setFrom}
+          />
+          <DayField
+            id={ids.to}
+            label="Last day"
+            value={to}
+            min={from || undefined}
+            problem={problem}
+            described={described}
+            onChange={setTo}
+          />
           <button type="submit">Show these days</button>
         </div>
         {problem ? (
@@ -102,5 +94,42 @@ function DaysForm({
         ) : null}
       </fieldset>
     </form>
+  )
+}
+
+function DayField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  problem,
+  described,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  min?: string | undefined
+  max?: string | undefined
+  problem: string | undefined
+  described: string | undefined
+  onChange: (day: string) => void
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../../../contract/money.ts'
 import type { AdminDashboard, ProductSales } from '../../api/dashboard.ts'
-import { ChartFigure } from './chart-figure.tsx'
+import { ChartFigure, FiguresTable } from './chart-figure.tsx'
 import { formatCount, periodLabel, shareText } from './chart-model.ts'
 import { RankedBars } from './ranked-bars.tsx'
 import { SplitBars } from './split-bars.tsx'
@@ -45,40 +45,23 @@ export function ProductCharts({ figures }: { figures: AdminDashboard }) {
           />
         }
         table={
-          <table className="admin-table">
-            <caption className="visually-hidden">Made to order against in stock, {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Orders that are</th>
-                <th scope="col" className="amount">
-                  Orders
-                </th>
-                <th scope="col" className="amount">
-                  Share
-                </th>
-                <th scope="col" className="amount">
-                  Sales
-                </th>
-                <th scope="col" className="amount">
-                  Share
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[
-                { name: 'Made to order', part: made },
-                { name: 'In stock', part: inStock },
-              ].map(({ name, part }) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td className="amount">{formatCount(part.orders)}</td>
-                  <td className="amount">{shareText(part.orders, orders)}</td>
-                  <td className="amount">{money(part.sales)}</td>
-                  <td className="amount">{shareText(part.sales, sales)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption={`Made to order against in stock, ${period}`}
+            columns={['Orders that are', 'Orders', 'Share', 'Sales', 'Share']}
+            rows={[
+              { name: 'Made to order', part: made },
+              { name: 'In stock', part: inStock },
+            ].map(({ name, part }) => ({
+              key: name,
+              head: name,
+              cells: [
+                formatCount(part.orders),
+                shareText(part.orders, orders),
+                money(part.sales),
+                shareText(part.sales, sales),
+              ],
+            }))}
+          />
         }
       />
       <TopProducts
@@ -145,34 +128,22 @@ function TopProducts({
         ) : null
       }
       table={
-        <table className="admin-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="amount">
-                Items
-              </th>
-              <th scope="col" className="amount">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.slug}>
-                <th scope="row">
-                  {productName(product)}
-                  {product.name === null ? (
-                    <span className="dash-muted"> (no longer in the catalog)</span>
-                  ) : null}
-                </th>
-                <td className="amount">{formatCount(product.quantity)}</td>
-                <td className="amount">{money(product.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={caption}
+          columns={['Product', 'Items', 'Amount']}
+          rows={products.map((product) => ({
+            key: product.slug,
+            head: (
+              <>
+                {productName(product)}
+                {product.name === null ? (
+                  <span className="dash-muted"> (no longer in the catalog)</span>
+                ) : null}
+              </>
+            ),
+            cells: [formatCount(product.quantity), money(product.amount)],
+          }))}
+        />
       }
     />
   )

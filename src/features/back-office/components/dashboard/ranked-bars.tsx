@@ -1,4 +1,5 @@
 import { chartWidth, fontSize, linearScale, round, textWidth, truncate } from './chart-model.ts'
+import { ChartSvg } from './chart-parts.tsx'
 
 export interface RankedBar {
   key: string
@@ -23,13 +24,7 @@ export function RankedBars({ label, bars }: { label: string; bars: readonly Rank
   )
   const x = linearScale(Math.max(0, ...bars.map((bar) => bar.value)), 0, chartWidth - figureRoom)
   return (
-    <svg
-      className="dash-svg"
-      viewBox={`0 0 ${chartWidth} ${bars.length * rowHeight}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-    >
+    <ChartSvg label={label} height={bars.length * rowHeight}>
       {bars.map((bar, index) => {
         const top = index * rowHeight
         const width = bar.value > 0 ? Math.max(1, x(bar.value)) : 0
@@ -45,6 +40,6 @@ export function RankedBars({ label, bars }: { label: string; bars: readonly Rank
           </g>
         )
       })}
-    </svg>
+    </ChartSvg>
   )
 }

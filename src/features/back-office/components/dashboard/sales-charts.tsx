@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react'
 import { formatMoney } from '../../../../../contract/money.ts'
-import type { AdminDashboard } from '../../api/dashboard.ts'
-import { ChartFigure } from './chart-figure.tsx'
+import type { AdminDashboard, SalesDay, SalesWeek } from '../../api/dashboard.ts'
+import { ChartFigure, FiguresTable } from './chart-figure.tsx'
 import { axisMoney, dayLabel, formatCount, fullDay, peakIndex, periodLabel } from './chart-model.ts'
 import { ColumnChart } from './column-chart.tsx'
 
@@ -10,162 +11,150 @@ function most<T>(rows: readonly T[], value: (row: T) => number, say: (row: T) =>
   return peak && value(peak) > 0 ? `, the most ${say(peak)}` : ''
 }
 
+/** What a chart's columns stand for: the period's days, or its weeks. */
+interface Span<T> {
+  rows: readonly T[]
+  /** The day a row stands for (a week by its first day). */
+  day: (row: T) => string
+  /** The table's first column. */
+  heading: string
+  /** A row in the drawing's sentence: "on Tue, Nov 3, 2026". */
+  when: (day: string) => string
+  /** A column's hover title, before its figure: "Tue, Nov 3, 2026". */
+  name: (day: string) => string
+}
+
+const perDay = (rows: readonly SalesDay[]): Span<SalesDay> => ({
+  rows,
+  day: (row) => row.day,
+  heading: 'Day',
+  when: (day) => `on ${fullDay(day)}`,
+  name: fullDay,
+})
+
+const perWeek = (rows: readonly SalesWeek[]): Span<SalesWeek> => ({
+  rows,
+  day: (row) => row.week,
+  heading: 'Week of',
+  when: (day) => `in the week of ${fullDay(day)}`,
+  name: (day) => `Week of ${fullDay(day)}`,
+})
+
 /** Sales per day and per week, and orders per day: the period's columns. */
 export function SalesCharts({ figures }: { figures: AdminDashboard }) {
   const { currency, summary } = figures
   const period = periodLabel(figures.from, figures.to)
   const money = (minor: number) => formatMoney(minor, currency)
   const noOrders = summary.orders === 0
+  const salesCells = (row: SalesDay | SalesWeek) => [
+    formatCount(row.orders),
+    money(row.sales),
+    money(row.refunded),
+  ]
+  const sales = {
+    period,
+    value: (row: SalesDay | SalesWeek) => row.sales,
+    text: money,
+    total: money(summary.sales),
+    tick: (value: number) => axisMoney(value, currency),
+    columns: ['Orders', 'Sales', 'Refunded'],
+    cells: salesCells,
+    empty: noOrders ? 'No sales in this period.' : undefined,
+  }
   return (
     <>
-      <ChartFigure
+      <PeriodChart
         title="Sales per day"
         note={`${money(summary.sales)} in ${period}.`}
-        empty={noOrders ? 'No sales in this period.' : undefined}
-        chart={
-          <ColumnChart
-            label={`Columns of sales per day, ${period}: ${money(summary.sales)} in all${most(
-              figures.salesPerDay,
-              (row) => row.sales,
-              (row) => `on ${fullDay(row.day)} (${money(row.sales)})`,
-            )}.`}
-            tick={(value) => axisMoney(value, currency)}
-            columns={figures.salesPerDay.map((row) => ({
-              key: row.day,
-              label: dayLabel(row.day),
-              value: row.sales,
-              title: `${fullDay(row.day)}: ${money(row.sales)}`,
-            }))}
-          />
-        }
-        table={
-          <table className="admin-table">
-            <caption className="visually-hidden">Sales per day, {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="amount">
-                  Orders
-                </th>
-                <th scope="col" className="amount">
-                  Sales
-                </th>
-                <th scope="col" className="amount">
-                  Refunded
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.salesPerDay.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">
-                    <time dateTime={row.day}>{fullDay(row.day)}</time>
-                  </th>
-                  <td className="amount">{formatCount(row.orders)}</td>
-                  <td className="amount">{money(row.sales)}</td>
-                  <td className="amount">{money(row.refunded)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
+        span={perDay(figures.salesPerDay)}
+        {...sales}
       />
-      <ChartFigure
+      <PeriodChart
         title="Sales per week"
         note="Weeks start on Monday; the first and last may be only part of a week."
-        empty={noOrders ? 'No sales in this period.' : undefined}
-        chart={
-          <ColumnChart
-            label={`Columns of sales per week, ${period}: ${money(summary.sales)} in all${most(
-              figures.salesPerWeek,
-              (row) => row.sales,
-              (row) => `in the week of ${fullDay(row.week)} (${money(row.sales)})`,
-            )}.`}
-            tick={(value) => axisMoney(value, currency)}
-            columns={figures.salesPerWeek.map((row) => ({
-              key: row.week,
-              label: dayLabel(row.week),
-              value: row.sales,
-              title: `Week of ${fullDay(row.week)}: ${money(row.sales)}`,
-            }))}
-          />
-        }
-        table={
-          <table className="admin-table">
-            <caption className="visually-hidden">Sales per week, {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                <th scope="col" className="amount">
-                  Orders
-                </th>
-                <th scope="col" className="amount">
-                  Sales
-                </th>
-                <th scope="col" className="amount">
-                  Refunded
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.salesPerWeek.map((row) => (
-                <tr key={row.week}>
-                  <th scope="row">
-                    <time dateTime={row.week}>{fullDay(row.week)}</time>
-                  </th>
-                  <td className="amount">{formatCount(row.orders)}</td>
-                  <td className="amount">{money(row.sales)}</td>
-                  <td className="amount">{money(row.refunded)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
+        span={perWeek(figures.salesPerWeek)}
+        {...sales}
       />
-      <ChartFigure
+      <PeriodChart
         title="Orders per day"
         note={`${formatCount(summary.orders)} ${summary.orders === 1 ? 'order' : 'orders'} in ${period}.`}
         empty={noOrders ? 'No orders in this period.' : undefined}
-        chart={
-          <ColumnChart
-            label={`Columns of orders per day, ${period}: ${formatCount(summary.orders)} in all${most(
-              figures.salesPerDay,
-              (row) => row.orders,
-              (row) => `on ${fullDay(row.day)} (${formatCount(row.orders)})`,
-            )}.`}
-            tick={formatCount}
-            columns={figures.salesPerDay.map((row) => ({
-              key: row.day,
-              label: dayLabel(row.day),
-              value: row.orders,
-              title: `${fullDay(row.day)}: ${formatCount(row.orders)}`,
-            }))}
-          />
-        }
-        table={
-          <table className="admin-table">
-            <caption className="visually-hidden">Orders per day, {period}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="amount">
-                  Orders
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.salesPerDay.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">
-                    <time dateTime={row.day}>{fullDay(row.day)}</time>
-                  </th>
-                  <td className="amount">{formatCount(row.orders)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        }
+        span={perDay(figures.salesPerDay)}
+        period={period}
+        value={(row) => row.orders}
+        text={formatCount}
+        total={formatCount(summary.orders)}
+        tick={formatCount}
+        columns={['Orders']}
+        cells={(row) => [formatCount(row.orders)]}
       />
     </>
+  )
+}
+
+/** One figure of the period's columns (a day's or a week's), with its table. */
+function PeriodChart<T>({
+  title,
+  note,
+  empty,
+  period,
+  span,
+  value,
+  text,
+  total,
+  tick,
+  columns,
+  cells,
+}: {
+  title: string
+  note: ReactNode
+  empty: string | undefined
+  period: string
+  span: Span<T>
+  /** What a column draws. */
+  value: (row: T) => number
+  /** A column's figure in words: an amount, a count. */
+  text: (value: number) => string
+  /** The period's total, in words. */
+  total: string
+  tick: (value: number) => string
+  /** The table's figure columns, after the day. */
+  columns: readonly string[]
+  cells: (row: T) => readonly ReactNode[]
+}) {
+  const { rows, day } = span
+  return (
+    <ChartFigure
+      title={title}
+      note={note}
+      empty={empty}
+      chart={
+        <ColumnChart
+          label={`Columns of ${title.toLowerCase()}, ${period}: ${total} in all${most(
+            rows,
+            value,
+            (row) => `${span.when(day(row))} (${text(value(row))})`,
+          )}.`}
+          tick={tick}
+          columns={rows.map((row) => ({
+            key: day(row),
+            label: dayLabel(day(row)),
+            value: value(row),
+            title: `${span.name(day(row))}: ${text(value(row))}`,
+          }))}
+        />
+      }
+      table={
+        <FiguresTable
+          caption={`${title}, ${period}`}
+          columns={[span.heading, ...columns]}
+          rows={rows.map((row) => ({
+            key: day(row),
+            head: <time dateTime={day(row)}>{fullDay(day(row))}</time>,
+            cells: cells(row),
+          }))}
+        />
+      }
+    />
   )
 }

@@ -1,4 +1,5 @@
 import { chartWidth, fontSize, linearScale, round, shareText } from './chart-model.ts'
+import { ChartSvg } from './chart-parts.tsx'
 
 export interface SplitRow {
   /** What is split: "Orders", "Sales". */
@@ -23,13 +24,7 @@ const gap = 2
  */
 export function SplitBars({ label, rows }: { label: string; rows: readonly SplitRow[] }) {
   return (
-    <svg
-      className="dash-svg"
-      viewBox={`0 0 ${chartWidth} ${rows.length * rowHeight}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-    >
+    <ChartSvg label={label} height={rows.length * rowHeight}>
       {rows.map((row, rowIndex) => {
         const top = rowIndex * rowHeight
         const whole = row.parts[0].value + row.parts[1].value
@@ -80,6 +75,6 @@ export function SplitBars({ label, rows }: { label: string; rows: readonly Split
           </g>
         )
       })}
-    </svg>
+    </ChartSvg>
   )
 }

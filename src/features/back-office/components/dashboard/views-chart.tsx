@@ -3,14 +3,13 @@ import {
   bands,
   chartWidth,
   formatCount,
-  keepWithin,
   labelIndexes,
   linePath,
   linearScale,
   niceTicks,
   round,
-  textWidth,
 } from './chart-model.ts'
+import { ChartSvg, DayLabels, GridLines, TickLabels } from './chart-parts.tsx'
 
 export interface ViewsPoint {
   key: string
@@ -48,13 +47,7 @@ export function ViewsChart({ label, points }: { label: string; points: readonly 
   const xs = bands(points.length, left, chartWidth - right).map((band) => band.center)
   const labelled = labelIndexes(points.length, Math.floor((chartWidth - left - right) / 56))
   return (
-    <svg
-      className="dash-svg"
-      viewBox={`0 0 ${chartWidth} ${height}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-    >
+    <ChartSvg label={label} height={height}>
       {scales.map((scale) => {
         const y = linearScale(scale.ticks.at(-1)!, scale.top + plotHeight, scale.top)
         const ys = points.map((point) => y(point[scale.series]))
@@ -63,17 +56,9 @@ export function ViewsChart({ label, points }: { label: string; points: readonly 
             <text className="dash-panel-name" x={0} y={scale.titleY}>
               {scale.name}
             </text>
-            <g className="dash-grid">
-              {scale.ticks.map((value) => (
-                <line key={value} x1={left} x2={chartWidth - right} y1={y(value)} y2={y(value)} />
-              ))}
-            </g>
+            <GridLines ticks={scale.ticks} y={y} left={left} right={right} />
             <g className="dash-axis">
-              {scale.ticks.map((value, index) => (
-                <text key={value} x={left - 6} y={y(value)} dy="0.32em" textAnchor="end">
-                  {scale.labels[index]}
-                </text>
-              ))}
+              <TickLabels ticks={scale.ticks} labels={scale.labels} y={y} left={left} />
             </g>
             <path className="dash-line" d={linePath(xs.map((x, index) => [x, ys[index]!]))} />
             {points.length <= mostMarked
@@ -95,20 +80,8 @@ export function ViewsChart({ label, points }: { label: string; points: readonly 
         )
       })}
       <g className="dash-axis">
-        {labelled.map((index) => {
-          const text = points[index]!.label
-          return (
-            <text
-              key={points[index]!.key}
-              x={keepWithin(xs[index]!, textWidth(text), left, chartWidth)}
-              y={axisY}
-              textAnchor="middle"
-            >
-              {text}
-            </text>
-          )
-        })}
+        <DayLabels indexes={labelled} days={points} xs={xs} y={axisY} left={left} />
       </g>
-    </svg>
+    </ChartSvg>
   )
 }

@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '../../api/dashboard.ts'
-import { ChartFigure } from './chart-figure.tsx'
+import { ChartFigure, FiguresTable } from './chart-figure.tsx'
 import { dayLabel, formatCount, fullDay, percentText, periodLabel, sum } from './chart-model.ts'
 import { ViewsChart } from './views-chart.tsx'
 
@@ -32,37 +32,19 @@ export function ViewsFigure({ figures }: { figures: AdminDashboard }) {
         />
       }
       table={
-        <table className="admin-table">
-          <caption className="visually-hidden">Page views and orders per day, {period}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="amount">
-                Page views
-              </th>
-              <th scope="col" className="amount">
-                Orders
-              </th>
-              <th scope="col" className="amount">
-                Conversion
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row">
-                  <time dateTime={day.day}>{fullDay(day.day)}</time>
-                </th>
-                <td className="amount">{formatCount(day.views)}</td>
-                <td className="amount">{formatCount(day.orders)}</td>
-                <td className="amount">
-                  {day.conversion === null ? '–' : percentText(day.conversion)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={`Page views and orders per day, ${period}`}
+          columns={['Day', 'Page views', 'Orders', 'Conversion']}
+          rows={days.map((day) => ({
+            key: day.day,
+            head: <time dateTime={day.day}>{fullDay(day.day)}</time>,
+            cells: [
+              formatCount(day.views),
+              formatCount(day.orders),
+              day.conversion === null ? '–' : percentText(day.conversion),
+            ],
+          }))}
+        />
       }
     />
   )

@@ -19,6 +19,13 @@ import { RefundForm } from './refund-form.tsx'
 
 type Order = AdminOrderDetail
 
+/** What each action is given: the order, and why its buttons are disabled (offline) if they are. */
+interface ActionProps {
+  orderId: string
+  order: Order
+  offline: string | undefined
+}
+
 /**
  * What the shop does to an order: move it along, refund it, mail it. Each runs only with the
  * shop's answer (offline or on the device's copy the buttons say they need the network), and the
@@ -57,15 +64,7 @@ function Offline({ id, text }: { id: string; text: string | undefined }) {
   ) : null
 }
 
-function MoveForm({
-  orderId,
-  order,
-  offline,
-}: {
-  orderId: string
-  order: Order
-  offline: string | undefined
-}) {
+function MoveForm({ orderId, order, offline }: ActionProps) {
   const client = useQueryClient()
   const id = useId()
   const [to, setTo] = useState<SubmittedStatus>()
@@ -157,15 +156,7 @@ function MoveForm({
 type MailKind = 'resend' | 'payment-link'
 
 /** The order mail again, or a new payment link; either says what was queued. */
-function MailActions({
-  orderId,
-  order,
-  offline,
-}: {
-  orderId: string
-  order: Order
-  offline: string | undefined
-}) {
+function MailActions({ orderId, order, offline }: ActionProps) {
   const noLink =
     order.status === 'cancelled' || order.status === 'refunded'
       ? `No payment link: the order is ${statusText(order.status).toLowerCase()}.`
@@ -212,11 +203,8 @@ function MailButton({
   offline,
   label,
   hint,
-}: {
+}: ActionProps & {
   kind: MailKind
-  orderId: string
-  order: Order
-  offline: string | undefined
   label: string
   hint: string
 }) {

@@ -1,16 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-  useNavigate,
-} from '@tanstack/react-router'
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet, useNavigate } from '@tanstack/react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { orderKeys } from '../../api/orders.ts'
+import { renderRoutes } from '../test-kit.tsx'
 import { OrderListScreen } from './order-list-screen.tsx'
 import { validateOrdersSearch } from './order-search.ts'
 import {
@@ -59,13 +52,7 @@ function renderList(url = '/admin/orders', client = new QueryClient()) {
       return <h1>Order page {(order.useParams() as { orderId: string }).orderId}</h1>
     },
   })
-  const history = createMemoryHistory({ initialEntries: [url] })
-  const router = createRouter({ routeTree: root.addChildren([list, order]), history })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  const { router, history } = renderRoutes(root.addChildren([list, order]), { url, client })
   return { router, history }
 }
 

@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminOrderDetail as WireOrderDetail } from '../../../../../contract/admin.ts'
 import { orderKeys } from '../../api/orders.ts'
+import { renderScreen } from '../test-kit.tsx'
 import type { DocumentKind } from './order-document.tsx'
 import { OrderScreen } from './order-screen.tsx'
 import { detailOf, serve, suitOrderId, wireDetail } from './test-orders.ts'
@@ -65,15 +60,7 @@ function renderOrder({
       />
     )
   }
-  const router = createRouter({
-    routeTree: createRootRoute({ component: Page }),
-    history: createMemoryHistory({ initialEntries: [`/admin/orders/${suitOrderId}`] }),
-  })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderScreen(<Page />, client, `/admin/orders/${suitOrderId}`)
   return { client, prints }
 }
 

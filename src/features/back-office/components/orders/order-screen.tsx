@@ -7,6 +7,7 @@ import { orderNumber } from '../../../../../contract/order-number.ts'
 import { formatDateTime } from '../../../../lib/format-date.ts'
 import { orderQuery, type AdminOrderDetail } from '../../api/orders.ts'
 import { AsOf } from '../as-of.tsx'
+import { Fact } from '../fact.tsx'
 import { OrderActions } from './order-actions.tsx'
 import {
   AddressLines,
@@ -132,26 +133,18 @@ function OrderSummary({ order }: { order: Order }) {
         {isLate(order.shipBy, order.status, todayUtc()) && <LateMark />}
       </p>
       <dl className="admin-order-facts">
-        <div>
-          <dt>Submitted</dt>
-          <dd>{when(order.submittedAt)}</dd>
-        </div>
+        <Fact term="Submitted">{when(order.submittedAt)}</Fact>
         {order.shipBy && (
-          <div>
-            <dt>Ship by</dt>
-            <dd>
-              <time dateTime={order.shipBy}>{formatDate(order.shipBy)}</time>
-            </dd>
-          </div>
+          <Fact term="Ship by">
+            <time dateTime={order.shipBy}>{formatDate(order.shipBy)}</time>
+          </Fact>
         )}
-        <div>
-          <dt>Total</dt>
-          <dd className="amount">{formatMoney(order.total, order.currency)}</dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd className="amount">{formatMoney(order.balance, order.currency)}</dd>
-        </div>
+        <Fact term="Total" className="amount">
+          {formatMoney(order.total, order.currency)}
+        </Fact>
+        <Fact term="Balance" className="amount">
+          {formatMoney(order.balance, order.currency)}
+        </Fact>
       </dl>
       {order.signatureNeeded && (
         <p className="admin-as-of">
@@ -169,54 +162,34 @@ function CustomerSection({ order }: { order: Order }) {
     <section className="panel" aria-labelledby="order-customer">
       <h2 id="order-customer">Customer and shipping</h2>
       <dl className="admin-order-facts admin-order-facts-stacked">
-        <div>
-          <dt>Customer</dt>
-          <dd>{customer.name ?? 'No name given'}</dd>
-        </div>
-        <div>
-          <dt>E-mail</dt>
-          <dd>
-            {customer.email ? (
-              <a href={`mailto:${customer.email}`}>{customer.email}</a>
-            ) : (
-              'None: this order was placed without an e-mail address.'
-            )}
-          </dd>
-        </div>
+        <Fact term="Customer">{customer.name ?? 'No name given'}</Fact>
+        <Fact term="E-mail">
+          {customer.email ? (
+            <a href={`mailto:${customer.email}`}>{customer.email}</a>
+          ) : (
+            'None: this order was placed without an e-mail address.'
+          )}
+        </Fact>
         {customer.placedFor && (
-          <div>
-            <dt>Placed by a dealer for</dt>
-            <dd>
-              {customer.placedFor.name
-                ? `${customer.placedFor.name} (${customer.placedFor.email})`
-                : customer.placedFor.email}
-            </dd>
-          </div>
+          <Fact term="Placed by a dealer for">
+            {customer.placedFor.name
+              ? `${customer.placedFor.name} (${customer.placedFor.email})`
+              : customer.placedFor.email}
+          </Fact>
         )}
-        {order.dealer && (
-          <div>
-            <dt>Dealer credited</dt>
-            <dd>{order.dealer.name}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Shipping</dt>
-          <dd>
-            {order.shipping.option
-              ? `${order.shipping.option.serviceName} (${formatMoney(order.shipping.option.amount, order.currency)})`
-              : 'No shipping option (nothing to ship yet, or collected).'}
-          </dd>
-        </div>
-        <div>
-          <dt>Ship to</dt>
-          <dd>
-            {order.shipping.address ? (
-              <AddressLines address={order.shipping.address} />
-            ) : (
-              'No address yet.'
-            )}
-          </dd>
-        </div>
+        {order.dealer && <Fact term="Dealer credited">{order.dealer.name}</Fact>}
+        <Fact term="Shipping">
+          {order.shipping.option
+            ? `${order.shipping.option.serviceName} (${formatMoney(order.shipping.option.amount, order.currency)})`
+            : 'No shipping option (nothing to ship yet, or collected).'}
+        </Fact>
+        <Fact term="Ship to">
+          {order.shipping.address ? (
+            <AddressLines address={order.shipping.address} />
+          ) : (
+            'No address yet.'
+          )}
+        </Fact>
       </dl>
       <h3>Customer’s notes</h3>
       <p className="admin-order-notes">{order.notes ?? 'None.'}</p>

@@ -9,9 +9,9 @@ import {
 } from '../../api/people.ts'
 import { actionFailure, actionOptions, fieldError } from '../../query.ts'
 import { ActionFailure } from '../action-failure.tsx'
-import { ActionButton } from './action-button.tsx'
-import { Announcement, say, type Said } from './announcement.tsx'
-import { ConfirmDialog } from './confirm-dialog.tsx'
+import { ActionButton } from '../action-button.tsx'
+import { Announcement, say, type Said } from '../announcement.tsx'
+import { ConfirmDialog } from '../confirm-dialog.tsx'
 import { formatWhen, personName } from './people-model.ts'
 
 /** What the shop can do to an account: a sign-in link for it, and ending its every session. */

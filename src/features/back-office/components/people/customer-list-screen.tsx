@@ -12,6 +12,7 @@ import {
   type CustomersPage,
 } from '../../api/people.ts'
 import { fieldError } from '../../query.ts'
+import { Fact } from '../fact.tsx'
 import { formatWhen, personName, roleLabels } from './people-model.ts'
 import './people.css'
 
@@ -210,23 +211,12 @@ function CustomerCard({ customer }: { customer: CustomerRow }) {
       </h3>
       {name !== customer.email && <p className="people-card-sub">{customer.email}</p>}
       <dl className="people-facts">
-        <div>
-          <dt>Role</dt>
-          <dd>{roleLabels[customer.role]}</dd>
-        </div>
-        <div>
-          <dt>Orders</dt>
-          <dd>
-            {customer.orderCount}
-            {customer.lastOrderAt && `, the last ${formatWhen(customer.lastOrderAt)}`}
-          </dd>
-        </div>
-        {customer.dealer && (
-          <div>
-            <dt>Dealer</dt>
-            <dd>{customer.dealer.name}</dd>
-          </div>
-        )}
+        <Fact term="Role">{roleLabels[customer.role]}</Fact>
+        <Fact term="Orders">
+          {customer.orderCount}
+          {customer.lastOrderAt && `, the last ${formatWhen(customer.lastOrderAt)}`}
+        </Fact>
+        {customer.dealer && <Fact term="Dealer">{customer.dealer.name}</Fact>}
       </dl>
     </li>
   )

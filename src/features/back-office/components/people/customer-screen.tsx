@@ -4,10 +4,11 @@ import { formatMoney } from '../../../../../contract/money.ts'
 import { statusLabels } from '../../../../../contract/orders.ts'
 import { customerQuery, type CustomerDetail } from '../../api/people.ts'
 import { AsOf } from '../as-of.tsx'
+import { Fact } from '../fact.tsx'
 import { AuditList } from './audit-list.tsx'
 import { CustomerActions } from './customer-actions.tsx'
 import { formatWhen, linkedByLabels, personName, roleLabels } from './people-model.ts'
-import { ReadProblem } from './read-problem.tsx'
+import { ReadProblem } from '../read-problem.tsx'
 import './people.css'
 
 /**
@@ -44,34 +45,17 @@ function Profile({ customer }: { customer: CustomerDetail }) {
     <section className="people-section" aria-labelledby="customer-profile">
       <h2 id="customer-profile">Profile</h2>
       <dl className="people-facts">
-        <div>
-          <dt>E-mail</dt>
-          <dd className="people-wrap">{customer.email}</dd>
-        </div>
-        <div>
-          <dt>Name</dt>
-          <dd>{customer.name ?? 'None given'}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{roleLabels[customer.role]}</dd>
-        </div>
-        <div>
-          <dt>Since</dt>
-          <dd>{formatWhen(customer.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Address proven</dt>
-          <dd>{customer.emailVerifiedAt ? formatWhen(customer.emailVerifiedAt) : 'Not yet'}</dd>
-        </div>
-        <div>
-          <dt>Password</dt>
-          <dd>{customer.hasPassword ? 'Set' : 'None (a guest account)'}</dd>
-        </div>
-        <div>
-          <dt>Open sessions</dt>
-          <dd>{customer.liveSessions}</dd>
-        </div>
+        <Fact term="E-mail" className="people-wrap">
+          {customer.email}
+        </Fact>
+        <Fact term="Name">{customer.name ?? 'None given'}</Fact>
+        <Fact term="Role">{roleLabels[customer.role]}</Fact>
+        <Fact term="Since">{formatWhen(customer.createdAt)}</Fact>
+        <Fact term="Address proven">
+          {customer.emailVerifiedAt ? formatWhen(customer.emailVerifiedAt) : 'Not yet'}
+        </Fact>
+        <Fact term="Password">{customer.hasPassword ? 'Set' : 'None (a guest account)'}</Fact>
+        <Fact term="Open sessions">{customer.liveSessions}</Fact>
       </dl>
     </section>
   )

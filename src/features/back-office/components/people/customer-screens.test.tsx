@@ -20,7 +20,7 @@ import {
   renderScreen,
   seededClient,
   signIn,
-} from './test-kit.tsx'
+} from '../test-kit.tsx'
 
 const kari: CustomerDetail = {
   id: '6f1c1d2e-0000-4000-8000-000000000001',

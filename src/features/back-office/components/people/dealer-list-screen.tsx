@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { formatMoney } from '../../../../../contract/money.ts'
 import { dealersQuery, type DealerRow, type DealersList } from '../../api/people.ts'
 import { AsOf } from '../as-of.tsx'
+import { Fact } from '../fact.tsx'
 import { percentOfBp, personName } from './people-model.ts'
-import { ReadProblem } from './read-problem.tsx'
+import { ReadProblem } from '../read-problem.tsx'
 import './people.css'
 
 /**
@@ -82,26 +83,18 @@ function DealerCard({ dealer }: { dealer: DealerRow }) {
           : `${dealer.email} · not tied to a directory entry`}
       </p>
       <dl className="people-facts">
-        <div>
-          <dt>Rate</dt>
-          <dd>{dealer.rateBp === null ? 'None until tied' : percentOfBp(dealer.rateBp)}</dd>
-        </div>
-        <div>
-          <dt>Customers</dt>
-          <dd>{dealer.customerCount}</dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd className="amount">{formatMoney(dealer.balance, dealer.currency)}</dd>
-        </div>
-        <div>
-          <dt>Payouts waiting</dt>
-          <dd>
-            {dealer.requestedPayouts === 0
-              ? 'None'
-              : `${dealer.requestedPayouts}, ${formatMoney(dealer.requestedAmount, dealer.currency)}`}
-          </dd>
-        </div>
+        <Fact term="Rate">
+          {dealer.rateBp === null ? 'None until tied' : percentOfBp(dealer.rateBp)}
+        </Fact>
+        <Fact term="Customers">{dealer.customerCount}</Fact>
+        <Fact term="Balance" className="amount">
+          {formatMoney(dealer.balance, dealer.currency)}
+        </Fact>
+        <Fact term="Payouts waiting">
+          {dealer.requestedPayouts === 0
+            ? 'None'
+            : `${dealer.requestedPayouts}, ${formatMoney(dealer.requestedAmount, dealer.currency)}`}
+        </Fact>
       </dl>
     </li>
   )

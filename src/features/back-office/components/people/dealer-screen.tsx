@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { formatMoney } from '../../../../../contract/money.ts'
 import { dealerQuery, type DealerDetail } from '../../api/people.ts'
 import { AsOf } from '../as-of.tsx'
+import { Fact } from '../fact.tsx'
 import { AuditList } from './audit-list.tsx'
 import { DealerCustomers } from './dealer-customers.tsx'
 import { DealerLedger, DealerPayouts } from './dealer-money.tsx'
 import { DealerRate } from './dealer-rate.tsx'
 import { DealerTie } from './dealer-tie.tsx'
 import { percentOfBp, personName, roleLabels } from './people-model.ts'
-import { ReadProblem } from './read-problem.tsx'
+import { ReadProblem } from '../read-problem.tsx'
 import './people.css'
 
 /**
@@ -54,38 +55,25 @@ function Summary({ dealer }: { dealer: DealerDetail }) {
     <section className="people-section" aria-labelledby="dealer-summary">
       <h2 id="dealer-summary">Account</h2>
       <dl className="people-facts">
-        <div>
-          <dt>E-mail</dt>
-          <dd className="people-wrap">{dealer.email}</dd>
-        </div>
-        <div>
-          <dt>Name</dt>
-          <dd>{dealer.name ?? 'None given'}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{roleLabels[dealer.role]}</dd>
-        </div>
-        <div>
-          <dt>Directory entry</dt>
-          <dd>
-            {dealer.entry
-              ? `${dealer.entry.name}, ${dealer.entry.city}, ${dealer.entry.country}${dealer.entry.active ? '' : ' (gone from the directory)'}`
-              : 'Not tied yet'}
-          </dd>
-        </div>
-        <div>
-          <dt>Rate</dt>
-          <dd>{dealer.rateBp === null ? 'None until tied' : percentOfBp(dealer.rateBp)}</dd>
-        </div>
-        <div>
-          <dt>Balance</dt>
-          <dd className="amount">{formatMoney(dealer.balance, dealer.currency)}</dd>
-        </div>
-        <div>
-          <dt>Invitation</dt>
-          <dd className="people-wrap">{dealer.invitationPath ?? 'None until tied'}</dd>
-        </div>
+        <Fact term="E-mail" className="people-wrap">
+          {dealer.email}
+        </Fact>
+        <Fact term="Name">{dealer.name ?? 'None given'}</Fact>
+        <Fact term="Role">{roleLabels[dealer.role]}</Fact>
+        <Fact term="Directory entry">
+          {dealer.entry
+            ? `${dealer.entry.name}, ${dealer.entry.city}, ${dealer.entry.country}${dealer.entry.active ? '' : ' (gone from the directory)'}`
+            : 'Not tied yet'}
+        </Fact>
+        <Fact term="Rate">
+          {dealer.rateBp === null ? 'None until tied' : percentOfBp(dealer.rateBp)}
+        </Fact>
+        <Fact term="Balance" className="amount">
+          {formatMoney(dealer.balance, dealer.currency)}
+        </Fact>
+        <Fact term="Invitation" className="people-wrap">
+          {dealer.invitationPath ?? 'None until tied'}
+        </Fact>
       </dl>
     </section>
   )

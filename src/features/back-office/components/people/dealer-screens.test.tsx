@@ -13,7 +13,7 @@ import {
   renderScreen,
   seededClient,
   signIn,
-} from './test-kit.tsx'
+} from '../test-kit.tsx'
 
 const dealerId = '6f1c1d2e-0000-4000-8000-0000000000d1'
 const entry = { slug: 'fjordline', name: 'Fjordline Air Sports', city: 'Bergen', country: 'NO' }

@@ -3,9 +3,9 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { dealersQuery, tieDealer, type DealerDetail } from '../../api/people.ts'
 import { fieldError } from '../../query.ts'
 import { ActionFailure } from '../action-failure.tsx'
-import { ActionButton } from './action-button.tsx'
-import { Announcement, say, type Said } from './announcement.tsx'
-import { ReadProblem } from './read-problem.tsx'
+import { ActionButton } from '../action-button.tsx'
+import { Announcement, say, type Said } from '../announcement.tsx'
+import { ReadProblem } from '../read-problem.tsx'
 import { useDealerAction } from './use-dealer-action.ts'
 
 /**

@@ -1,4 +1,5 @@
 import type { QueueLine } from '../../api/queue.ts'
+import { Fact } from '../fact.tsx'
 import { measurementsOf, sizeOf } from './queue-model.ts'
 
 /*
@@ -9,18 +10,9 @@ import { measurementsOf, sizeOf } from './queue-model.ts'
 export function LineFacts({ line }: { line: QueueLine }) {
   return (
     <dl className="queue-line-facts">
-      <div>
-        <dt>Size</dt>
-        <dd>{sizeOf(line)}</dd>
-      </div>
-      <div>
-        <dt>Quantity</dt>
-        <dd>{line.qty}</dd>
-      </div>
-      <div>
-        <dt>SKU</dt>
-        <dd>{line.sku}</dd>
-      </div>
+      <Fact term="Size">{sizeOf(line)}</Fact>
+      <Fact term="Quantity">{line.qty}</Fact>
+      <Fact term="SKU">{line.sku}</Fact>
     </dl>
   )
 }

@@ -2,12 +2,14 @@ import { Link } from '@tanstack/react-router'
 import { memo, useRef } from 'react'
 import { formatDate } from '../../../../lib/format-date.ts'
 import type { QueueOrder } from '../../api/queue.ts'
+import { Fact } from '../fact.tsx'
 import { DueMark } from './due-mark.tsx'
 import { useDrawingTurn } from './drawing-turns.ts'
 import { LineDrawing } from './line-drawing.tsx'
 import { LineFacts, LineOptions, MeasurementTable } from './line-details.tsx'
 import { MoveActions, type Moved } from './move-actions.tsx'
 import { MoveResult } from './move-result.tsx'
+import { CustomerFact, LastNote } from './order-facts.tsx'
 import { dueOf, isDesignedLine, lineTitle, paymentText, stateLabel } from './queue-model.ts'
 
 /**
@@ -50,25 +52,10 @@ export const QueueCard = memo(function QueueCard({
         <DueMark due={due} />
       </header>
       <dl className="queue-facts">
-        <div>
-          <dt>Customer</dt>
-          <dd>
-            {order.name ?? 'No name given'}
-            {order.email && <span className="queue-email">{order.email}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Ship by</dt>
-          <dd>{order.shipBy ? formatDate(order.shipBy) : 'Not known'}</dd>
-        </div>
-        <div>
-          <dt>State</dt>
-          <dd>{stateLabel(order.status)}</dd>
-        </div>
-        <div>
-          <dt>Payment</dt>
-          <dd>{paymentText(order)}</dd>
-        </div>
+        <CustomerFact order={order} />
+        <Fact term="Ship by">{order.shipBy ? formatDate(order.shipBy) : 'Not known'}</Fact>
+        <Fact term="State">{stateLabel(order.status)}</Fact>
+        <Fact term="Payment">{paymentText(order)}</Fact>
       </dl>
       <ul className="queue-lines">
         {order.lines.map((line) => (
@@ -86,11 +73,7 @@ export const QueueCard = memo(function QueueCard({
           </li>
         ))}
       </ul>
-      {order.lastNote && (
-        <p className="queue-note">
-          <strong>Last note:</strong> {order.lastNote}
-        </p>
-      )}
+      <LastNote note={order.lastNote} />
       {moved && <MoveResult moved={moved} />}
       <div className="queue-card-actions admin-no-print">
         <MoveActions order={order} online={online} onMoved={onMoved} />

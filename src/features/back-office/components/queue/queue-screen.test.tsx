@@ -1,18 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
+import { QueryClient } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
 import humps from 'humps'
 import { useEffect, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { forgetKeptOrders } from '../../../../lib/kept-orders.ts'
 import { queueKeys, type AdminQueue } from '../../api/queue.ts'
+import { renderRoutes } from '../test-kit.tsx'
 import { QueueDrawingContext, type QueueDrawingProps } from './drawing-slot.ts'
 import { DRAWINGS_PER_TASK } from './drawing-turns.ts'
 import { CARDS_PER_TASK, QueueScreen } from './queue-screen.tsx'
@@ -83,17 +77,13 @@ function renderQueue({
     path: '/admin/orders/$orderId',
     component: () => <h1>An order</h1>,
   })
-  const router = createRouter({
-    routeTree: root.addChildren([queueRoute, orderRoute]),
-    history: createMemoryHistory({ initialEntries: [url] }),
+  const { router } = renderRoutes(root.addChildren([queueRoute, orderRoute]), {
+    url,
+    client,
+    wrap: (routes) => (
+      <QueueDrawingContext.Provider value={slot}>{routes}</QueueDrawingContext.Provider>
+    ),
   })
-  render(
-    <QueryClientProvider client={client}>
-      <QueueDrawingContext.Provider value={slot}>
-        <RouterProvider router={router} />
-      </QueueDrawingContext.Provider>
-    </QueryClientProvider>,
-  )
   return { client, router }
 }
 

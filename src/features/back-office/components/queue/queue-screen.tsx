@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { NotKeptError } from '../../../../lib/kept-orders.ts'
 import { useOnlineStatus } from '../../../../lib/use-online-status.ts'
@@ -10,6 +10,7 @@ import { DrawingTurns, DrawingTurnsContext, useGrowingCount } from './drawing-tu
 import type { Moved } from './move-actions.tsx'
 import { MoveResult } from './move-result.tsx'
 import { QueueCard } from './queue-card.tsx'
+import { BackToQueue } from './order-facts.tsx'
 import { QueueFilter } from './queue-filter.tsx'
 import { countByDue, countByStatus, sortQueue, stateLabel } from './queue-model.ts'
 import type { QueueSearch } from './queue-search.ts'
@@ -53,14 +54,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
       {read ? (
         search.sheet !== undefined ? (
           <p>
-            No order with that id waits in the queue: it may have shipped.{' '}
-            <Link
-              to="/admin/$"
-              params={{ _splat: 'queue' }}
-              search={(previous) => ({ ...previous, sheet: undefined })}
-            >
-              Back to the queue
-            </Link>
+            No order with that id waits in the queue: it may have shipped. <BackToQueue />
           </p>
         ) : (
           <Board orders={read.data.orders} state={search.state} online={online} />

@@ -1,10 +1,11 @@
-import { Link } from '@tanstack/react-router'
 import { useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { formatDate } from '../../../../lib/format-date.ts'
 import type { QueueLine, QueueOrder } from '../../api/queue.ts'
+import { Fact } from '../fact.tsx'
 import { QueueDrawingContext } from './drawing-slot.ts'
 import { LineDrawing } from './line-drawing.tsx'
 import { LineFacts, LineOptions, MeasurementTable } from './line-details.tsx'
+import { BackToQueue, CustomerFact, LastNote } from './order-facts.tsx'
 import { dueOf, isDesignedLine, lineTitle, stateLabel } from './queue-model.ts'
 
 /** The longest the sheet waits for its drawings before it prints without them. */
@@ -70,54 +71,26 @@ export function WorkSheet({ order }: { order: QueueOrder }) {
   return (
     <article className="work-sheet" aria-labelledby="work-sheet-title">
       <div className="work-sheet-tools admin-no-print">
-        <Link
-          to="/admin/$"
-          params={{ _splat: 'queue' }}
-          search={(previous) => ({ ...previous, sheet: undefined })}
-        >
-          Back to the queue
-        </Link>
+        <BackToQueue />
         <button type="button" className="button" onClick={() => window.print()}>
           Print again
         </button>
       </div>
       <h1 id="work-sheet-title">Work sheet: order {order.number}</h1>
       <dl className="work-sheet-facts">
-        <div>
-          <dt>Order</dt>
-          <dd>{order.number}</dd>
-        </div>
-        <div>
-          <dt>Customer</dt>
-          <dd>
-            {order.name ?? 'No name given'}
-            {order.email && <span className="queue-email">{order.email}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Ship by</dt>
-          <dd>
-            {order.shipBy ? formatDate(order.shipBy) : 'Not known'}
-            {due.state !== 'none' && ` (${due.words})`}
-          </dd>
-        </div>
-        <div>
-          <dt>State</dt>
-          <dd>{stateLabel(order.status)}</dd>
-        </div>
-        <div>
-          <dt>Suits</dt>
-          <dd>{order.lines.reduce((sum, line) => sum + line.qty, 0)}</dd>
-        </div>
+        <Fact term="Order">{order.number}</Fact>
+        <CustomerFact order={order} />
+        <Fact term="Ship by">
+          {order.shipBy ? formatDate(order.shipBy) : 'Not known'}
+          {due.state !== 'none' && ` (${due.words})`}
+        </Fact>
+        <Fact term="State">{stateLabel(order.status)}</Fact>
+        <Fact term="Suits">{order.lines.reduce((sum, line) => sum + line.qty, 0)}</Fact>
       </dl>
       {order.lines.map((line) => (
         <SheetLine key={line.id} line={line} onSettled={settle} />
       ))}
-      {order.lastNote && (
-        <p className="queue-note">
-          <strong>Last note:</strong> {order.lastNote}
-        </p>
-      )}
+      <LastNote note={order.lastNote} />
     </article>
   )
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode, RefObject } from 'react'
-import { ActionFailure } from '../action-failure.tsx'
+import { ActionFailure } from './action-failure.tsx'
 import { ActionButton } from './action-button.tsx'
 
 /**
@@ -10,6 +10,7 @@ import { ActionButton } from './action-button.tsx'
  * refuses), the content element is the backdrop. Cancel comes first and takes focus: the safe
  * choice is the one a stray press makes. It stays open until the shop answers; a failure is said
  * inside it, where the owner is looking.
+ * Its `people-` classes are in people/people.css, which the screens using it import.
  */
 export function ConfirmDialog({
   open,

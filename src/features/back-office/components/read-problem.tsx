@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { ApiError } from '../../../../lib/api-client.ts'
-import { NotKeptError } from '../../../../lib/kept-orders.ts'
+import { ApiError } from '../../../lib/api-client.ts'
+import { NotKeptError } from '../../../lib/kept-orders.ts'
 
 /**
  * What a screen shows while its read has no data: loading, or why there is none (offline and
  * never read on this device, gone, not for this role, or the shop failing), with a way to ask
  * again where asking again can help.
+ * Its `people-` classes are in people/people.css, which the screens using it import.
  */
 export function ReadProblem({ read, what }: { read: UseQueryResult<unknown>; what: string }) {
   if (read.isPending)

@@ -1,10 +1,11 @@
 import { useId, type ReactNode, type Ref } from 'react'
-import { useOnlineStatus } from '../../../../lib/use-online-status.ts'
+import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 
 /**
  * A back-office action's button: pressed only with the network (offline it is disabled and says
  * "Needs the network" beside it), and busy while the shop has not answered, so a second press
  * cannot send it twice.
+ * Its `people-` classes are in people/people.css, which the screens using it import.
  */
 export function ActionButton({
   ref,

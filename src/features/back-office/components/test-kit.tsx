@@ -4,15 +4,16 @@ import {
   createRootRoute,
   createRouter,
   RouterProvider,
+  type AnyRoute,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import humps from 'humps'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
-import type { Read } from '../../../../lib/kept-orders.ts'
+import type { Read } from '../../../lib/kept-orders.ts'
 
 /*
- * For the people and code screens' tests (not shipped: only tests import it). A screen renders
+ * For the back office's screen tests (not shipped: only tests import it). A screen renders
  * under a router (its links) and a query client seeded with what the shop last answered; the
  * shop's API is a fake fetch that records each call and answers as the test says, in the wire's
  * snake_case, through the app's one HTTP client.
@@ -41,17 +42,31 @@ export function seededClient(seed: [QueryKey, unknown][] = []): QueryClient {
   return client
 }
 
-export function renderScreen(ui: ReactNode, client = seededClient()) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
-    history: createMemoryHistory({ initialEntries: ['/admin'] }),
-  })
+/**
+ * Renders the app's routes (`routeTree`) at `url`, under a query client (and whatever `wrap`
+ * adds around the router: a context the route gives the screen).
+ */
+export function renderRoutes(
+  routeTree: AnyRoute,
+  {
+    url = '/admin',
+    client = seededClient(),
+    wrap = (router) => router,
+  }: { url?: string; client?: QueryClient; wrap?: (router: ReactNode) => ReactNode } = {},
+) {
+  const history = createMemoryHistory({ initialEntries: [url] })
+  const router = createRouter({ routeTree, history })
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      {wrap(<RouterProvider router={router} />)}
     </QueryClientProvider>,
   )
-  return { ...view, client }
+  return { ...view, client, router, history }
+}
+
+/** One screen as the whole page (its links need a router), at `url`. */
+export function renderScreen(ui: ReactNode, client = seededClient(), url = '/admin') {
+  return renderRoutes(createRootRoute({ component: () => ui }), { url, client })
 }
 
 export interface Call {

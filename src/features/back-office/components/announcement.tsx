@@ -11,6 +11,7 @@ export const say = (text: string): Said => ({ text })
  * Where an action's result is said: a live region that stays in place (so what appears in it is
  * announced) and takes focus when something is said, so the owner's next step starts from it. A
  * confirmation dialog that closes on success returns focus here too (its `returnFocus`).
+ * Its `people-` classes are in people/people.css, which the screens using it import.
  */
 export function Announcement({
   said,

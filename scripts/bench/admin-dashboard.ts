@@ -22,8 +22,7 @@
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../../server/db/index.ts'
+import type { Database } from '../../server/db/index.ts'
 import {
   failedMail,
   lateMadeToOrder,
@@ -39,9 +38,8 @@ import {
   type Period,
 } from '../../server/services/admin/dashboard.ts'
 import { catalogSnapshotOnce } from '../../server/services/catalog-cache.ts'
-import { seedScale } from '../seed-scale.ts'
-import { startPostgres } from './postgres.ts'
-import { freePort, installCleanup, makeTempDir, removeTempDir } from './processes.ts'
+import { measureAtScale } from './at-scale.ts'
+import { installCleanup } from './processes.ts'
 import { toMarkdown } from './report.ts'
 import { percentile } from './stats.ts'
 import type { Measurement, Row } from './types.ts'
@@ -151,11 +149,6 @@ async function measureAggregates(db: Database, end: Date): Promise<Timed[]> {
   return timed
 }
 
-const startOfToday = () => {
-  const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
-
 interface Figures {
   database: string
   timed: Timed[]
@@ -164,40 +157,8 @@ interface Figures {
 }
 
 async function measureOn(database: string): Promise<Figures[]> {
-  const dir = makeTempDir('bench-admin-dashboard')
-  const postgres = database === 'PostgreSQL' ? startPostgres(await freePort()) : undefined
-  const opened = await openDatabase(
-    postgres ? { databaseUrl: postgres.url } : { dataDir: join(dir, 'data') },
-  )
-  try {
-    const end = startOfToday()
-    const report = await seedScale(opened.db, { end, log: () => {}, vacuum: false })
-    console.error(
-      `  ${database}: seeded ${report.orders} orders, ${report.lines} lines, ` +
-        `${report.views} page views in ${report.seconds.toFixed(1)} s`,
-    )
-    const figures: Figures[] = []
-    if (!postgres) {
-      console.error(`  ${database}, never vacuumed nor analysed`)
-      figures.push({
-        database: `${database}, no statistics`,
-        timed: await measureAggregates(opened.db, end),
-        inProcess: true,
-      })
-    }
-    await opened.db.execute(sql`vacuum analyze`)
-    console.error(`  ${database}, after VACUUM ANALYZE`)
-    figures.push({
-      database: postgres ? database : `${database}, after VACUUM ANALYZE`,
-      timed: await measureAggregates(opened.db, end),
-      inProcess: !postgres,
-    })
-    return figures
-  } finally {
-    await opened.close()
-    postgres?.stop()
-    removeTempDir(dir)
-  }
+  const runs = await measureAtScale('bench-admin-dashboard', database, measureAggregates)
+  return runs.map(({ database, result, inProcess }) => ({ database, timed: result, inProcess }))
 }
 
 let lastTable: string | undefined

@@ -24,13 +24,12 @@ import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { orderNumber } from '../../contract/orders.ts'
 import { createApp } from '../../server/app.ts'
-import { openDatabase, type Database } from '../../server/db/index.ts'
+import type { Database } from '../../server/db/index.ts'
 import { users } from '../../server/db/schema.ts'
 import { loadEnv } from '../../server/env.ts'
 import { startSession } from '../../server/services/sessions.ts'
-import { seedScale } from '../seed-scale.ts'
-import { startPostgres } from './postgres.ts'
-import { freePort, installCleanup, makeTempDir, removeTempDir } from './processes.ts'
+import { measureAtScale } from './at-scale.ts'
+import { installCleanup } from './processes.ts'
 import { toMarkdown } from './report.ts'
 import { percentile } from './stats.ts'
 import type { Measurement, Row } from './types.ts'
@@ -174,51 +173,17 @@ async function measureCalls(db: Database, calls: Call[]): Promise<Timed[]> {
   return timed
 }
 
-const startOfToday = () => {
-  const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
-
 interface Figures {
   database: string
   timed: Timed[]
 }
 
 async function measureOn(database: string): Promise<Figures[]> {
-  const dir = makeTempDir('bench-admin-orders')
-  const postgres = database === 'PostgreSQL' ? startPostgres(await freePort()) : undefined
-  const opened = await openDatabase(
-    postgres ? { databaseUrl: postgres.url } : { dataDir: join(dir, 'data') },
+  // The seed's year ends today, so the dashboard's default (the last 30 days) is its own.
+  const runs = await measureAtScale('bench-admin-orders', database, async (db, end) =>
+    measureCalls(db, await callsOf(db, end)),
   )
-  try {
-    // The seed's year ends today, so the dashboard's default (the last 30 days) is its own.
-    const end = startOfToday()
-    const report = await seedScale(opened.db, { end, log: () => {}, vacuum: false })
-    console.error(
-      `  ${database}: seeded ${report.orders} orders, ${report.lines} lines, ` +
-        `${report.views} page views in ${report.seconds.toFixed(1)} s`,
-    )
-    const calls = await callsOf(opened.db, end)
-    const figures: Figures[] = []
-    if (!postgres) {
-      console.error(`  ${database}, never vacuumed nor analysed`)
-      figures.push({
-        database: `${database}, no statistics`,
-        timed: await measureCalls(opened.db, calls),
-      })
-    }
-    await opened.db.execute(sql`vacuum analyze`)
-    console.error(`  ${database}, after VACUUM ANALYZE`)
-    figures.push({
-      database: postgres ? database : `${database}, after VACUUM ANALYZE`,
-      timed: await measureCalls(opened.db, calls),
-    })
-    return figures
-  } finally {
-    await opened.close()
-    postgres?.stop()
-    removeTempDir(dir)
-  }
+  return runs.map(({ database, result }) => ({ database, timed: result }))
 }
 
 let lastTable: string | undefined

@@ -1,15 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import type { QueueDrawingProps } from '../../../features/back-office/components/queue/drawing-slot.ts'
 import type { QueueLine } from '../../../features/back-office/api/queue.ts'
-import { paletteQuery, productQuery, type Product } from '../../../features/catalog/api.ts'
+import type { QueueDrawingProps } from '../../../features/back-office/components/queue/drawing-slot.ts'
 import { PaintedSuit } from '../../../features/configurator/components/painted-suit.tsx'
-import type { ConfigurableProduct, DraftContext } from '../../../features/configurator/model.ts'
-import { draftFromOrder, type OrderedDesign } from '../../../features/configurator/payload.ts'
-
-function isConfigurable(product: Product | undefined): product is ConfigurableProduct {
-  return product !== undefined && product.configurable && product.configurator !== null
-}
+import type { OrderedDesign } from '../../../features/configurator/payload.ts'
+import { useOrderedDesign } from '../../-components/use-ordered-design.ts'
 
 /** The product's slug: the last part of the line's product page (`/wingsuits/corvid-2`). */
 function slugOfProductPath(path: string): string {
@@ -30,34 +24,16 @@ function orderedDesignOf(line: QueueLine): OrderedDesign {
 }
 
 /**
- * A queued line's design, as the configurator draws it (composed here: the back office, the
- * catalog and the configurator may not import each other; routes/-components/cart-line-design.tsx
- * does the same for the cart). The product and the palette come as the product page has them:
- * the API, else the catalog snapshot in IndexedDB with no network. Nothing shows while they load;
- * a line whose product cannot draw it (gone from the catalog, no longer configurable, or read
- * nowhere) shows `undrawn`. Decorative: the card's words describe the design.
+ * A queued line's design, as the configurator draws it (use-ordered-design.ts, as the cart's
+ * lines are drawn). Nothing shows while the product and palette load; a line whose product cannot
+ * draw it shows `undrawn`. Decorative: the card's words describe the design.
  */
 export default function QueueLineDesign({ line, size, undrawn, onSettled }: QueueDrawingProps) {
-  const slug = slugOfProductPath(line.productPath)
-  const product = useQuery({ ...productQuery(slug), enabled: slug !== '' })
-  const palette = useQuery(paletteQuery)
-  const context = useMemo<DraftContext | null>(
-    () =>
-      isConfigurable(product.data) && palette.data
-        ? { product: product.data, palette: palette.data }
-        : null,
-    [product.data, palette.data],
+  const design = useMemo(() => orderedDesignOf(line), [line])
+  const { context, draft, unreadable } = useOrderedDesign(
+    slugOfProductPath(line.productPath),
+    design,
   )
-  // Once per line and catalog: a board read again with the same line does not revive it again.
-  const draft = useMemo(
-    () => context && draftFromOrder(orderedDesignOf(line), context),
-    [line, context],
-  )
-  const unreadable =
-    slug === '' ||
-    product.isError ||
-    palette.isError ||
-    (product.isSuccess && !isConfigurable(product.data))
   const settled = draft !== null || unreadable
   useEffect(() => {
     if (settled) onSettled?.()

@@ -58,7 +58,11 @@ async function newGuestSession(request: APIRequestContext, who: string) {
 /** The admin signs in on the back office's own sign-in screen. */
 async function signInToBackOffice(page: Page, path = '/admin') {
   await page.goto(path)
-  await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible()
+  // The back office's code comes with its first page (it is not precached): on a loaded machine
+  // that takes more than the default few seconds.
+  await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible({
+    timeout: 30_000,
+  })
   await page.getByLabel('E-mail address').fill(ADMIN.email)
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()

@@ -1,6 +1,13 @@
 import type { PaletteSwatch } from '../../../contract/page-data/catalog.ts'
 import { productFixture } from '../../test/products.ts'
-import type { ConfigurableProduct, DraftContext } from './model.ts'
+import {
+  createDraft,
+  reduceDraft,
+  type ConfigurableProduct,
+  type DraftAction,
+  type DraftContext,
+} from './model.ts'
+import { designOrder } from './payload.ts'
 
 /** A palette with a colour of each type, for tests. */
 export const testPalette: PaletteSwatch[] = [
@@ -40,3 +47,12 @@ export const goodMeasurements = {
   shoulderWidth: '45',
   torso: '68',
 } as const
+
+/** A design made by `actions` from a fresh draft, as the configurator sends it (tests). */
+export function designedOrder(actions: DraftAction[], context: DraftContext = testContext()) {
+  const draft = actions.reduce(
+    (current, action) => reduceDraft(current, action, context),
+    createDraft(context),
+  )
+  return designOrder(draft, context)
+}

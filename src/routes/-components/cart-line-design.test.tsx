@@ -15,9 +15,12 @@ import {
   LineDesignContext,
   type LineDesignProps,
 } from '../../features/cart/components/line-design-slot.ts'
-import { createDraft, reduceDraft, type DraftAction } from '../../features/configurator/model.ts'
-import { designOrder } from '../../features/configurator/payload.ts'
-import { testContext, testPalette } from '../../features/configurator/test-context.ts'
+import type { DraftAction } from '../../features/configurator/model.ts'
+import {
+  designedOrder,
+  testContext,
+  testPalette,
+} from '../../features/configurator/test-context.ts'
 import { db, type CatalogProduct } from '../../lib/db.ts'
 
 /*
@@ -54,11 +57,7 @@ afterEach(async () => {
 
 /** The line a design makes, as the shop answers it (it keeps no total). */
 function suitLineOf(actions: DraftAction[]): CartLine {
-  const draft = actions.reduce(
-    (current, action) => reduceDraft(current, action, context),
-    createDraft(context),
-  )
-  const { request, line } = designOrder(draft, context)
+  const { request, line } = designedOrder(actions, context)
   return {
     id: '5f0c8a0e-2f0b-4d53-a0f6-3a4c1f7d2b10',
     sku: request.sku,

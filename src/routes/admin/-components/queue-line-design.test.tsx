@@ -3,9 +3,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import humps from 'humps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { QueueLine } from '../../../features/back-office/api/queue.ts'
-import { createDraft, reduceDraft, type DraftAction } from '../../../features/configurator/model.ts'
-import { designOrder } from '../../../features/configurator/payload.ts'
-import { testContext, testPalette } from '../../../features/configurator/test-context.ts'
+import type { DraftAction } from '../../../features/configurator/model.ts'
+import {
+  designedOrder,
+  testContext,
+  testPalette,
+} from '../../../features/configurator/test-context.ts'
 import QueueLineDesign from './queue-line-design.tsx'
 
 /*
@@ -25,11 +28,7 @@ afterEach(() => {
 })
 
 function queuedLineOf(actions: DraftAction[], overrides: Partial<QueueLine> = {}): QueueLine {
-  const draft = actions.reduce(
-    (current, action) => reduceDraft(current, action, context),
-    createDraft(context),
-  )
-  const { request, line } = designOrder(draft, context)
+  const { request, line } = designedOrder(actions, context)
   return {
     id: 'line-1',
     sku: request.sku,

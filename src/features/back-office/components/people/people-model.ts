@@ -74,7 +74,8 @@ export function validateCustomerSearch(raw: Record<string, unknown>): CustomerSe
   // The router parses `?q=123` as a number; a search is text either way.
   const q = typeof raw.q === 'number' ? String(raw.q) : raw.q
   if (typeof q === 'string' && q.trim() !== '') search.q = q.trim()
-  if (typeof raw.role === 'string' && raw.role in roleLabels) search.role = raw.role as Role
+  if (typeof raw.role === 'string' && Object.hasOwn(roleLabels, raw.role))
+    search.role = raw.role as Role
   const page = Number(raw.page)
   if (Number.isInteger(page) && page > 1 && page <= 10_000) search.page = page
   return search

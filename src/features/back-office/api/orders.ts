@@ -8,7 +8,7 @@ import type { AdminDealersList as WireAdminDealersList } from '../../../../contr
 import { api, type Camelized } from '../../../lib/api-client.ts'
 import type { Read } from '../../../lib/kept-orders.ts'
 import { adminKeys, adminQuery, keepAdminCopy, keptAdminQuery } from '../query.ts'
-import { isFiltered, ordersRequest, type OrdersSearch } from '../components/orders/order-search.ts'
+import { isFiltered, ordersRequest, type OrdersSearch } from '../order-search.ts'
 
 /*
  * The back office's order calls (docs/back-office.md, "The calls"), one typed function each, and

@@ -12,7 +12,7 @@ import { OrderScreen } from '../../../features/back-office/components/orders/ord
 import {
   validateOrderPageSearch,
   validateOrdersSearch,
-} from '../../../features/back-office/components/orders/order-search.ts'
+} from '../../../features/back-office/order-search.ts'
 import { CustomerListScreen } from '../../../features/back-office/components/people/customer-list-screen.tsx'
 import { CustomerScreen } from '../../../features/back-office/components/people/customer-screen.tsx'
 import { DealerListScreen } from '../../../features/back-office/components/people/dealer-list-screen.tsx'

@@ -11,7 +11,7 @@ import {
   paymentStates,
   submittedStatuses,
   type OrdersSearch,
-} from './order-search.ts'
+} from '../../order-search.ts'
 
 /** The form's fields as typed: every one as text, empty when not narrowing. */
 interface Draft {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { orderKeys } from '../../api/orders.ts'
 import { renderRoutes } from '../test-kit.tsx'
 import { OrderListScreen } from './order-list-screen.tsx'
-import { validateOrdersSearch } from './order-search.ts'
+import { validateOrdersSearch } from '../../order-search.ts'
 import {
   bagOrderId,
   dealerId,

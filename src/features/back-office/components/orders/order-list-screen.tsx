@@ -14,7 +14,7 @@ import {
   ordersPerPage,
   validateOrdersSearch,
   type OrdersSearch,
-} from './order-search.ts'
+} from '../../order-search.ts'
 import './orders.css'
 
 /**

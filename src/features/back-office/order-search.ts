@@ -1,11 +1,7 @@
-import type {
-  AdminOrdersQuery,
-  PaymentState,
-  SubmittedStatus,
-} from '../../../../../contract/admin.ts'
-import { OrderStatus } from '../../../../../contract/order-status.ts'
-import { isPlainText } from '../../../../../contract/plain-text.ts'
-import { uuidPattern } from '../../../../../contract/uuid.ts'
+import type { AdminOrdersQuery, PaymentState, SubmittedStatus } from '../../../contract/admin.ts'
+import { OrderStatus } from '../../../contract/order-status.ts'
+import { isPlainText } from '../../../contract/plain-text.ts'
+import { uuidPattern } from '../../../contract/uuid.ts'
 
 /*
  * The order list's filters and the order page's print mode as they sit in the URL, so a filtered

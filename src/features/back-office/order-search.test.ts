@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AdminOrdersQuery, maxSearchLength } from '../../../../../contract/admin.ts'
+import { AdminOrdersQuery, maxSearchLength } from '../../../contract/admin.ts'
 import {
   ordersPerPage,
   ordersRequest,

@@ -27,13 +27,17 @@ export const LineProductionTime = z.object({
 })
 export type LineProductionTime = z.infer<typeof LineProductionTime>
 
-/** An upgrade that belongs to a line (a super custom design): its price as charged. */
+/**
+ * An upgrade that belongs to a line (a super custom design): its price as charged, and what the
+ * customer chose on it (`meta`: the super custom pattern's colours, as the cart holds them).
+ */
 export const OrderChildLine = z.object({
   id: z.string(),
   sku: z.string(),
   name: z.string(),
   qty: z.number().int(),
   unit_amount: Money,
+  meta: z.array(OrderMeta),
 })
 export type OrderChildLine = z.infer<typeof OrderChildLine>
 

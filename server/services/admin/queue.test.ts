@@ -33,7 +33,7 @@ interface LineSpec {
   sku: string
   slug: string
   unit: number
-  child?: { sku: string; unit: number }
+  child?: { sku: string; unit: number; meta?: { key: string; value: string }[] }
 }
 
 const corvid: LineSpec = { sku: 'CORVID2-CUSTOM', slug: 'corvid-2', unit: 150_000 }
@@ -41,7 +41,12 @@ const swiftDesign: LineSpec = {
   sku: 'SWIFT-CUSTOM',
   slug: 'swift',
   unit: 160_000,
-  child: { sku: 'SUPERCUSTOM-WS', unit: 30_000 },
+  // The pattern the customer laid out travels on the design's own line.
+  child: {
+    sku: 'SUPERCUSTOM-WS',
+    unit: 30_000,
+    meta: [{ key: 'pc_edit_state', value: 'stripes.r7C.w1A.arm-wing' }],
+  },
 }
 const vector: LineSpec = { sku: 'VECTOR-CUSTOM', slug: 'vector', unit: 90_000 }
 const bagLine: LineSpec = { sku: 'MISSION-BAG-BLACK', slug: 'mission-bag', unit: 22_000 }
@@ -62,16 +67,18 @@ async function addLine(orderId: string, line: LineSpec, position: number) {
     })
     .returning({ id: orderLines.id })
   if (line.child)
-    await db().insert(orderLines).values({
-      orderId,
-      parentId: parent!.id,
-      sku: line.child.sku,
-      productSlug: line.slug,
-      qty: 1,
-      meta: [],
-      unitAmount: line.child.unit,
-      position,
-    })
+    await db()
+      .insert(orderLines)
+      .values({
+        orderId,
+        parentId: parent!.id,
+        sku: line.child.sku,
+        productSlug: line.slug,
+        qty: 1,
+        meta: line.child.meta ?? [],
+        unitAmount: line.child.unit,
+        position,
+      })
 }
 
 /**
@@ -289,7 +296,12 @@ describe('madeToOrderQueue', () => {
     expect(card(ids.design!).lines).toHaveLength(1)
     expect(card(ids.design!).lines[0]).toMatchObject({
       sku: 'SWIFT-CUSTOM',
-      children: [{ sku: 'SUPERCUSTOM-WS' }],
+      children: [
+        {
+          sku: 'SUPERCUSTOM-WS',
+          meta: [{ key: 'pc_edit_state', value: 'stripes.r7C.w1A.arm-wing' }],
+        },
+      ],
       production_time: { weeks_max: 12, ready_by: '2025-07-03' },
     })
     // The bag added later is not sewn: the card shows the suit alone.

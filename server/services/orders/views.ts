@@ -117,6 +117,7 @@ export function orderItemsOf(
         name: child.name,
         qty: child.qty,
         unit_amount: child.unit_price,
+        meta: child.meta,
       })),
       summary: item.summary,
       made_to_order: madeToOrder,

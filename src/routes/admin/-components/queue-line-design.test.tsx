@@ -4,6 +4,7 @@ import humps from 'humps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { QueueLine } from '../../../features/back-office/api/queue.ts'
 import type { DraftAction } from '../../../features/configurator/model.ts'
+import { DEFAULT_PATTERN_EDIT, encodeEditState } from '../../../features/configurator/edit-state.ts'
 import {
   designedOrder,
   testContext,
@@ -29,6 +30,15 @@ afterEach(() => {
 
 function queuedLineOf(actions: DraftAction[], overrides: Partial<QueueLine> = {}): QueueLine {
   const { request, line } = designedOrder(actions, context)
+  // The upgrades as an order's page gives them: each with what the customer chose on it.
+  const children = request.child.map((child, index) => ({
+    id: `child-${index}`,
+    sku: child.sku,
+    name: 'Super custom design',
+    qty: child.qty,
+    unitAmount: 30_000,
+    meta: child.meta,
+  }))
   return {
     id: 'line-1',
     sku: request.sku,
@@ -40,7 +50,7 @@ function queuedLineOf(actions: DraftAction[], overrides: Partial<QueueLine> = {}
     unitAmount: line.unitPrice,
     lineAmount: line.unitPrice,
     meta: request.meta.filter((entry) => entry.key !== 'total_price'),
-    children: [],
+    children,
     summary: line.summary,
     madeToOrder: true,
     inStock: false,
@@ -111,6 +121,31 @@ describe('a queued line’s drawing', () => {
     expect(design.querySelector('svg')!.getAttribute('class')).toContain('queue-drawing-svg-sheet')
     expect(fetched).toContain('/api/product/corvid-2')
     await waitFor(() => expect(onSettled).toHaveBeenCalled())
+  })
+
+  it('draws a super custom design with the pattern the customer laid out', async () => {
+    const stripesOnArms = encodeEditState({
+      ...DEFAULT_PATTERN_EDIT,
+      pattern: 'stripes',
+      colors: ['r7C', 'w1A'],
+      targets: ['arm-wing'],
+    })
+    const patterned = queuedLineOf([
+      { type: 'selectVariant', sku: 'CORVID2-M' },
+      { type: 'setSuperCustom', on: true },
+      { type: 'setEditState', editState: stripesOnArms },
+    ])
+    expect(patterned.children.map((child) => child.sku)).toEqual([
+      context.product.configurator.superCustom!.sku,
+    ])
+    renderDrawing(patterned)
+
+    const design = await screen.findByTestId('queue-line-design', {}, { timeout: 10_000 })
+    const patternId = design.querySelector('pattern')?.getAttribute('id')
+    expect(patternId).toBeTruthy()
+    expect(fillOf(design, 'arm-wing', 'l')).toBe(`url(#${patternId})`)
+    expect(fillOf(design, 'arm-wing', 'r')).toBe(`url(#${patternId})`)
+    expect(fillOf(design, 'body', 'l')).not.toContain('url(')
   })
 
   it('shows the words instead when its product is gone, and still lets the sheet print', async () => {

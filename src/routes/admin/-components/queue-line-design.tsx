@@ -10,16 +10,13 @@ function slugOfProductPath(path: string): string {
   return path.split('/').filter(Boolean).at(-1) ?? ''
 }
 
-/**
- * The design as the cart holds it. An order line's upgrades (a super custom design) carry no
- * pattern on the order's page: the drawing shows the upgrade's base colours.
- */
+/** The design as the cart holds it: the line's choices and its upgrades' (a super custom pattern). */
 function orderedDesignOf(line: QueueLine): OrderedDesign {
   return {
     sku: line.sku,
     qty: line.qty,
     meta: line.meta,
-    child: line.children.map((child) => ({ sku: child.sku, meta: [] })),
+    child: line.children.map((child) => ({ sku: child.sku, meta: child.meta })),
   }
 }
 

@@ -108,13 +108,34 @@ describe('the header once the first view is up', () => {
     expect(header.result.current).toBe('uPia')
 
     await act(async () => start(client))
-    act(() =>
-      client.setQueryData(USER_QUERY_KEY, { email: 'g@example.com', name: null, role: 'guest' }),
-    )
+    // The cache's changes are looked at in the microtask after them, before the next paint.
+    await act(async () => {
+      client.setQueryData(USER_QUERY_KEY, { email: 'g@example.com', name: null, role: 'guest' })
+    })
     expect(header.result.current).toBe('gg@example.com')
 
     document.cookie = `${AUTH_COOKIE}=; Path=/; Max-Age=0`
-    act(() => client.removeQueries({ queryKey: USER_QUERY_KEY }))
+    await act(async () => client.removeQueries({ queryKey: USER_QUERY_KEY }))
     expect(header.result.current).toBe('')
+  })
+
+  it('follows the cookie at any change of the cache, many changes of one moment looked at once', async () => {
+    document.cookie = `${AUTH_COOKIE}=tok; Path=/`
+    const header = renderHook(() => useSignedIn())
+    const client = createQueryClient()
+    client.setQueryData(USER_QUERY_KEY, pilot)
+    await act(async () => watchSignedIn(Promise.resolve(client)))
+    expect(header.result.current).toBe('uPia')
+
+    // The session's cookie goes (its end answered by the server); the next change of any query
+    // (here two hundred of them, as a busy screen makes) shows it, in one look at the cookies.
+    document.cookie = `${AUTH_COOKIE}=; Path=/; Max-Age=0`
+    const cookieReads = vi.spyOn(document, 'cookie', 'get')
+    await act(async () => {
+      for (let drawing = 0; drawing < 200; drawing++)
+        client.setQueryData(['product', drawing], { drawing })
+    })
+    expect(header.result.current).toBe('')
+    expect(cookieReads).toHaveBeenCalledTimes(1)
   })
 })

@@ -27,6 +27,9 @@ export function signedInAs(data: unknown): SignedIn {
   return (user.role === 'guest' ? 'g' : 'u') + (typeof shown === 'string' ? shown : '')
 }
 
+/** The cookie header holds a non-empty `authToken`. */
+const signedInCookie = new RegExp(`(^|;)\\s*${AUTH_COOKIE_NAME}=[^;\\s]`)
+
 interface PersistedCache {
   buster?: unknown
   clientState: { queries: Array<{ queryHash: string; state: { data?: unknown } }> }
@@ -42,7 +45,7 @@ function signedInData(
   cookies: string,
   storage: Pick<Storage, 'getItem'>,
 ): { data: unknown } | null {
-  if (!new RegExp(`(^|;)\\s*${AUTH_COOKIE_NAME}=[^;\\s]`).test(cookies)) return null
+  if (!signedInCookie.test(cookies)) return null
   let data: unknown
   try {
     if (client) data = client.getQueryData(USER_QUERY_KEY)
@@ -93,15 +96,29 @@ export function signedInEmail(
 /**
  * Keeps the header's value true from now on: at once from the persisted copy, then from the live
  * query cache once the client has started, and again whenever another tab rewrites the copy.
+ *
+ * The query cache reports every query's every change, hundreds in one task on a busy screen (the
+ * back office's queue draws 200 suits, each with its queries), and each look reads the cookies.
+ * So the changes of one moment are looked at once, in a microtask after them: the header still
+ * changes before the next paint.
  */
 export function watchSignedIn(client: Promise<QueryClient>): void {
   const update = () => setSignedIn(signedInNow(liveClient))
+  let queued = false
+  const updateSoon = () => {
+    if (queued) return
+    queued = true
+    queueMicrotask(() => {
+      queued = false
+      update()
+    })
+  }
   update()
   addEventListener('storage', update)
   void client.then(
     (started) => {
       liveClient = started
-      started.getQueryCache().subscribe(update)
+      started.getQueryCache().subscribe(updateSoon)
       update()
     },
     () => undefined,

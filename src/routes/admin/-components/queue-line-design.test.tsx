@@ -90,17 +90,23 @@ function renderDrawing(line: QueueLine) {
   )
   const onSettled = vi.fn()
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
+  const board = (count: number) => (
     <QueryClientProvider client={queries}>
-      <QueueLineDesign
-        line={line}
-        size="sheet"
-        undrawn={<span>No drawing</span>}
-        onSettled={onSettled}
-      />
-    </QueryClientProvider>,
+      {Array.from({ length: count }, (_, card) => (
+        <QueueLineDesign
+          key={card}
+          line={line}
+          size="sheet"
+          undrawn={<span>No drawing</span>}
+          onSettled={onSettled}
+        />
+      ))}
+    </QueryClientProvider>
   )
-  return { fetched, onSettled }
+  const { rerender } = render(board(1))
+  /** `count` more drawings of the line mount beside the first, as cards scrolled to do. */
+  const more = (count: number) => rerender(board(1 + count))
+  return { fetched, onSettled, more }
 }
 
 function fillOf(design: HTMLElement, region: string, side: 'l' | 'r') {
@@ -146,6 +152,16 @@ describe('a queued line’s drawing', () => {
     expect(fillOf(design, 'arm-wing', 'l')).toBe(`url(#${patternId})`)
     expect(fillOf(design, 'arm-wing', 'r')).toBe(`url(#${patternId})`)
     expect(fillOf(design, 'body', 'l')).not.toContain('url(')
+  })
+
+  it('reads the product and the palette once for every suit drawn with them', async () => {
+    const { fetched, more } = renderDrawing(suit)
+    await screen.findByTestId('queue-line-design', {}, { timeout: 10_000 })
+    // More cards come onto the board as the workshop scrolls: their drawings mount later.
+    more(3)
+    await waitFor(() => expect(screen.getAllByTestId('queue-line-design')).toHaveLength(4))
+    expect(fetched.filter((path) => path === '/api/product/corvid-2')).toHaveLength(1)
+    expect(fetched.filter((path) => path === '/page-data/store/page-data.json')).toHaveLength(1)
   })
 
   it('shows the words instead when its product is gone, and still lets the sheet print', async () => {

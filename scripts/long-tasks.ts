@@ -7,6 +7,7 @@
 //
 //   npx tsx scripts/long-tasks.ts ORIGIN PATH... [--lighthouse] [--min 10] [--runs 3]
 //     [--wait 6000] [--maps dist] [--no-profile] [--all-events]
+//     [--sign-in EMAIL:PASSWORD] [--cpu 4] [--scroll SELECTOR:COUNT]
 //
 // --lighthouse  runs Lighthouse itself (mobile defaults) and reads the trace it recorded: the
 //               tasks exactly as Lighthouse saw them (its tracing, with stack traces, lengthens
@@ -15,13 +16,20 @@
 //               CPU profile; --maps dist (a build made by `vite build --sourcemap`) names each
 //               sampled function by its source file and line; --no-profile leaves the profiler
 //               off, --all-events sums every trace event inside each task by name.
+// --sign-in     signs in through the API first and visits with the session's cookie (a back-office
+//               screen: `admin@example.com:flyfast-demo` on a DEMO_ACCOUNTS store).
+// --cpu N       slows the CPU N times (CDP), as the back office's queue bench does; tasks are then
+//               shown as measured, and "at 4x" no longer applies.
+// --scroll S:N  after the load, scrolls half a screen per frame, as a thumb would, until N elements
+//               match the selector S (the queue: '[data-testid="queue-line-design"] svg:200'), and
+//               reports the tasks from then on too.
 //
 // Each task is shown with its wall-clock length (what Lighthouse counts) and the main thread's
 // CPU time in it: on a shared machine other processes lengthen the first, much less the second.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type CDPSession } from '@playwright/test'
+import { chromium, type CDPSession, type Page } from '@playwright/test'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouseRun from 'lighthouse'
@@ -66,10 +74,13 @@ const mapsDir = take('maps', true) as string | undefined
 const minMs = Number(take('min', true) ?? 10)
 const runs = Number(take('runs', true) ?? 1)
 const waitMs = Number(take('wait', true) ?? 6000)
+const signIn = take('sign-in', true) as string | undefined
+const cpuSlowdown = Number(take('cpu', true) ?? 1)
+const scrollUntil = take('scroll', true) as string | undefined
 const [origin, ...paths] = args
 if (!origin || paths.length === 0) {
   console.error(
-    'usage: tsx scripts/long-tasks.ts ORIGIN PATH... [--lighthouse] [--min ms] [--runs n] [--wait ms] [--maps dist] [--no-profile] [--all-events]',
+    'usage: tsx scripts/long-tasks.ts ORIGIN PATH... [--lighthouse] [--min ms] [--runs n] [--wait ms] [--maps dist] [--no-profile] [--all-events] [--sign-in email:password] [--cpu n] [--scroll selector:count]',
   )
   process.exit(2)
 }
@@ -245,6 +256,38 @@ async function collectTrace(client: CDPSession, run: () => Promise<void>): Promi
   return events
 }
 
+/** The session's token for `email:password` (--sign-in). */
+async function sessionToken(credentials: string): Promise<string> {
+  const at = credentials.indexOf(':')
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: credentials.slice(0, at),
+      password: credentials.slice(at + 1),
+      remember: false,
+    }),
+  })
+  if (res.status !== 200) throw new Error(`--sign-in: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+/** Scrolls half a screen per frame until `count` elements match `selector` (or 4 minutes). */
+async function scrollThrough(page: Page, selector: string, count: number): Promise<number> {
+  return page.evaluate(
+    async ({ selector, count }) => {
+      // No named functions in here: the bundler's name helper does not exist in the page.
+      const deadline = performance.now() + 240_000
+      while (document.querySelectorAll(selector).length < count && performance.now() < deadline) {
+        window.scrollBy(0, window.innerHeight / 2)
+        await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))
+      }
+      return document.querySelectorAll(selector).length
+    },
+    { selector, count },
+  )
+}
+
 async function visitWithPlaywright(path: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
@@ -255,21 +298,34 @@ async function visitWithPlaywright(path: string): Promise<void> {
       isMobile: true,
       hasTouch: true,
     })
+    if (signIn)
+      await context.addCookies([
+        { name: 'authToken', value: await sessionToken(signIn), url: origin! },
+      ])
     const page = await context.newPage()
     const client = await context.newCDPSession(page)
+    if (cpuSlowdown > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
     if (profiling) {
       await client.send('Profiler.enable')
       await client.send('Profiler.setSamplingInterval', { interval: 200 })
       await client.send('Profiler.start')
     }
+    let scrolled = ''
     const events = await collectTrace(client, async () => {
       await page.goto(`${origin}${path}`, { waitUntil: 'load' })
-      await page.waitForTimeout(waitMs)
+      if (scrollUntil) {
+        const at = scrollUntil.lastIndexOf(':')
+        const selector = scrollUntil.slice(0, at)
+        const found = await scrollThrough(page, selector, Number(scrollUntil.slice(at + 1)))
+        scrolled = ` (scrolled until ${found} × ${selector})`
+      } else {
+        await page.waitForTimeout(waitMs)
+      }
     })
     const profile = profiling
       ? ((await client.send('Profiler.stop')) as { profile: Profile }).profile
       : undefined
-    console.log(`\n${path}`)
+    console.log(`\n${path}${scrolled}${cpuSlowdown > 1 ? `, CPU ${cpuSlowdown}x slower` : ''}`)
     report(path, events, profile)
   } finally {
     await browser.close()

@@ -53,5 +53,8 @@ export const shippingGoneMessage =
   'Your shipping method is no longer offered for this address and weight. Choose one again.'
 export const shippingRepricedMessage =
   'The price of your shipping method has changed. Choose it again to see the new price.'
+/** A code whose start the shop moved past today after it was added to the cart. */
+export const codeNotStartedMessage = (code: string) =>
+  `“${code}” does not apply yet, so it was taken off your cart. Check your new total and submit again.`
 export const codeUsedUpMessage = (code: string) =>
   `“${code}” can no longer be used (its last use has been taken, or it has expired), so it was taken off your cart. Check your new total and submit again.`

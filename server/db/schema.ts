@@ -469,6 +469,10 @@ export const orders = pgTable(
       .where(sql`guest_of is not null and user_id is null`),
     // The customer's order list: submitted orders of an owner, newest first.
     index('orders_user_submitted_idx').on(t.userId, t.submittedAt),
+    // Orders a dealer placed for a customer: the back office's customer pages count them.
+    index('orders_placed_for_idx')
+      .on(t.placedFor)
+      .where(sql`placed_for is not null`),
     // A dealer's orders (its customers'), newest first.
     index('orders_dealer_submitted_idx')
       .on(t.dealerId, t.submittedAt)
@@ -721,7 +725,8 @@ export const discountCodes = pgTable(
     /**
      * From when the code applies; null: from when it was made. Set by the back office
      * (services/admin/discount-codes.ts); a code added to a cart before it is refused
-     * (services/cart/changes.ts).
+     * (services/cart/changes.ts), and one whose start was moved past today after it was added
+     * is taken off at submit (services/submit.ts).
      */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
@@ -766,7 +771,11 @@ export const orderDiscounts = pgTable(
     amount: integer('amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.discountCodeId] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.discountCodeId] }),
+    // A code's uses (the back office's codes page): the key starts with the order.
+    index('order_discounts_code_idx').on(t.discountCodeId),
+  ],
 )
 
 /**

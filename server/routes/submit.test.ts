@@ -6,6 +6,7 @@ import { Cart } from '../../contract/cart.ts'
 import type { AddToOrderRequest } from '../../contract/configurator.ts'
 import { plainTextMessage } from '../../contract/plain-text.ts'
 import {
+  codeNotStartedMessage,
   codeUsedUpMessage,
   emptyCartMessage,
   noAddressToSubmitMessage,
@@ -587,6 +588,32 @@ describe('discount codes at submit', () => {
     )
   const usedCount = async (id: string) =>
     (await database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]!.usedCount
+
+  it('refuses a code whose start the shop moved past today after it was added, and takes it off', async () => {
+    const code = await codeWithUses(5)
+    const guest = await newGuest()
+    const cart = await applyCode(guest, await readyCart(guest), code.code)
+    expect(cart.total).toBe(21_000)
+    // The owner postpones the offer in the back office: it starts tomorrow.
+    await database.db
+      .update(discountCodes)
+      .set({ startsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(discountCodes.id, code.id))
+    // The cart says so at once: the code gives nothing now.
+    const postponed = await cartOf(await call('GET', '/order', guest))
+    expect(postponed).toMatchObject({
+      discounts: [{ code: code.code, description: 'Ten off bags', amount: 0 }],
+      total: 22_000,
+    })
+    const refused = await submit(guest)
+    expect(refused.status).toBe(422)
+    expect(await errorsOf(refused)).toEqual({ discount_codes: [codeNotStartedMessage(code.code)] })
+    expect(await usedCount(code.id)).toBe(0)
+    const after = await cartOf(await call('GET', '/order', guest))
+    expect(after).toMatchObject({ id: cart.id, status: 'open', discounts: [], total: 22_000 })
+    const answer = SubmitAnswer.parse(await (await submit(guest)).json())
+    expect(answer.total).toBe(22_000 + 1250)
+  })
 
   it('counts a use at submit, and the order keeps the amount whatever the code does later', async () => {
     const code = await codeWithUses(5)

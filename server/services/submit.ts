@@ -9,6 +9,7 @@ import {
 import { canMove, paidStatus } from '../../contract/order-lifecycle.ts'
 import { holdsFor, sameOption, type RatedOption } from '../../contract/shipping.ts'
 import {
+  codeNotStartedMessage,
   codeUsedUpMessage,
   emptyCartMessage,
   noAddressToSubmitMessage,
@@ -110,6 +111,7 @@ async function countCodeUses(
         inArray(discountCodes.id, ids),
         or(isNull(discountCodes.usageLimit), lt(discountCodes.usedCount, discountCodes.usageLimit)),
         or(isNull(discountCodes.expiresAt), sql`${discountCodes.expiresAt} > now()`),
+        or(isNull(discountCodes.startsAt), sql`${discountCodes.startsAt} <= now()`),
       ),
     )
     .returning({ id: discountCodes.id })
@@ -127,8 +129,13 @@ async function countCodeUses(
   return codes.filter((code) => !counted.some((row) => row.id === code.id)).map((code) => code.id)
 }
 
-/** Whether a code can still be used at all: not expired, a use left. */
+/** The shop moved the code's start past now after it was added to the cart. */
+const notStarted = (code: CartRows['codes'][number], now: Date) =>
+  code.startsAt !== null && code.startsAt > now
+
+/** Whether a code can still be used at all: started, not expired, a use left. */
 const usable = (code: CartRows['codes'][number], now: Date) =>
+  !notStarted(code, now) &&
   (!code.expiresAt || code.expiresAt > now) &&
   (code.usageLimit === null || code.usedCount < code.usageLimit)
 
@@ -173,7 +180,8 @@ export async function submitOrder(
   }
 
   // Every code on the cart must still be usable: one that ran out (its last use taken by
-  // another order, a moment ago or in a submit racing this one; or expired) refuses the submit
+  // another order, a moment ago or in a submit racing this one; expired; or its start moved
+  // past today by the shop since it was added) refuses the submit
   // and is taken off the cart, so the customer sees the total without it and submits again.
   // Nothing else changes: the lines, address, shipping and signature stay as they were. Codes
   // that give this order nothing (no line they apply to) are not counted as used.
@@ -195,7 +203,9 @@ export async function submitOrder(
     return refuse({
       discount_codes: rows.codes
         .filter((code) => dead.includes(code.id))
-        .map((code) => codeUsedUpMessage(code.code)),
+        .map((code) =>
+          notStarted(code, now) ? codeNotStartedMessage(code.code) : codeUsedUpMessage(code.code),
+        ),
     })
   }
 

@@ -61,7 +61,8 @@ const lineJsonText = `(select coalesce(json_agg(json_build_object(
   from order_lines l where l.order_id = "orders"."id")`
 const codeJsonText = `(select coalesce(json_agg(json_build_object(
     'id', d.id, 'code', d.code, 'description', d.description, 'kind', d.kind, 'value', d.value,
-    'expiresAt', d.expires_at, 'usageLimit', d.usage_limit, 'usedCount', d.used_count,
+    'startsAt', d.starts_at, 'expiresAt', d.expires_at, 'usageLimit', d.usage_limit,
+    'usedCount', d.used_count,
     'productFamilies', d.product_families, 'productSlugs', d.product_slugs,
     'excludesUpgrades', d.excludes_upgrades, 'combinable', d.combinable,
     'chargedAmount', od.amount)
@@ -84,7 +85,10 @@ export const cartColumns = {
 }
 
 export type LineJson = Omit<LineRow, 'createdAt'> & { createdAt: string }
-export type CodeJson = Omit<OrderCode, 'expiresAt'> & { expiresAt: string | null }
+export type CodeJson = Omit<OrderCode, 'startsAt' | 'expiresAt'> & {
+  startsAt: string | null
+  expiresAt: string | null
+}
 
 export function cartRowsOf(row: {
   order: OrderRow
@@ -100,6 +104,7 @@ export function cartRowsOf(row: {
     lines: row.lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt) })),
     codes: row.codes.map((code) => ({
       ...code,
+      startsAt: code.startsAt === null ? null : new Date(code.startsAt),
       expiresAt: code.expiresAt === null ? null : new Date(code.expiresAt),
     })),
   }

@@ -91,6 +91,7 @@ export function cartOf(
   let left = subtotal
   const discounts = codes.map((code) => {
     const live =
+      (!code.startsAt || code.startsAt <= now) &&
       (!code.expiresAt || code.expiresAt > now) &&
       (code.usageLimit === null || code.usedCount < code.usageLimit)
     let base = 0

@@ -155,6 +155,7 @@ async function partsOf(
       codes: codes.map(({ code, chargedAmount }) => ({
         ...code,
         chargedAmount,
+        startsAt: null,
         expiresAt: null,
         usageLimit: null,
       })),

@@ -1,0 +1,2 @@
+CREATE INDEX "order_discounts_code_idx" ON "order_discounts" USING btree ("discount_code_id");--> statement-breakpoint
+CREATE INDEX "orders_placed_for_idx" ON "orders" USING btree ("placed_for") WHERE placed_for is not null;

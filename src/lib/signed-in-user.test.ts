@@ -137,5 +137,6 @@ describe('the header once the first view is up', () => {
     })
     expect(header.result.current).toBe('')
     expect(cookieReads).toHaveBeenCalledTimes(1)
+    cookieReads.mockRestore()
   })
 })

@@ -12,7 +12,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 declare global {
   interface Window {
     shifted: number
-    largestPaints: { at: number; size: number; element: string }[]
+    largestPaints: { at: number; size: number; element: string; text: string }[]
   }
 }
 
@@ -66,7 +66,12 @@ for (const screen of screens) {
           const element = entry.element
             ? `<${entry.element.localName} class="${entry.element.className}">${entry.element.textContent?.slice(0, 60) ?? ''}`
             : 'removed'
-          window.largestPaints.push({ at: entry.startTime, size: entry.size, element })
+          window.largestPaints.push({
+            at: entry.startTime,
+            size: entry.size,
+            element,
+            text: entry.element?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+          })
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true })
     })
@@ -81,14 +86,20 @@ for (const screen of screens) {
     )
     expect(sheets.filter((sheet) => !servedSheets.includes(sheet))).toEqual([])
     expect(await page.evaluate(() => window.shifted)).toBe(0)
-    const { paints, firstContentful } = await page.evaluate(() => ({
-      paints: window.largestPaints,
-      firstContentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    }))
-    expect(
-      paints.map((paint) => paint.at),
-      JSON.stringify(paints),
-    ).toEqual([firstContentful])
+    const { paints, firstContentful, servedText } = await page.evaluate((html) => {
+      const parsed = new DOMParser().parseFromString(html, 'text/html')
+      return {
+        paints: window.largestPaints,
+        firstContentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        servedText: parsed.body.textContent?.replace(/\s+/g, ' ') ?? '',
+      }
+    }, served)
+    // The largest paint came with the first one. A loaded machine may paint the served page in
+    // two frames (the parser yields half-way): a later, larger paint is then the served page's
+    // own words, never what the code put on it.
+    expect(paints[0]?.at, JSON.stringify(paints)).toBe(firstContentful)
+    for (const later of paints.slice(1))
+      expect(later.text !== '' && servedText.includes(later.text), JSON.stringify(later)).toBe(true)
   })
 }
 

@@ -29,10 +29,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type CDPSession, type Page } from '@playwright/test'
+import { chromium, type CDPSession } from '@playwright/test'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouseRun from 'lighthouse'
+import { scrollUntil } from './bench/browser.ts'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
 
 interface TraceEvent {
@@ -76,7 +77,7 @@ const runs = Number(take('runs', true) ?? 1)
 const waitMs = Number(take('wait', true) ?? 6000)
 const signIn = take('sign-in', true) as string | undefined
 const cpuSlowdown = Number(take('cpu', true) ?? 1)
-const scrollUntil = take('scroll', true) as string | undefined
+const scrollOption = take('scroll', true) as string | undefined
 const [origin, ...paths] = args
 if (!origin || paths.length === 0) {
   console.error(
@@ -272,22 +273,6 @@ async function sessionToken(credentials: string): Promise<string> {
   return ((await res.json()) as { token: string }).token
 }
 
-/** Scrolls half a screen per frame until `count` elements match `selector` (or 4 minutes). */
-async function scrollThrough(page: Page, selector: string, count: number): Promise<number> {
-  return page.evaluate(
-    async ({ selector, count }) => {
-      // No named functions in here: the bundler's name helper does not exist in the page.
-      const deadline = performance.now() + 240_000
-      while (document.querySelectorAll(selector).length < count && performance.now() < deadline) {
-        window.scrollBy(0, window.innerHeight / 2)
-        await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))
-      }
-      return document.querySelectorAll(selector).length
-    },
-    { selector, count },
-  )
-}
-
 async function visitWithPlaywright(path: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
@@ -313,10 +298,10 @@ async function visitWithPlaywright(path: string): Promise<void> {
     let scrolled = ''
     const events = await collectTrace(client, async () => {
       await page.goto(`${origin}${path}`, { waitUntil: 'load' })
-      if (scrollUntil) {
-        const at = scrollUntil.lastIndexOf(':')
-        const selector = scrollUntil.slice(0, at)
-        const found = await scrollThrough(page, selector, Number(scrollUntil.slice(at + 1)))
+      if (scrollOption) {
+        const at = scrollOption.lastIndexOf(':')
+        const selector = scrollOption.slice(0, at)
+        const found = await scrollUntil(page, selector, Number(scrollOption.slice(at + 1)))
         scrolled = ` (scrolled until ${found} × ${selector})`
       } else {
         await page.waitForTimeout(waitMs)

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { openDatabase } from '../../server/db/index.ts'
 import { seedScale } from '../seed-scale.ts'
-import { withChromium } from './browser.ts'
+import { scrollUntil, withChromium } from './browser.ts'
 import { installCleanup, makeTempDir, removeTempDir, stopGroup } from './processes.ts'
 import { toMarkdown } from './report.ts'
 import { readyPath, spawnServer, waitForStatus } from './server.ts'
@@ -81,21 +81,7 @@ async function observeQueue(origin: string, token: string, expected: number): Pr
       })
       const wanted = Math.min(expected, drawingsWanted)
       // Scroll to the end a screen at a time, as a thumb would, until the drawings are made.
-      const drawn = await page.evaluate(
-        async ({ wanted, selector }) => {
-          // No named functions in here: the bundler's name helper does not exist in the page.
-          const deadline = performance.now() + 240_000
-          while (
-            document.querySelectorAll(selector).length < wanted &&
-            performance.now() < deadline
-          ) {
-            window.scrollBy(0, window.innerHeight / 2)
-            await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))
-          }
-          return document.querySelectorAll(selector).length
-        },
-        { wanted, selector: drawingSelector },
-      )
+      const drawn = await scrollUntil(page, drawingSelector, wanted)
       const cardCount = await page.getByTestId('queue-card').count()
       const tasks = await page.evaluate(
         () => (window as unknown as { __longTasks: [number, number][] }).__longTasks,

@@ -10,7 +10,7 @@ import {
   type ServiceWorkerHandlers,
 } from './lib/sw-registration.ts'
 import { loadQueryClient } from './lib/data-layer.ts'
-import { nextTask } from './lib/next-task.ts'
+import { nextTask, whenPageSettled } from './lib/next-task.ts'
 import { trackingRefused } from '../contract/page-views.ts'
 import type { createAppRouter } from './router.tsx'
 
@@ -47,7 +47,7 @@ export async function startBackgroundWork(
   }
   await nextTask()
   const worker = import.meta.env.PROD
-    ? registerServiceWorker(serviceWorker)
+    ? installWhenSettled().then(() => registerServiceWorker(serviceWorker))
     : Promise.resolve(undefined)
   // A new build on the server: the worker looks for it at once, and the update prompt follows.
   void import('./lib/app-data.ts')
@@ -83,4 +83,17 @@ export async function startBackgroundWork(
     .catch(() => {
       // Offline or the API is down: the last snapshot stays, and the next start tries again.
     })
+}
+
+/**
+ * A page no worker controls yet (a first visit) registers it only once the page has settled: the
+ * install downloads the whole precache (~170 files) and then the offline catalog, and on a phone
+ * with two cores that competed with the page's own start, stretching its tasks about threefold
+ * (docs/performance.md). A page a worker already controls registers at once (no install, only
+ * the update check), so its cart badge and waiting changes do not wait.
+ */
+function installWhenSettled(): Promise<void> {
+  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller)
+    return Promise.resolve()
+  return whenPageSettled()
 }

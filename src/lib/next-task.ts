@@ -45,3 +45,51 @@ export async function inTasks<T>(
   }
   return result as T
 }
+
+/** What counts as the page being busy: its main thread's long tasks and its own requests. */
+export type ActivityWatch = (onActivity: () => void) => () => void
+
+/** Long tasks and finished requests, as the browser's performance timeline reports them. */
+export const pageActivity: ActivityWatch = (onActivity) => {
+  if (typeof PerformanceObserver === 'undefined') return () => undefined
+  const observer = new PerformanceObserver(() => onActivity())
+  for (const type of ['longtask', 'resource'])
+    if (PerformanceObserver.supportedEntryTypes?.includes(type)) observer.observe({ type })
+  return () => observer.disconnect()
+}
+
+export const SETTLED_QUIET_MS = 3000
+export const SETTLED_AT_MOST_MS = 12000
+
+/**
+ * Resolves once the page has loaded and then been quiet for `quietMs` (no long task, no request
+ * of its own finished), and at the latest `atMostMs` after its load, for heavy background work
+ * (a first visit's service worker install) that would otherwise compete with the page's own
+ * start for a phone's few cores and its network.
+ */
+export function whenPageSettled({
+  quietMs = SETTLED_QUIET_MS,
+  atMostMs = SETTLED_AT_MOST_MS,
+  watch = pageActivity,
+}: { quietMs?: number; atMostMs?: number; watch?: ActivityWatch } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const afterLoad = () => {
+      let quiet: ReturnType<typeof setTimeout> | undefined
+      const done = () => {
+        stop()
+        clearTimeout(quiet)
+        clearTimeout(cap)
+        resolve()
+      }
+      const busy = () => {
+        clearTimeout(quiet)
+        quiet = setTimeout(done, quietMs)
+      }
+      const cap = setTimeout(done, atMostMs)
+      const stop = watch(busy)
+      busy()
+    }
+    if (document.readyState === 'complete') afterLoad()
+    else window.addEventListener('load', afterLoad, { once: true })
+  })
+}

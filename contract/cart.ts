@@ -190,25 +190,4 @@ export const Cart = z.object({
 })
 export type Cart = z.infer<typeof Cart>
 
-/** The cart of an owner who has none yet: what the server answers, and a device shows, for it. */
-export function emptyCart(currency = 'USD'): Cart {
-  return {
-    id: null,
-    status: 'open',
-    currency,
-    items: [],
-    item_count: 0,
-    subtotal: 0,
-    discounts: [],
-    discount_total: 0,
-    total: 0,
-    merge_notice: null,
-    merged_into: null,
-    is_mto: false,
-    shipping_address: null,
-    shipping: null,
-    require_signature: false,
-    signed: false,
-    placed_for: null,
-  }
-}
+export { emptyCart } from './empty-cart.ts'

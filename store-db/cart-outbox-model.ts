@@ -1,8 +1,5 @@
-import {
-  emptyCart,
-  type Cart as WireCart,
-  type CartLine as WireCartLine,
-} from '../contract/cart.ts'
+import type { Cart as WireCart, CartLine as WireCartLine } from '../contract/cart.ts'
+import { emptyCart } from '../contract/empty-cart.ts'
 import type { AddToOrderRequest } from '../contract/configurator.ts'
 import { lineIdentity } from '../contract/line-identity.ts'
 

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Camelized } from '../contract/camelized.ts'
-import { emptyCart } from '../contract/cart.ts'
+import { emptyCart } from '../contract/empty-cart.ts'
 import type { Product } from '../contract/catalog.ts'
 import type { PageViewRecord } from '../contract/page-views.ts'
 import type { PaletteSwatch } from '../contract/page-data/catalog.ts'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test, waitForServiceWorker } from './fixtures.ts'
 
 // Issue 16 (Speed): the customer's own screens paint from their prerendered shells, and what the
 // code shows once it has run is built around that first paint, never moving it: their styles are
@@ -179,6 +179,44 @@ for (const screen of [
     expect(dexie, 'Dexie was loaded').toBeDefined()
     expect(pageCode, "the page's code was loaded").toBeDefined()
     expect(pageCode!.startTime).toBeGreaterThanOrEqual(dexie!.responseEnd)
+  })
+}
+
+// zod's own error name, as its bundle spells it: only zod's chunk holds it.
+const isZod = (code: string) => code.includes('ZodError')
+
+// Issue 32 (item 11): zod, about 100 KB whose evaluation took 50–65 ms of a first visit's main
+// thread here, is for forms and the server. A product page and the cart start without it (the
+// device's cart model starts from contract/empty-cart.ts), through their whole start: the
+// service worker is registered last, once the page has settled.
+for (const screen of [
+  {
+    path: '/wingsuits/corvid-2',
+    ready: (page: Page) =>
+      page.getByRole('form', { name: 'Order the Corvid 2' }).getByRole('button', {
+        name: 'Add to order',
+      }),
+  },
+  {
+    path: '/cart',
+    ready: (page: Page) => page.getByRole('heading', { name: 'Your cart is empty' }),
+  },
+]) {
+  test(`${screen.path} starts without loading zod`, async ({ page }) => {
+    await page.goto(screen.path)
+    await expect(screen.ready(page)).toBeVisible()
+    await waitForServiceWorker(page)
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/') && path.endsWith('.js')),
+    )
+    expect(scripts.length).toBeGreaterThan(5)
+    for (const file of scripts) {
+      const code = await (await page.request.get(file)).text()
+      expect(isZod(code), `${file} holds zod`).toBe(false)
+    }
   })
 }
 

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { Address } from './auth.ts'
 import { plainText, plainTextMessage } from './plain-text.ts'
+import { regionRequiredCountries } from './address-regions.ts'
+
+export { regionRequiredCountries } from './address-regions.ts'
 
 /*
  * A shipping address as the customer types it (validate-address, save-shipping-address,
@@ -77,16 +80,6 @@ export type AddressInput = z.infer<typeof AddressInput>
  */
 export const ShippingAddress = Address.omit({ id: true, is_default: true })
 export type ShippingAddress = z.infer<typeof ShippingAddress>
-
-/** Countries whose post needs a state, province or prefecture on the parcel. */
-export const regionRequiredCountries: ReadonlySet<string> = new Set([
-  'AU',
-  'BR',
-  'CA',
-  'JP',
-  'MX',
-  'US',
-])
 
 /** Countries whose regions are usually written as a short upper-case code (CA, NSW, ON). */
 const regionCodeCountries: ReadonlySet<string> = new Set(['AU', 'CA', 'US'])

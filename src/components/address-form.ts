@@ -1,5 +1,5 @@
 import type { HTMLInputAutoCompleteAttribute } from 'react'
-import { regionRequiredCountries } from '../../contract/address.ts'
+import { regionRequiredCountries } from '../../contract/address-regions.ts'
 import rates from '../../content/shipping-rates.json'
 import type { FieldMessages } from './field-messages.ts'
 

@@ -186,9 +186,10 @@ for (const screen of [
 const isZod = (code: string) => code.includes('ZodError')
 
 // Issue 32 (item 11): zod, about 100 KB whose evaluation took 50–65 ms of a first visit's main
-// thread here, is for forms and the server. A product page and the cart start without it (the
-// device's cart model starts from contract/empty-cart.ts), through their whole start: the
-// service worker is registered last, once the page has settled.
+// thread here, is for forms and the server. A product page and the three private pages start
+// without it (the device's cart model starts from contract/empty-cart.ts, the address form asks
+// contract/address-regions.ts), through their whole start: the service worker is registered
+// last, once the page has settled.
 for (const screen of [
   {
     path: '/wingsuits/corvid-2',
@@ -197,10 +198,7 @@ for (const screen of [
         name: 'Add to order',
       }),
   },
-  {
-    path: '/cart',
-    ready: (page: Page) => page.getByRole('heading', { name: 'Your cart is empty' }),
-  },
+  ...screens,
 ]) {
   test(`${screen.path} starts without loading zod`, async ({ page }) => {
     await page.goto(screen.path)

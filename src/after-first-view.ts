@@ -86,11 +86,11 @@ export async function startBackgroundWork(
 }
 
 /**
- * A page no worker controls yet (a first visit) registers it only once the page has settled: the
- * install downloads the whole precache (~170 files) and then the offline catalog, and on a phone
- * with two cores that competed with the page's own start, stretching its tasks about threefold
- * (docs/performance.md). A page a worker already controls registers at once (no install, only
- * the update check), so its cart badge and waiting changes do not wait.
+ * A page no worker controls yet (a first visit) registers it only once the page has settled:
+ * the install downloads the whole precache (about 200 files) and then the offline catalog, and
+ * on a phone with two cores that competed with the page's own start, stretching its tasks about
+ * threefold (docs/performance.md). A page a worker already controls registers at once (no
+ * install, only the update check), so its cart badge and waiting changes do not wait.
  */
 function installWhenSettled(): Promise<void> {
   if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller)

@@ -58,8 +58,8 @@ export const pageActivity: ActivityWatch = (onActivity) => {
   return () => observer.disconnect()
 }
 
-export const SETTLED_QUIET_MS = 3000
-export const SETTLED_AT_MOST_MS = 12000
+const SETTLED_QUIET_MS = 3000
+const SETTLED_AT_MOST_MS = 12000
 
 /**
  * Resolves once the page has loaded and then been quiet for `quietMs` (no long task, no request

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { buildManifest, staticGraph } from './build-manifest.ts'
 import { expect, test, waitForServiceWorker } from './fixtures.ts'
 
 // Issue 16 (Speed): the customer's own screens paint from their prerendered shells, and what the
@@ -101,32 +100,6 @@ for (const screen of screens) {
     for (const later of paints.slice(1))
       expect(later.text !== '' && servedText.includes(later.text), JSON.stringify(later)).toBe(true)
   })
-}
-
-interface ManifestChunk {
-  file: string
-  imports?: string[]
-}
-
-/** The build's manifest (vite.config.ts `build.manifest`). */
-function buildManifest(): Record<string, ManifestChunk> {
-  return JSON.parse(readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >
-}
-
-/** Every file a manifest entry loads with it: itself and its static imports, deeply. */
-function staticGraph(manifest: Record<string, ManifestChunk>, key: string): string[] {
-  const files = new Set<string>()
-  const visit = (at: string) => {
-    const chunk = manifest[at]
-    if (!chunk || files.has(`/${chunk.file}`)) return
-    files.add(`/${chunk.file}`)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit(key)
-  return [...files]
 }
 
 // Dexie's own error names, as its bundle spells them.

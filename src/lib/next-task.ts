@@ -50,7 +50,7 @@ export async function inTasks<T>(
 export type ActivityWatch = (onActivity: () => void) => () => void
 
 /** Long tasks and finished requests, as the browser's performance timeline reports them. */
-export const pageActivity: ActivityWatch = (onActivity) => {
+const pageActivity: ActivityWatch = (onActivity) => {
   if (typeof PerformanceObserver === 'undefined') return () => undefined
   const observer = new PerformanceObserver(() => onActivity())
   for (const type of ['longtask', 'resource'])

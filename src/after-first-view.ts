@@ -92,8 +92,10 @@ export async function startBackgroundWork(
  * threefold (docs/performance.md). A page a worker already controls registers at once (no
  * install, only the update check), so its cart badge and waiting changes do not wait.
  */
-function installWhenSettled(): Promise<void> {
-  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller)
-    return Promise.resolve()
-  return whenPageSettled()
+async function installWhenSettled(): Promise<void> {
+  if (!('serviceWorker' in navigator) || navigator.serviceWorker.controller) return
+  await whenPageSettled()
+  // Offline, the install could fetch nothing: it waits for the network.
+  if (!navigator.onLine)
+    await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
 }

@@ -40,11 +40,15 @@ function start(): void {
   } else {
     createRoot(container).render(app)
   }
-  afterFirstView(router, () => {
+  afterFirstView(router, function startBackground() {
     const queryClient = loadQueryClient()
     queryClient.catch(() => undefined)
-    void import('./after-first-view.ts').then(({ startBackgroundWork }) =>
-      startBackgroundWork(router, { onUpdateWaiting: offerUpdate }, queryClient),
+    void import('./after-first-view.ts').then(
+      ({ startBackgroundWork }) =>
+        startBackgroundWork(router, { onUpdateWaiting: offerUpdate }, queryClient),
+      // Offline before its code came (a first visit the worker has not saved yet): it starts
+      // when the network returns, the worker's install with it.
+      () => window.addEventListener('online', startBackground, { once: true }),
     )
   })
 }
@@ -59,10 +63,27 @@ function afterFirstView(router: AppRouter, run: () => void): void {
 
 // docs/architecture.md: a chunk that fails to load (a new release replaced it, or the network
 // dropped) becomes a full navigation to the page, once per page so an offline failure cannot loop.
+// A worker in control answers that navigation, offline too. With none (a first visit before its
+// install), offline it could only bring the browser's own error page: the failure stays with its
+// caller (a route shows the offline page, an add says it was not kept), and the page reloads only
+// if the shop answers for it (a new release).
 window.addEventListener('vite:preloadError', (event) => {
   const href =
     started?.latestLocation.href ?? `${location.pathname}${location.search}${location.hash}`
+  if (!navigator.serviceWorker?.controller) {
+    void reloadIfServed(href)
+    return
+  }
   if (!firstChunkReload(href)) return
+  // Prevented, the import answers nothing: the navigation replaces the page.
   event.preventDefault()
   window.location.assign(href)
 })
+
+async function reloadIfServed(href: string): Promise<void> {
+  const served = await fetch(href, { method: 'HEAD', cache: 'no-store' }).then(
+    (response) => response.ok,
+    () => false,
+  )
+  if (served && firstChunkReload(href)) window.location.assign(href)
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
 
 export interface ManifestChunk {
   file: string
@@ -25,4 +26,23 @@ export function staticGraph(manifest: Record<string, ManifestChunk>, key: string
   }
   visit(key)
   return [...files]
+}
+
+/**
+ * Waits until the page has fetched every file the manifest entries `keys` load (read from its
+ * resource timing): the code they hold is in the page, and needs no network any more.
+ */
+export async function waitForCodeLoaded(page: Page, keys: string[], timeout = 20_000) {
+  const manifest = buildManifest()
+  const files = keys.flatMap((key) => staticGraph(manifest, key))
+  expect(files.length).toBeGreaterThanOrEqual(keys.length)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+        ),
+      { timeout },
+    )
+    .toEqual(expect.arrayContaining(files))
 }

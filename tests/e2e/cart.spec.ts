@@ -8,7 +8,7 @@ import {
   waitForServiceWorker,
 } from './fixtures.ts'
 import { startLossyProxy, type LossyProxy } from '../../scripts/lossy-proxy.ts'
-import { buildManifest, staticGraph } from './build-manifest.ts'
+import { waitForCodeLoaded } from './build-manifest.ts'
 import { thisWorkerPorts } from './store-server.ts'
 
 // Not about the site's offline data: its background download stays out of the way (fixtures.ts).
@@ -364,18 +364,7 @@ test('with no service worker, a change made offline is not kept, and the page sa
     await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
     // The cart's code has loaded (with no worker, the page loads it once it has settled and
     // found no worker to register): offline, nothing would serve it.
-    const manifest = buildManifest()
-    const cartCode = staticGraph(manifest, 'src/features/cart/outbox.ts')
-    expect(cartCode.length).toBeGreaterThan(0)
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() =>
-            performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
-          ),
-        { timeout: 20_000 },
-      )
-      .toEqual(expect.arrayContaining(cartCode))
+    await waitForCodeLoaded(page, ['src/features/cart/outbox.ts'])
     await context.setOffline(true)
     await form.getByRole('button', { name: 'Add to order' }).click()
     await expect(form.getByRole('alert')).toHaveText(/^Not added: There is no network/)

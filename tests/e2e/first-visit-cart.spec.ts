@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { buildManifest, waitForCodeLoaded } from './build-manifest.ts'
+import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
 /*
  * A first visit's add (issue 32, item 1), as the issue found it: a fresh device opens the home
@@ -83,6 +84,83 @@ test('an add made while the service worker is still installing shows in the coun
   } finally {
     release()
   }
+})
+
+test('offline before the store is saved on the device, an add says it was not kept, the page stays, and the store is saved once the network returns', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  // The worker's own requests are held: it cannot install and control the page before the
+  // network drops. The page used to reload itself into the browser's own offline page.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/*', async (route) => {
+    if (route.request().serviceWorker()) await held
+    await route.fallback()
+  })
+  try {
+    await page.goto('/equipment/mission-bag')
+    const form = page.getByRole('form', { name: 'Order the Mission bag' })
+    const add = form.getByRole('button', { name: 'Add to order' })
+    // The page has started (its code and what it starts after the first view); the cart's
+    // code, loaded at the first add, has not.
+    await waitForCodeLoaded(page, [
+      'src/routes/equipment/$bag.tsx?tsr-split=component---loader',
+      'src/after-first-view.ts',
+    ])
+    await context.setOffline(true)
+    await add.click()
+    await expect(form.getByRole('alert')).toHaveText(
+      'Not added: There is no network, and the store is not saved on this device yet, so it cannot keep the change. Try again when you are online.',
+    )
+    await expect(page).toHaveURL(/\/equipment\/mission-bag$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Mission bag' })).toBeVisible()
+    expectFailedResource(consoleErrors, 'offline')
+
+    // Back online, the same tap adds it, and the store is saved on the device after all.
+    await context.setOffline(false)
+    await add.click()
+    await expect(form.getByRole('status')).toContainText('Added: Mission bag.')
+    await expect(page.getByTestId('tab-cart-count')).toContainText('1 in the cart')
+    release()
+    await waitForServiceWorker(page)
+  } finally {
+    release()
+  }
+})
+
+test('before the worker has installed, code a new release replaced reloads the page once, from the shop', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The code the page starts after its first view answers 404 once, as after a release that
+  // replaced it: the shop still answers for the page, so the page loads again, once.
+  const code = `/${buildManifest()['src/after-first-view.ts']!.file}`
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/equipment/mission-bag' || url.pathname === code)
+      asked.push(`${request.method()} ${url.pathname}`)
+  })
+  let replaced = true
+  await page.route(`**${code}`, async (route) => {
+    if (!replaced) return route.fallback()
+    replaced = false
+    return route.fulfill({ status: 404, body: 'Not found' })
+  })
+  await page.goto('/equipment/mission-bag')
+  await expect
+    .poll(() => asked)
+    .toEqual([
+      'GET /equipment/mission-bag',
+      `GET ${code}`,
+      'HEAD /equipment/mission-bag',
+      'GET /equipment/mission-bag',
+      `GET ${code}`,
+    ])
+  await expect(page.getByRole('heading', { level: 1, name: 'Mission bag' })).toBeVisible()
+  expectFailedResource(consoleErrors, 404)
 })
 
 test('a tap made before the page is the app’s is kept, and a link followed meanwhile waits for it', async ({

@@ -17,6 +17,7 @@ import { askCartReplay } from '../../lib/cart-replay.ts'
 import { cartKeys } from './keys.ts'
 import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
 import { wireCart } from './wire.ts'
+import type * as Outbox from './outbox.ts'
 
 /**
  * The cart's calls (docs/cart-and-offline-sync.md) and its query. Every change goes into the outbox
@@ -53,13 +54,33 @@ export const cartQuery = queryOptions({
   },
 })
 
-/** The change could not be sent and no service worker was there to keep it. */
+/**
+ * The change could not be sent and no service worker was there to keep it. `notReady`: the page
+ * itself could not load the code that keeps changes (offline in the first seconds of a first
+ * visit, before the worker has saved the store for offline use).
+ */
 export class NotSavedError extends Error {
-  constructor() {
+  constructor(reason: 'no-worker' | 'not-ready' = 'no-worker') {
     super(
-      'There is no network, and this browser cannot keep the change until there is. Try again when you are online.',
+      reason === 'not-ready'
+        ? 'There is no network, and the store is not saved on this device yet, so it cannot keep the change. Try again when you are online.'
+        : 'There is no network, and this browser cannot keep the change until there is. Try again when you are online.',
     )
     this.name = 'NotSavedError'
+  }
+}
+
+/**
+ * The outbox's code. On a page no worker controls, it may not have loaded yet when the network
+ * drops, and nothing can bring it: the change is not kept, and the customer is told so (main.tsx
+ * reloads the page only when the shop answers, so a new release still gets its reload).
+ */
+async function loadOutbox(): Promise<typeof Outbox> {
+  try {
+    return await import('./outbox.ts')
+  } catch (error) {
+    if (!workerControlsPage()) throw new NotSavedError('not-ready')
+    throw error
   }
 }
 
@@ -113,7 +134,7 @@ async function sendIntentOnce(
   intent: CartIntent,
 ): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
   const key = newIdempotencyKey()
-  const outbox = await import('./outbox.ts')
+  const outbox = await loadOutbox()
   const own = await outbox.putChange(intent, key)
   const controlled = workerControlsPage()
   if (!own) {

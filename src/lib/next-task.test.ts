@@ -144,4 +144,42 @@ describe('background work once the page has settled', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(state.done).toBe(true)
   })
+
+  it('counts a scroll, tap or key as activity, and past its limit waits for a pause in them', async () => {
+    vi.useFakeTimers()
+    const { watch } = page()
+    const visitor = page()
+    const state = settled({
+      quietMs: 3000,
+      atMostMs: 12000,
+      inputPauseMs: 1000,
+      watch,
+      input: visitor.watch,
+    })
+    // Scrolling the whole time, a frame every 100 ms: past the limit, still waiting.
+    for (let elapsed = 0; elapsed < 20000; elapsed += 100) {
+      visitor.busy()
+      await vi.advanceTimersByTimeAsync(100)
+    }
+    expect(state.done).toBe(false)
+    // The thumb rests: a second after its last scroll the page counts as settled, and stops
+    // listening.
+    await vi.advanceTimersByTimeAsync(899)
+    expect(state.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(state.done).toBe(true)
+    expect(visitor.watching()).toBe(false)
+  })
+
+  it('a tap now and then does not hold it past its limit', async () => {
+    vi.useFakeTimers()
+    const { watch } = page()
+    const visitor = page()
+    const state = settled({ quietMs: 3000, atMostMs: 12000, watch, input: visitor.watch })
+    for (let elapsed = 0; elapsed < 12000; elapsed += 2000) {
+      visitor.busy()
+      await vi.advanceTimersByTimeAsync(2000)
+    }
+    expect(state.done).toBe(true)
+  })
 })

@@ -55,9 +55,9 @@ export const cartQuery = queryOptions({
 })
 
 /**
- * The change could not be sent and no service worker was there to keep it. `notReady`: the page
- * itself could not load the code that keeps changes (offline in the first seconds of a first
- * visit, before the worker has saved the store for offline use).
+ * The change could not be sent and no service worker was there to keep it. `not-ready`: the page
+ * could not even load the code that keeps changes (offline in the first seconds of a first visit,
+ * before the worker has saved the store for offline use).
  */
 export class NotSavedError extends Error {
   constructor(reason: 'no-worker' | 'not-ready' = 'no-worker') {

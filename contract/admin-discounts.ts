@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AuditEntry, SubmittedStatus } from './admin.ts'
+import { OrdersQuery } from './orders.ts'
 import { families, familyKeys } from './families.ts'
 import { plainText } from './plain-text.ts'
 
@@ -23,6 +24,8 @@ export const maxDescriptionLength = 200
 export const maxFixedValue = 100_000_000
 export const maxUsageLimit = 1_000_000
 export const maxProductSlugs = 50
+/** A code's page shows its newest uses, this many; older ones come a page at a time. */
+export const codeUsesShown = 50
 
 export const discountMessages = {
   codeText: 'The code is text.',
@@ -238,9 +241,28 @@ export type DiscountCodeUse = z.infer<typeof DiscountCodeUse>
 
 /** GET /api/admin/discount-codes/{code}, and the answer of every change to it. */
 export const AdminDiscountCodeDetail = AdminDiscountCode.extend({
-  /** The orders that used it, newest first. */
+  /** The newest `codeUsesShown` orders that used it, newest first (the rest: `…/uses`). */
   uses: z.array(DiscountCodeUse),
+  /** Older uses than these exist: `…/uses?page=2&per_page=50` and on. */
+  has_more_uses: z.boolean(),
   /** What the back office did to it, oldest first. */
   audit: z.array(AuditEntry),
 })
 export type AdminDiscountCodeDetail = z.infer<typeof AdminDiscountCodeDetail>
+
+/** GET /api/admin/discount-codes/{code}/uses: a page of the orders that used it, newest first. */
+export const DiscountCodeUsesQuery = z.object({
+  page: OrdersQuery.shape.page,
+  per_page: OrdersQuery.shape.per_page,
+})
+export type DiscountCodeUsesQuery = z.infer<typeof DiscountCodeUsesQuery>
+
+export const DiscountCodeUsesPage = z.object({
+  uses: z.array(DiscountCodeUse),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** How many submitted orders used the code in all. */
+  total_count: z.number().int(),
+  has_more: z.boolean(),
+})
+export type DiscountCodeUsesPage = z.infer<typeof DiscountCodeUsesPage>

@@ -484,6 +484,7 @@ describe('GET /api/openapi.json', () => {
       '/api/admin/discount-codes',
       '/api/admin/discount-codes/{code}',
       '/api/admin/discount-codes/{code}/end',
+      '/api/admin/discount-codes/{code}/uses',
       '/api/admin/login-link',
       '/api/admin/orders',
       '/api/admin/orders/{id}',

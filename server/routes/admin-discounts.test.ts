@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AdminDiscountCodeDetail,
   AdminDiscountCodes,
+  DiscountCodeUsesPage,
   discountMessages,
 } from '../../contract/admin-discounts.ts'
 import { orderNumber } from '../../contract/order-number.ts'
 import { SubmitAnswer } from '../../contract/submit.ts'
-import { auditLog, discountCodes } from '../db/schema.ts'
+import { auditLog, discountCodes, orderDiscounts, orders } from '../db/schema.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { codeNotStartedMessage, codeRefusedMessage } from '../services/cart/changes.ts'
 import {
@@ -100,6 +101,10 @@ describe('who may call', () => {
     [
       'GET /api/admin/discount-codes/{code}',
       (code, bearer) => send('GET', `/admin/discount-codes/${code}`, bearer),
+    ],
+    [
+      'GET /api/admin/discount-codes/{code}/uses',
+      (code, bearer) => send('GET', `/admin/discount-codes/${code}/uses?page=2`, bearer),
     ],
     [
       'POST /api/admin/discount-codes',
@@ -329,6 +334,77 @@ describe('the calls, as an admin', () => {
         )
       ).description,
     ).toBe('Ended before it began')
+  })
+})
+
+describe('a code’s uses, a page at a time', () => {
+  it('answers the newest 50 with the code, the rest by page, and refuses a bad page per field', async () => {
+    const made = await created()
+    const owner = await testAccount(database.db)
+    const start = Date.UTC(2026, 5, 1)
+    const placed = await database.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 62 }, (_, i) => ({
+          userId: owner.id,
+          status: 'paid' as const,
+          email: owner.email,
+          submittedAt: new Date(start + i * 60_000),
+        })),
+      )
+      .returning({ id: orders.id })
+    await database.db
+      .insert(orderDiscounts)
+      .values(placed.map(({ id }) => ({ orderId: id, discountCodeId: made.id, amount: 1000 })))
+    const newestFirst = placed.map(({ id }) => id).reverse()
+
+    const detail = await detailOf(
+      await send('GET', `/admin/discount-codes/${made.code}`, admin.bearer),
+    )
+    expect(detail.uses.map((use) => use.order_id)).toEqual(newestFirst.slice(0, 50))
+    expect(detail.has_more_uses).toBe(true)
+
+    const page = async (query: string) => {
+      const res = await send(
+        'GET',
+        `/admin/discount-codes/${made.code}/uses?${query}`,
+        admin.bearer,
+      )
+      expect(res.status).toBe(200)
+      return DiscountCodeUsesPage.parse(await res.json())
+    }
+    const second = await page('page=2&per_page=50')
+    expect(second).toMatchObject({ page: 2, per_page: 50, total_count: 62, has_more: false })
+    expect(second.uses.map((use) => use.order_id)).toEqual(newestFirst.slice(50))
+    expect(second.uses[0]).toEqual({
+      order_id: newestFirst[50],
+      number: orderNumber(newestFirst[50]!),
+      status: 'paid',
+      submitted_at: new Date(start + 11 * 60_000).toISOString(),
+      email: owner.email,
+      currency: 'USD',
+      amount: 1000,
+    })
+    // 20 a page unless told.
+    expect(await page('')).toMatchObject({ page: 1, per_page: 20, has_more: true })
+    expect((await page('page=4')).uses.map((use) => use.order_id)).toEqual(newestFirst.slice(60))
+    expect((await page('page=9')).uses).toEqual([])
+
+    for (const [query, errors] of [
+      ['page=0', { page: ['The page is a whole number from 1.'] }],
+      ['page=two', { page: ['The page is a whole number from 1.'] }],
+      ['per_page=51', { per_page: ['per_page is a whole number from 1 to 50.'] }],
+    ] as const) {
+      const res = await send(
+        'GET',
+        `/admin/discount-codes/${made.code}/uses?${query}`,
+        admin.bearer,
+      )
+      expect(res.status, query).toBe(422)
+      expect(await errorsOf(res), query).toEqual(errors)
+    }
+    const unknown = await send('GET', '/admin/discount-codes/NO-SUCH-CODE/uses', admin.bearer)
+    expect(unknown.status).toBe(404)
   })
 })
 

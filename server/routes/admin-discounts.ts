@@ -2,15 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi'
 import {
   AdminDiscountCodeDetail,
   AdminDiscountCodes,
+  codeUsesShown,
   CreateDiscountCodeRequest,
+  DiscountCodeUsesPage,
+  DiscountCodeUsesQuery,
   EditDiscountCodeRequest,
 } from '../../contract/admin-discounts.ts'
+import { maxOrdersPerPage } from '../../contract/orders.ts'
 import { errorResponse, messages } from '../http/errors.ts'
 import { component } from '../http/openapi-schema.ts'
 import { createRouter } from '../http/router.ts'
 import {
   createDiscountCode,
   discountCodeDetail,
+  discountCodeUses,
   editDiscountCode,
   endDiscountCode,
   listDiscountCodes,
@@ -96,13 +101,39 @@ export function adminDiscountsRoutes({ db }: AdminDeps) {
     tags: ['admin'],
     summary: 'A discount code and the orders that used it',
     description:
-      `${backOfficeAccess.adminOnly} The code, its state, its uses (the submitted orders that ` +
-      'used it, newest first: number, date, state, e-mail address and what the code took off, ' +
-      'as charged at submit) and what the back office did to it (its audit rows).',
+      `${backOfficeAccess.adminOnly} The code, its state, its newest ${codeUsesShown} uses (the ` +
+      'submitted orders that used it, newest first: number, date, state, e-mail address and ' +
+      'what the code took off, as charged at submit), `has_more_uses` when older ones exist ' +
+      '(`…/uses`), and what the back office did to it (its audit rows).',
     security,
     middleware: adminOnly,
     request: { params: CodeParam },
     responses: { 200: detailAnswer('The code'), ...denied, ...notFound },
+  })
+
+  const uses = createRoute({
+    method: 'get',
+    path: '/admin/discount-codes/{code}/uses',
+    tags: ['admin'],
+    summary: 'A page of the orders that used a discount code',
+    description:
+      `${backOfficeAccess.adminOnly} The submitted orders that used the code, newest first, a ` +
+      `page at a time (\`page\` from 1, \`per_page\` 1–${maxOrdersPerPage}, 20 unless given), ` +
+      'each as in the code’s `uses`, with `total_count` and `has_more`.',
+    security,
+    middleware: adminOnly,
+    request: { params: CodeParam, query: DiscountCodeUsesQuery },
+    responses: {
+      200: {
+        description: 'One page of uses',
+        content: {
+          'application/json': { schema: component(DiscountCodeUsesPage, 'DiscountCodeUsesPage') },
+        },
+      },
+      ...denied,
+      ...notFound,
+      422: errorResponse('A paging value out of range, with a message per field'),
+    },
   })
 
   const create = createRoute({
@@ -169,6 +200,10 @@ export function adminDiscountsRoutes({ db }: AdminDeps) {
     .openapi(one, async (c) => {
       const detail = await discountCodeDetail(db, c.req.valid('param').code)
       return detail ? c.json(detail, 200) : c.json({ message: codeNotFound }, 404)
+    })
+    .openapi(uses, async (c) => {
+      const page = await discountCodeUses(db, c.req.valid('param').code, c.req.valid('query'))
+      return page ? c.json(page, 200) : c.json({ message: codeNotFound }, 404)
     })
     .openapi(create, async (c) => {
       const result = await createDiscountCode(db, actorOf(c), c.req.valid('json'))

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import {
+  codeUsesShown,
   discountCodeState,
   discountMessages,
   discountTermsProblems,
@@ -7,6 +8,8 @@ import {
   type AdminDiscountCodeDetail,
   type CreateDiscountCodeRequest,
   type DiscountCodeUse,
+  type DiscountCodeUsesPage,
+  type DiscountCodeUsesQuery,
   type EditDiscountCodeRequest,
 } from '../../../contract/admin-discounts.ts'
 import type { SubmittedStatus } from '../../../contract/admin.ts'
@@ -86,9 +89,16 @@ async function findCode(db: Executor, code: string, lock = false): Promise<CodeR
   return row
 }
 
-/** The submitted orders that used a code, newest first, with what it took off each. */
-export async function usesOf(db: Executor, codeId: string): Promise<DiscountCodeUse[]> {
-  const rows = await db
+/**
+ * The submitted orders that used a code, newest first, with what it took off each: `limit`
+ * of them after the first `offset` (all of them when no limit is given).
+ */
+export async function usesOf(
+  db: Executor,
+  codeId: string,
+  { offset = 0, limit }: { offset?: number; limit?: number } = {},
+): Promise<DiscountCodeUse[]> {
+  const query = db
     .select({
       id: orders.id,
       status: orders.status,
@@ -101,6 +111,8 @@ export async function usesOf(db: Executor, codeId: string): Promise<DiscountCode
     .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
     .where(and(eq(orderDiscounts.discountCodeId, codeId), isSubmitted))
     .orderBy(desc(orders.submittedAt), desc(orders.id))
+    .offset(offset)
+  const rows = limit === undefined ? await query : await query.limit(limit)
   return rows.map((row) => ({
     order_id: row.id,
     number: orderNumber(row.id),
@@ -113,14 +125,49 @@ export async function usesOf(db: Executor, codeId: string): Promise<DiscountCode
   }))
 }
 
+/** How many submitted orders used a code. */
+async function usesCount(db: Executor, codeId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(and(eq(orderDiscounts.discountCodeId, codeId), isSubmitted))
+  return row?.n ?? 0
+}
+
+/** A page of a code's uses, newest first; undefined when there is no such code. */
+export async function discountCodeUses(
+  db: Executor,
+  code: string,
+  { page, per_page: perPage }: DiscountCodeUsesQuery,
+): Promise<DiscountCodeUsesPage | undefined> {
+  const row = await findCode(db, code)
+  if (!row) return undefined
+  const offset = (page - 1) * perPage
+  const [uses, total] = await Promise.all([
+    usesOf(db, row.id, { offset, limit: perPage }),
+    usesCount(db, row.id),
+  ])
+  return {
+    uses,
+    page,
+    per_page: perPage,
+    total_count: total,
+    has_more: offset + uses.length < total,
+  }
+}
+
 async function detailOfRow(
   db: Executor,
   row: CodeRow,
   now: Date,
 ): Promise<AdminDiscountCodeDetail> {
+  // One more than is shown says whether older ones exist.
+  const uses = await usesOf(db, row.id, { limit: codeUsesShown + 1 })
   return {
     ...wireOf(row, now),
-    uses: await usesOf(db, row.id),
+    uses: uses.slice(0, codeUsesShown),
+    has_more_uses: uses.length > codeUsesShown,
     audit: await auditOf(db, auditTarget, row.id),
   }
 }

@@ -4,6 +4,7 @@ import type {
   AdminDiscountCodeDetail as WireCodeDetail,
   AdminDiscountCodes as WireCodes,
   CreateDiscountCodeRequest,
+  DiscountCodeUsesPage as WireUsesPage,
   EditDiscountCodeRequest,
 } from '../../../../contract/admin-discounts.ts'
 import { api, type Camelized } from '../../../lib/api-client.ts'
@@ -19,6 +20,7 @@ import { adminKeys, keptAdminQuery } from '../query.ts'
 export type CodesList = Camelized<WireCodes>
 export type CodeRow = CodesList['discountCodes'][number]
 export type CodeDetail = Camelized<WireCodeDetail>
+export type CodeUsesPage = Camelized<WireUsesPage>
 /** What a new code sends: the API's own (snake_case) names, as the client sends bodies. */
 export type CreateCodeBody = z.input<typeof CreateDiscountCodeRequest>
 export type EditCodeBody = z.input<typeof EditDiscountCodeRequest>
@@ -41,6 +43,16 @@ export const codeQuery = (code: string) =>
   keptAdminQuery(codeKeys.detail(code), `code:${code.toUpperCase()}`, (signal) =>
     api.get<CodeDetail>(codePath(code), { ...auth, signal }),
   )
+
+/**
+ * Page `page` of a code's uses, newest first, `perPage` a page: the code's page holds the first
+ * (`hasMoreUses`), and asks for the next ones as the owner wants them. Not kept offline.
+ */
+export const codeUsesPage = (code: string, page: number, perPage: number) =>
+  api.get<CodeUsesPage>(`${codePath(code)}/uses`, {
+    ...auth,
+    searchParams: { page, per_page: perPage },
+  })
 
 export const createCode = (body: CreateCodeBody) =>
   api.post<CodeDetail>('/api/admin/discount-codes', body, auth)

@@ -27,6 +27,7 @@ const code: CodeDetail = {
   combinable: true,
   state: 'scheduled',
   uses: [],
+  hasMoreUses: false,
   audit: [],
 }
 

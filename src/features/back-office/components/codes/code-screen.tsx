@@ -2,14 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState, type RefObject } from 'react'
 import { formatMoney } from '../../../../../contract/money.ts'
+import { NetworkError } from '../../../../lib/api-client.ts'
 import { statusLabels } from '../../../../../contract/orders.ts'
+import { codeUsesShown } from '../../../../../contract/admin-discounts.ts'
 import {
   codeQuery,
+  codeUsesPage,
   createCode,
   editCode,
   endCode,
   keepCode,
   type CodeDetail,
+  type CodeUsesPage,
   type CreateCodeBody,
   type EditCodeBody,
 } from '../../api/codes.ts'
@@ -270,11 +274,39 @@ function EndCode({
   )
 }
 
+/**
+ * The orders that used the code, newest first: the newest `codeUsesShown` come with the code,
+ * older ones a page at a time as the owner asks for them (a code of a whole season's sale has
+ * thousands).
+ */
+type CodeUse = CodeDetail['uses'][number]
+
 function Uses({ code }: { code: CodeDetail }) {
+  const [older, setOlder] = useState<{ uses: CodeUse[]; page: number; hasMore: boolean }>({
+    uses: [],
+    page: 1,
+    hasMore: code.hasMoreUses,
+  })
+  const more = useMutation({
+    ...actionOptions,
+    mutationFn: () => codeUsesPage(code.code, older.page + 1, codeUsesShown),
+    onSuccess: (page: CodeUsesPage) =>
+      setOlder((before) => ({
+        uses: [...before.uses, ...page.uses],
+        page: page.page,
+        hasMore: page.hasMore,
+      })),
+  })
+  // A use that moved down a page as new orders came in is listed once.
+  const shown = new Set<string>()
+  const uses = [...code.uses, ...older.uses].filter(
+    (use) => !shown.has(use.orderId) && shown.add(use.orderId),
+  )
+  const hasMore = older.page === 1 ? code.hasMoreUses : older.hasMore
   return (
     <section className="people-section" aria-labelledby="code-uses">
       <h2 id="code-uses">Uses</h2>
-      {code.uses.length === 0 ? (
+      {uses.length === 0 ? (
         <p>No submitted order has used it.</p>
       ) : (
         <div className="admin-table-wrap">
@@ -294,7 +326,7 @@ function Uses({ code }: { code: CodeDetail }) {
               </tr>
             </thead>
             <tbody>
-              {code.uses.map((use) => (
+              {uses.map((use) => (
                 <tr key={use.orderId}>
                   <th scope="row">
                     <Link to="/admin/$" params={{ _splat: `orders/${use.orderId}` }}>
@@ -311,6 +343,25 @@ function Uses({ code }: { code: CodeDetail }) {
           </table>
         </div>
       )}
+      {older.page > 1 || hasMore ? (
+        <p role="status" className="people-note">
+          {hasMore
+            ? `The newest ${uses.length} uses are shown.`
+            : `All ${uses.length} uses are shown.`}
+        </p>
+      ) : null}
+      {hasMore && (
+        <ActionButton variant="secondary" pending={more.isPending} onClick={() => more.mutate()}>
+          Show {codeUsesShown} older uses
+        </ActionButton>
+      )}
+      {more.error ? (
+        <p className="admin-action-failure" role="alert">
+          {more.error instanceof NetworkError
+            ? 'The older uses could not be read: the shop did not answer. Try again.'
+            : 'The older uses could not be read. Try again.'}
+        </p>
+      ) : null}
     </section>
   )
 }

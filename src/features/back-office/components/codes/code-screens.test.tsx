@@ -41,6 +41,7 @@ const spring: CodeDetail = {
       amount: 22_100,
     },
   ],
+  hasMoreUses: false,
   audit: [],
 }
 
@@ -231,6 +232,67 @@ describe('a code’s page', () => {
       '/admin/orders/78fc985b-0000-4000-8000-000000000abc',
     )
     expect(within(table).getByText('$221.00')).toBeTruthy()
+  })
+
+  it('shows older uses a page at a time, each once, and says when all are shown', async () => {
+    const use = (n: number) => ({
+      ...spring.uses[0]!,
+      orderId: `78fc985b-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      number: `ORDER${String(n).padStart(3, '0')}`,
+    })
+    const newest = Array.from({ length: 50 }, (_, i) => use(i + 1))
+    // Page 2 starts with the 50th of the first page again: one order came in meanwhile.
+    const pages: Record<string, object> = {
+      '2': {
+        uses: [use(50), ...Array.from({ length: 49 }, (_, i) => use(i + 51))],
+        page: 2,
+        perPage: 50,
+        totalCount: 121,
+        hasMore: true,
+      },
+      '3': {
+        uses: Array.from({ length: 21 }, (_, i) => use(i + 100)),
+        page: 3,
+        perPage: 50,
+        totalCount: 121,
+        hasMore: false,
+      },
+    }
+    const calls = fakeApi((call) => ({ json: pages[call.search.get('page')!] }))
+    renderCode(fresh({ ...spring, uses: newest, hasMoreUses: true }))
+    const table = await screen.findByRole('table', { name: /Orders that used SPRING/ })
+    // Counted by markup: role queries over 120 rows are slow in jsdom.
+    const rows = () => table.querySelectorAll('tbody tr').length
+    expect(rows()).toBe(50)
+    const shown = (text: string) =>
+      expect(screen.getByText(text).getAttribute('role')).toBe('status')
+    shown('The newest 50 uses are shown.')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 older uses' }))
+    await waitFor(() => expect(rows()).toBe(99))
+    shown('The newest 99 uses are shown.')
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 older uses' }))
+    await waitFor(() => expect(rows()).toBe(120))
+    shown('All 120 uses are shown.')
+    expect(screen.queryByRole('button', { name: 'Show 50 older uses' })).toBeNull()
+    expect(within(table).getAllByText('#ORDER050')).toHaveLength(1)
+    expect(
+      calls.map((call) => [call.path, call.search.get('page'), call.search.get('per_page')]),
+    ).toEqual([
+      ['/api/admin/discount-codes/SPRING/uses', '2', '50'],
+      ['/api/admin/discount-codes/SPRING/uses', '3', '50'],
+    ])
+  })
+
+  it('says when older uses could not be read, and keeps what it shows', async () => {
+    fakeApi('no answer')
+    renderCode(fresh({ ...spring, hasMoreUses: true }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Show 50 older uses' }))
+    const failed = await screen.findByText(
+      'The older uses could not be read: the shop did not answer. Try again.',
+    )
+    expect(failed.getAttribute('role')).toBe('alert')
+    expect(screen.getByRole('link', { name: '#78FC985B' })).toBeTruthy()
   })
 
   it('sends only what changed', async () => {

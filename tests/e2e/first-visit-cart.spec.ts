@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { buildManifest, waitForCodeLoaded } from './build-manifest.ts'
 import { expect, expectFailedResource, test, waitForServiceWorker } from './fixtures.ts'
 
@@ -61,18 +61,27 @@ for (const width of widths) {
   })
 }
 
-test('an add made while the service worker is still installing shows in the count at once', async ({
-  page,
-  context,
-}) => {
-  // The worker's precache downloads are held until the end of the test: it stays installing,
-  // as it does for seconds on a slow phone's first visit, and answers no message meanwhile.
+/**
+ * Holds every request the service worker makes until the answer is called: it stays installing,
+ * as it does for seconds on a slow phone's first visit, and controls no page meanwhile.
+ */
+async function holdWorkerRequests(context: BrowserContext): Promise<() => void> {
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
   await context.route('**/*', async (route) => {
     if (route.request().serviceWorker()) await held
     await route.fallback()
   })
+  return release
+}
+
+test('an add made while the service worker is still installing shows in the count at once', async ({
+  page,
+  context,
+}) => {
+  // The worker's precache downloads are held until the end of the test: it stays installing,
+  // as it does for seconds on a slow phone's first visit, and answers no message meanwhile.
+  const release = await holdWorkerRequests(context)
   try {
     await page.goto('/equipment/mission-bag')
     const form = page.getByRole('form', { name: 'Order the Mission bag' })
@@ -93,12 +102,7 @@ test('offline before the store is saved on the device, an add says it was not ke
 }) => {
   // The worker's own requests are held: it cannot install and control the page before the
   // network drops. The page used to reload itself into the browser's own offline page.
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route('**/*', async (route) => {
-    if (route.request().serviceWorker()) await held
-    await route.fallback()
-  })
+  const release = await holdWorkerRequests(context)
   try {
     await page.goto('/equipment/mission-bag')
     const form = page.getByRole('form', { name: 'Order the Mission bag' })

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState, type RefObject } from 'react'
-import { formatMoney } from '../../../../../contract/money.ts'
-import { NetworkError } from '../../../../lib/api-client.ts'
-import { statusLabels } from '../../../../../contract/orders.ts'
 import { codeUsesShown } from '../../../../../contract/admin-discounts.ts'
+import { formatMoney } from '../../../../../contract/money.ts'
+import { statusLabels } from '../../../../../contract/orders.ts'
+import { NetworkError } from '../../../../lib/api-client.ts'
 import {
   codeQuery,
   codeUsesPage,
@@ -274,18 +274,19 @@ function EndCode({
   )
 }
 
+type CodeUse = CodeDetail['uses'][number]
+
 /**
  * The orders that used the code, newest first: the newest `codeUsesShown` come with the code,
  * older ones a page at a time as the owner asks for them (a code of a whole season's sale has
  * thousands).
  */
-type CodeUse = CodeDetail['uses'][number]
-
 function Uses({ code }: { code: CodeDetail }) {
+  // The pages read after the code's own (page 1); `hasMore` is known once one has come.
   const [older, setOlder] = useState<{ uses: CodeUse[]; page: number; hasMore: boolean }>({
     uses: [],
     page: 1,
-    hasMore: code.hasMoreUses,
+    hasMore: false,
   })
   const more = useMutation({
     ...actionOptions,

@@ -89,6 +89,9 @@ async function findCode(db: Executor, code: string, lock = false): Promise<CodeR
   return row
 }
 
+/** A code's uses: its rows in order_discounts whose order was submitted (not carts). */
+const isUseOf = (codeId: string) => and(eq(orderDiscounts.discountCodeId, codeId), isSubmitted)
+
 /**
  * The submitted orders that used a code, newest first, with what it took off each: `limit`
  * of them after the first `offset` (all of them when no limit is given).
@@ -109,7 +112,7 @@ export async function usesOf(
     })
     .from(orderDiscounts)
     .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-    .where(and(eq(orderDiscounts.discountCodeId, codeId), isSubmitted))
+    .where(isUseOf(codeId))
     .orderBy(desc(orders.submittedAt), desc(orders.id))
     .offset(offset)
   const rows = limit === undefined ? await query : await query.limit(limit)
@@ -131,7 +134,7 @@ async function usesCount(db: Executor, codeId: string): Promise<number> {
     .select({ n: count() })
     .from(orderDiscounts)
     .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-    .where(and(eq(orderDiscounts.discountCodeId, codeId), isSubmitted))
+    .where(isUseOf(codeId))
   return row?.n ?? 0
 }
 

@@ -6,10 +6,13 @@
 // snapshot and the worker's caches (Lighthouse clears the HTTP cache and unregisters the worker,
 // not IndexedDB). Lighthouse's default mobile settings apply: simulated slow 4G and a 4x slower
 // CPU. TBT moves by ±200 ms on a busy 2-core machine: measure with the machine otherwise idle.
+// Beside each run, the same page without its JavaScript from bare node:http (scriptless.ts), in
+// turn with it: the score this machine gives the page's paint alone, in the same minutes.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouseRun from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '../chromium.ts'
 import { makeTempDir, removeTempDir } from './processes.ts'
+import { startScriptless } from './scriptless.ts'
 import { withReadyServer } from './server.ts'
 import type { Measurement, Row } from './types.ts'
 
@@ -137,10 +140,25 @@ export const lighthouse: Measurement = {
     return withReadyServer(context, 'bench-lighthouse', async (server) => {
       const rows: Row[] = []
       const benchmarkIndexes: number[] = []
+      const paths = new Map<string, string>()
       for (const page of pages) {
-        const path =
-          page.name === 'news article' ? await newsPath(server.origin, page.path) : page.path
+        paths.set(
+          page.name,
+          page.name === 'news article' ? await newsPath(server.origin, page.path) : page.path,
+        )
+      }
+      const scriptless = await startScriptless(server.origin, [...paths.values()])
+      try {
+        for (const page of pages) {
+          rows.push(...(await auditPage(page.name, paths.get(page.name)!)))
+        }
+      } finally {
+        await scriptless.close()
+      }
+
+      async function auditPage(name: string, path: string): Promise<Row[]> {
         const runs: Audit[] = []
+        const yardstick: Audit[] = []
         let returning: Audit | undefined
         for (let run = 0; run < runsPerPage; run++) {
           const [first, again] = await firstVisit(`${server.origin}${path}`, run === 0)
@@ -151,12 +169,15 @@ export const lighthouse: Measurement = {
             returning = again
             log(path, 'returning visit', again)
           }
+          const [bare] = await firstVisit(`${scriptless.origin}${path}`, false)
+          yardstick.push(bare!)
+          log(path, `without its JavaScript ${run + 1}`, bare!)
         }
         const scores = runs.map((r) => r.score)
         const tbts = runs.map((r) => r.tbt)
         const lcps = runs.map((r) => r.lcp)
-        const of = `${page.name} (${path}), first visit, median of ${runsPerPage} fresh profiles`
-        rows.push(
+        const of = `${name} (${path}), first visit, median of ${runsPerPage} fresh profiles`
+        const pageRows: Row[] = [
           {
             metric: `Lighthouse mobile performance, ${of}`,
             value: median(scores),
@@ -165,34 +186,42 @@ export const lighthouse: Measurement = {
             note: spread(scores),
           },
           {
-            metric: `TBT, ${page.name}, first visit, median of ${runsPerPage}`,
+            metric: `TBT, ${name}, first visit, median of ${runsPerPage}`,
             value: median(tbts),
             unit: 'ms',
             budget: tbtBudgetMs,
             note: spread(tbts),
           },
           {
-            metric: `Lighthouse accessibility, ${page.name}, lowest of ${runsPerPage}`,
+            metric: `Lighthouse accessibility, ${name}, lowest of ${runsPerPage}`,
             value: Math.min(...runs.map((r) => r.accessibility)),
             unit: 'count',
             minimum: accessibilityBudget,
           },
           {
-            metric: `LCP (simulated), ${page.name}, first visit, median of ${runsPerPage}`,
+            metric: `LCP (simulated), ${name}, first visit, median of ${runsPerPage}`,
             value: median(lcps),
             unit: 'ms',
             budget: lcpBudgetMs,
             note: spread(lcps),
           },
-        )
+          {
+            metric: `Lighthouse mobile performance, ${name} without its JavaScript (the yardstick: the same page from bare node:http, in turn with it), median of ${runsPerPage} fresh profiles`,
+            value: median(yardstick.map((r) => r.score)),
+            unit: 'count',
+            note: `${spread(yardstick.map((r) => r.score))}; TBT median ${Math.round(median(yardstick.map((r) => r.tbt)))} ms`,
+          },
+        ]
         if (returning) {
-          rows.push({
-            metric: `Lighthouse mobile performance, ${page.name}, returning visit (1 run; TBT ${Math.round(returning.tbt)} ms)`,
+          pageRows.push({
+            metric: `Lighthouse mobile performance, ${name}, returning visit (1 run; TBT ${Math.round(returning.tbt)} ms)`,
             value: returning.score,
             unit: 'count',
           })
         }
+        return pageRows
       }
+
       rows.push({
         metric: `Lighthouse's benchmark index of this machine, median of the ${benchmarkIndexes.length} first visits (higher is faster)`,
         value: median(benchmarkIndexes),

@@ -10,7 +10,8 @@ import {
   type ServiceWorkerHandlers,
 } from './lib/sw-registration.ts'
 import { loadQueryClient } from './lib/data-layer.ts'
-import { nextTask, whenPageSettled } from './lib/next-task.ts'
+import { nextTask } from './lib/next-task.ts'
+import { whenPageSettled } from './lib/page-settled.ts'
 import { trackingRefused } from '../contract/page-views.ts'
 import type { createAppRouter } from './router.tsx'
 

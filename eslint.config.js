@@ -159,7 +159,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
-    // Scripts shipped as written (public/early-taps.js): plain browser scripts, no module.
+    // Scripts shipped without bundling (public/early-taps.js, minified at build): plain browser
+    // scripts, no module.
     files: ['public/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },

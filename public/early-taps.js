@@ -1,5 +1,6 @@
 // Keeps a tap on an early control made before the app hydrated the page; docs/architecture.md
-// ("Early taps") and src/lib/early-taps.ts say how. Shipped as written: keep it small.
+// ("Early taps") and src/lib/early-taps.ts say how. Not bundled, only minified (vite.config.ts):
+// keep it small.
 ;(function () {
   var early = (window.__earlyTaps = window.__earlyTaps || { taps: [], navigation: null })
   var fallback = null

@@ -11,6 +11,8 @@ import './styles.css'
 type AppRouter = ReturnType<typeof createAppRouter>
 
 let started: AppRouter | undefined
+/** Set once a failed chunk has sent the page to be loaded again (the handler at the end). */
+let replacingPage = false
 
 // The app starts in short tasks, not one long one (lib/next-task.ts): evaluating its code, making
 // the router, loading the page's route and hydrating each run apart, so a tap or key on the
@@ -43,13 +45,18 @@ function start(): void {
   afterFirstView(router, function startBackground() {
     const queryClient = loadQueryClient()
     queryClient.catch(() => undefined)
-    void import('./after-first-view.ts').then(
-      ({ startBackgroundWork }) =>
-        startBackgroundWork(router, { onUpdateWaiting: offerUpdate }, queryClient),
-      // Offline before its code came (a first visit the worker has not saved yet): it starts
-      // when the network returns, the worker's install with it.
-      () => window.addEventListener('online', startBackground, { once: true }),
-    )
+    void import('./after-first-view.ts')
+      .then(
+        ({ startBackgroundWork }) =>
+          startBackgroundWork(router, { onUpdateWaiting: offerUpdate }, queryClient),
+        // Offline before its code came (a first visit the worker has not saved yet): it starts
+        // when the network returns, the worker's install with it.
+        () => window.addEventListener('online', startBackground, { once: true }),
+      )
+      // A page being replaced after a new release (below): its import answered nothing.
+      .catch((error: unknown) => {
+        if (!replacingPage) throw error
+      })
   })
 }
 
@@ -77,6 +84,7 @@ window.addEventListener('vite:preloadError', (event) => {
   if (!firstChunkReload(href)) return
   // Prevented, the import answers nothing: the navigation replaces the page.
   event.preventDefault()
+  replacingPage = true
   window.location.assign(href)
 })
 

@@ -167,6 +167,39 @@ test('before the worker has installed, code a new release replaced reloads the p
   expectFailedResource(consoleErrors, 404)
 })
 
+test('with the worker in control, code a new release replaced loads the page again once, and no script fails', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/equipment/mission-bag')
+  await waitForServiceWorker(page)
+  // The worker no longer holds the code the page starts after its first view, and the shop
+  // answers 404 for it once: a release replaced it. The worker asks the shop.
+  const code = `/${buildManifest()['src/after-first-view.ts']!.file}`
+  await page.evaluate(async (path) => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const request of await cache.keys())
+        if (new URL(request.url).pathname === path) await cache.delete(request)
+    }
+  }, code)
+  let replaced = true
+  await page.context().route(`**${code}`, async (route) => {
+    if (!replaced) return route.fallback()
+    replaced = false
+    return route.fulfill({ status: 404, body: 'Not found' })
+  })
+  const loads: string[] = []
+  page.on('load', () => loads.push(new URL(page.url()).pathname))
+  await page.reload()
+  await expect.poll(() => loads).toEqual(['/equipment/mission-bag', '/equipment/mission-bag'])
+  await expect(page.getByRole('heading', { level: 1, name: 'Mission bag' })).toBeVisible()
+  await waitForCodeLoaded(page, ['src/after-first-view.ts'])
+  expect(replaced).toBe(false)
+  expect(loads).toHaveLength(2)
+  expectFailedResource(consoleErrors, 404)
+})
+
 test('a tap made before the page is the app’s is kept, and a link followed meanwhile waits for it', async ({
   page,
   context,

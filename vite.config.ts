@@ -51,14 +51,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           : [],
     },
     // public/early-taps.js is written to be read, and shipped minified: a product page loads it
-    // before its load event, within the first view's JavaScript budget (docs/performance.md).
-    // Minified where Vite copied it, before the service worker's precache list is made from dist.
+    // before its load event, so it counts in the first view's JavaScript budget
+    // (docs/performance.md). Minified where Vite copied it, before the service worker's precache
+    // list is made from dist; a script the minifier cannot read fails the build.
     !isSsrBuild && {
       name: 'minify-early-taps',
       apply: 'build',
       async writeBundle({ dir }) {
         const file = join(dir ?? 'dist', 'early-taps.js')
-        const { code } = await minify(file, await readFile(file, 'utf8'))
+        const { code, errors } = await minify(file, await readFile(file, 'utf8'))
+        if (errors.length > 0) throw new Error(`${file}: ${errors[0]!.message}`)
         await writeFile(file, code)
       },
     },

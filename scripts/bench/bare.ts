@@ -48,17 +48,28 @@ export function rawRequest(
 const writtenByNode = new Set(['date', 'connection', 'keep-alive'])
 
 /**
- * An answer of the store to be sent again byte for byte by the bare server: every header (names
- * as written, in the same order) and the body. Only `Date`, `Connection` and `Keep-Alive` are
- * left for node:http to write, as it does for the store.
+ * An answer's headers to send again: names as written, in the same order, without those named
+ * (lower case) in `leaveOut`.
  */
-export function bareAnswerOf({ rawHeaders, body }: RawAnswer): BareAnswer {
+export function headersAsSent(
+  rawHeaders: string[],
+  leaveOut: ReadonlySet<string>,
+): Record<string, string> {
   const headers: Record<string, string> = {}
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!
-    if (!writtenByNode.has(name.toLowerCase())) headers[name] = rawHeaders[i + 1]!
+    if (!leaveOut.has(name.toLowerCase())) headers[name] = rawHeaders[i + 1]!
   }
-  return { headers, body: body.toString('base64') }
+  return headers
+}
+
+/**
+ * An answer of the store to be sent again byte for byte by the bare server: every header and the
+ * body. Only `Date`, `Connection` and `Keep-Alive` are left for node:http to write, as it does
+ * for the store.
+ */
+export function bareAnswerOf({ rawHeaders, body }: RawAnswer): BareAnswer {
+  return { headers: headersAsSent(rawHeaders, writtenByNode), body: body.toString('base64') }
 }
 
 /** bare-server.ts on `port` with the answers of `answersFile`, once it answers `probePath`. */

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { rawRequest, type RawAnswer } from './bare.ts'
+import { headersAsSent, rawRequest } from './bare.ts'
 
 /** Headers the yardstick does not pass on: node:http writes them itself (the length included). */
 const notPassedOn = new Set([
@@ -32,15 +32,6 @@ interface Answer {
   status: number
   headers: Record<string, string>
   body: Buffer
-}
-
-function answerOf({ status, rawHeaders, body }: RawAnswer): Answer {
-  const headers: Record<string, string> = {}
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!
-    if (!notPassedOn.has(name.toLowerCase())) headers[name] = rawHeaders[i + 1]!
-  }
-  return { status, headers, body }
 }
 
 export interface Scriptless {
@@ -74,12 +65,11 @@ export async function startScriptless(storeOrigin: string, pages: string[]): Pro
     const known = answers.get(path)
     if (known) return known
     const encoding = req.headers['accept-encoding']
-    const answer = answerOf(
-      await rawRequest(`${storeOrigin}${path}`, {
-        headers: typeof encoding === 'string' ? { 'accept-encoding': encoding } : {},
-      }),
-    )
-    if (answer.status === 200) answers.set(path, answer)
+    const { status, rawHeaders, body } = await rawRequest(`${storeOrigin}${path}`, {
+      headers: typeof encoding === 'string' ? { 'accept-encoding': encoding } : {},
+    })
+    const answer = { status, headers: headersAsSent(rawHeaders, notPassedOn), body }
+    if (status === 200) answers.set(path, answer)
     return answer
   }
 

@@ -3,7 +3,7 @@ import { whenPageSettled, type ActivityWatch } from './page-settled.ts'
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 describe('background work once the page has settled', () => {

@@ -111,8 +111,15 @@ describe('the app bar’s search', () => {
 
   it('says the catalog is not on this device yet rather than "no match"', async () => {
     renderSheet({ products: [], palette: [], guides: null })
-    expect((await screen.findByRole('status')).textContent).toBe(
+    // The status reads "Loading the catalog…" until the sources answer: wait for the answer.
+    const said = await screen.findByText(
       'The catalog is not saved on this device yet. Search products once you are online.',
     )
+    expect(said).toBe(screen.getByRole('status'))
+    type('corvid')
+    expect(screen.getByRole('status').textContent).toBe(
+      'The catalog is not saved on this device yet. Search products once you are online.',
+    )
+    expect(screen.queryByRole('region', { name: 'Products' })).toBeNull()
   })
 })

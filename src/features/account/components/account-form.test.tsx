@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -69,7 +69,7 @@ describe('what the form says of its call', () => {
     fireEvent.change(email, { target: { value: '  pilot@example.com ' } })
     fireEvent.click(button)
 
-    await vi.waitFor(() => expect(button.disabled).toBe(true))
+    await waitFor(() => expect(button.disabled).toBe(true))
     fireEvent.click(button)
     expect(send).toHaveBeenCalledTimes(1)
     expect(send).toHaveBeenCalledWith({ email: 'pilot@example.com' })
@@ -99,7 +99,7 @@ describe('what the form says of its call', () => {
     const { email, button } = renderLinkForm(() => Promise.reject(failure))
     fireEvent.change(email, { target: { value: 'pilot@example.com' } })
     fireEvent.click(button)
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(said))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(said))
     expect(email.getAttribute('aria-invalid')).toBeNull()
     expect(screen.getByRole('status').textContent).toBe('')
   })
@@ -109,7 +109,7 @@ describe('what the form says of its call', () => {
     const { email, button } = renderLinkForm(() => Promise.reject(refused))
     fireEvent.change(email, { target: { value: 'pilot@example.com' } })
     fireEvent.click(button)
-    await vi.waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
     expect(description(email)).toBe('Enter a valid e-mail address.')
     expect(document.activeElement).toBe(email)
     expect(screen.getByRole('alert').textContent).toBe('')

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addressBookMessages } from '../address-book.ts'
@@ -322,7 +322,7 @@ describe('the saved addresses', () => {
     })
     renderList()
     fireEvent.click(await screen.findByRole('button', { name: /^Make default: Kari Nordmann/ }))
-    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
     const problem = screen.getByText('This address is not among your saved addresses.')
     expect(problem.closest('[role="alert"]')).toBeTruthy()
     expect(problem.closest('li')).toBeNull()

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
   createMemoryHistory,
@@ -76,8 +76,8 @@ async function type(text: string) {
   const box = await field()
   fireEvent.focus(box)
   fireEvent.change(box, { target: { value: text } })
-  await vi.waitFor(() => expect(status().textContent).toContain(`“${text}”`))
-  await vi.waitFor(() => expect(status().textContent).not.toMatch(/^Searching/))
+  await waitFor(() => expect(status().textContent).toContain(`“${text}”`))
+  await waitFor(() => expect(status().textContent).not.toMatch(/^Searching/))
 }
 
 // The whole store renders in each test: slow on a busy machine.
@@ -93,7 +93,7 @@ describe('the store’s search field', { timeout: 20_000 }, () => {
     expect(searchCode.imported).toBe(0)
 
     fireEvent.focus(box)
-    await vi.waitFor(() => expect(searchCode.imported).toBe(1))
+    await waitFor(() => expect(searchCode.imported).toBe(1))
   })
 
   it('narrows the listing as the customer types, forgiving a typo, and says how many', async () => {
@@ -138,13 +138,13 @@ describe('the store’s search field', { timeout: 20_000 }, () => {
     const box = await field()
     expect((box as HTMLInputElement).value).toBe('')
     expect(document.activeElement).toBe(box)
-    await vi.waitFor(() => expect(listed()).toHaveLength(products.length))
+    await waitFor(() => expect(listed()).toHaveLength(products.length))
   })
 
   it('opens a shared search from the URL, without a tap in the field', async () => {
     renderStore({ q: 'beani' })
     expect(((await field()) as HTMLInputElement).value).toBe('beani')
-    await vi.waitFor(() => expect(listed()).toEqual(['Ridge beanie']))
+    await waitFor(() => expect(listed()).toEqual(['Ridge beanie']))
     expect(status().textContent).toBe('1 product matches “beani”.')
   })
 })

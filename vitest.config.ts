@@ -26,8 +26,8 @@ const app = {
     'src/testing/fresh-storage.ts',
     'src/testing/async-timeouts.ts',
   ],
-  // Five times the default: a screen test that takes 0.4 s idle has taken 5.2 s on a loaded machine.
-  testTimeout: 25_000,
+  // Three times the default: a screen test that takes 0.4 s idle has taken 5.2 s on a loaded machine.
+  testTimeout: 15_000,
 }
 const worker = {
   environment: 'node' as const,

@@ -1,7 +1,7 @@
 /*
  * The cart's headers and its token's form (cart.ts), apart from cart.ts's zod schemas: the app's
- * HTTP client (src/lib/api-client.ts) needs these on every page, the schemas it does not, and
- * zod is a quarter of a first visit's JavaScript.
+ * HTTP client (src/lib/api-client.ts) and the outbox's drainer (store-db/cart-queue.ts) need
+ * these, the schemas they do not, and zod is a quarter of a first visit's JavaScript.
  */
 
 /**
@@ -19,3 +19,12 @@ export const cartTokenPattern = /^[A-Za-z0-9_-]{43}$/
  * the server does with it).
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+
+/**
+ * A cart change made while signed in carries the account's e-mail address (percent-encoded, as
+ * the device knew it when the customer acted). The server applies it only with a live session of
+ * that account: with none it answers 401 (the change waits on the device for the customer to sign
+ * in again, never landing in the device's cart), with another account's session 409
+ * (cart.ts `madeForAnotherAccountMessage`). Without the header a change goes to the caller as it is.
+ */
+export const CART_ACCOUNT_HEADER = 'X-Cart-Account'

@@ -6,7 +6,12 @@ import { OrderStatus } from './order-status.ts'
 import { PlacedFor } from './placed-for.ts'
 import { ShippingQuote } from './shipping.ts'
 
-export { CART_TOKEN_HEADER, cartTokenPattern, IDEMPOTENCY_KEY_HEADER } from './cart-headers.ts'
+export {
+  CART_ACCOUNT_HEADER,
+  CART_TOKEN_HEADER,
+  cartTokenPattern,
+  IDEMPOTENCY_KEY_HEADER,
+} from './cart-headers.ts'
 
 /*
  * The cart (the open order) on the wire, shared by the server's routes, the app and the service
@@ -14,14 +19,7 @@ export { CART_TOKEN_HEADER, cartTokenPattern, IDEMPOTENCY_KEY_HEADER } from './c
  * snake_case (the app camelizes them). Money is in integer minor units of `currency`.
  */
 
-/**
- * A cart change made while signed in carries the account's e-mail address (percent-encoded, as
- * the device knew it when the customer acted). The server applies it only with a live session of
- * that account: with none it answers 401 (the change waits on the device for the customer to sign
- * in again, never landing in the device's cart), with another account's session 409
- * (`madeForAnotherAccountMessage`). Without the header a change goes to the caller as it is.
- */
-export const CART_ACCOUNT_HEADER = 'X-Cart-Account'
+/** The 409's message for a change made signed in to another account (CART_ACCOUNT_HEADER). */
 export const madeForAnotherAccountMessage =
   'This change was made signed in to another account, so it was not added to this one.'
 

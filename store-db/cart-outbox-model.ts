@@ -31,7 +31,7 @@ import { lineIdentity } from '../contract/line-identity.ts'
  * - A form (contact, contact a coach, newsletter sign-up: issue 17) filled offline waits in the
  *   same outbox, in its turn, under its own key, and changes nothing in the cart. It is sent with
  *   no credential (anyone may send it) and never held for a session; its reCAPTCHA token is never
- *   stored (sw/cart-queue.ts).
+ *   stored (cart-queue.ts).
  */
 
 export type ServerCart = WireCart
@@ -91,6 +91,37 @@ export function isSubmitAnswer(body: unknown): body is SubmitAnswer {
     typeof answer.currency === 'string' &&
     typeof answer.total === 'number' &&
     typeof answer.payment_due_today === 'boolean'
+  )
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A cart as the shop answers it (contract/cart.ts `Cart`), checked for what the outbox reads of
+ * it (its lines' ids, skus, quantities and meta; the counts and totals), without zod: a page that
+ * sends its own changes loads this, and zod is a quarter of a first visit's JavaScript.
+ */
+export function isCartAnswer(body: unknown): body is ServerCart {
+  if (!isRecord(body)) return false
+  const { id, currency, items, item_count: itemCount, total, discounts } = body
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    typeof currency === 'string' &&
+    Number.isInteger(itemCount) &&
+    Number.isInteger(total) &&
+    Array.isArray(discounts) &&
+    Array.isArray(items) &&
+    items.every(
+      (line) =>
+        isRecord(line) &&
+        typeof line.id === 'string' &&
+        typeof line.sku === 'string' &&
+        Number.isInteger(line.qty) &&
+        Array.isArray(line.meta),
+    )
   )
 }
 
@@ -156,7 +187,7 @@ export type OutboxEntry = CartIntent & {
   at: number
   /**
    * Made signed in: the account's e-mail address as the device knew it ('' if it did not know
-   * it yet). Such a change is sent only with a session (sw/cart-queue.ts), naming its account
+   * it yet). Such a change is sent only with a session (cart-queue.ts), naming its account
    * (X-Cart-Account, contract/cart.ts): it never lands in the device's or another account's cart.
    * Absent: made signed out, it goes to whoever the device acts for when it is sent.
    */

@@ -9,13 +9,13 @@ import {
   type CartQueue,
   type ReplayResult,
   type SendCredentials,
-} from './cart-queue.ts'
+} from '../store-db/cart-queue.ts'
 import type { CartWorkerReport } from './messages.ts'
 import { outboxDB } from './outbox-db.ts'
 import { apiOrigins } from './policy.ts'
 
 /*
- * The cart queue (cart-queue.ts) as this worker runs it: cart changes go through it, delivered
+ * The cart queue (store-db/cart-queue.ts) as this worker runs it: cart changes go through it, delivered
  * once, in the order they were made; what the network did not take is sent when it can (the
  * browser's background sync, a page's message, the worker waking up). Also moves in what the
  * queue of an earlier release left.

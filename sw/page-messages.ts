@@ -6,7 +6,7 @@ import {
   postPageViews,
   queuePageViews,
 } from '../store-db/page-view-queue.ts'
-import type { CartQueue } from './cart-queue.ts'
+import type { CartQueue } from '../store-db/cart-queue.ts'
 import { apiExpiration } from './caching-routes.ts'
 import { forgetOffline, isKeptOffline, keepOffline, offlineStorage } from './kept-offline.ts'
 import type {

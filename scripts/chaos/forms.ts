@@ -4,11 +4,11 @@ import { outbox } from '../../server/db/schema.ts'
 import { createTestApp, openTestDatabase } from '../../server/testing/test-helpers.ts'
 import type { CartIntent } from '../../store-db/cart-outbox-model.ts'
 import { StoreDB } from '../../store-db/store-db.ts'
-import { createCartQueue } from '../../sw/cart-queue.ts'
+import { createCartQueue } from '../../store-db/cart-queue.ts'
 
 /*
  * The forms' chaos (issue 17, `npm run chaos`): seeded runs of contact forms filled on a device
- * and sent by the real outbox drainer (sw/cart-queue.ts, two of them, as during a deploy) to the
+ * and sent by the real outbox drainer (store-db/cart-queue.ts, two of them, as during a deploy) to the
  * real API in-process, through a network that goes offline, drops requests and loses answers
  * after the server applied them. Then the network returns for good and the outbox drains. Every
  * form must be in the server's mail outbox exactly once: none lost, none sent twice.

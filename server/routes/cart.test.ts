@@ -1051,8 +1051,8 @@ describe('idempotency', () => {
   })
 
   it(`keeps keys ${idempotencyKeyRetentionMs / 86_400_000} days, longer than the app's queue keeps a change`, async () => {
-    // The queue keeps a change 60 days (CART_QUEUE_RETENTION_MINUTES in sw/cart-queue.ts,
-    // which server code may not import).
+    // The queue of earlier releases kept a change 60 days (sw/cart-sync.ts, which server code
+    // may not import); the outbox resends one at its next chance.
     expect(idempotencyKeyRetentionMs).toBeGreaterThan(60 * 24 * 3600 * 1000)
     const caller = { token: newCartToken() }
     const inside = newKey()

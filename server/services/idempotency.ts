@@ -33,9 +33,10 @@ import { statement, step, type Row, type Step } from '../db/two-trips.ts'
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /**
- * How long a key is kept: 90 days. The app's queue keeps a waiting change up to 60 days
- * (CART_QUEUE_RETENTION_MINUTES in sw/cart-queue.ts) and may replay it at any time until then;
- * a key pruned earlier would apply that change twice. The month beyond covers a clock that is
+ * How long a key is kept: 90 days. The app's outbox (store-db/cart-queue.ts) resends a change
+ * whose answer was lost, under the same key, at its next chance, which on a device left offline
+ * can be weeks later; a key pruned before that would apply the change twice. The queue of earlier
+ * releases kept a change 60 days (sw/cart-sync.ts); the month beyond covers a clock that is
  * wrong on the device, and the time between prunes.
  */
 export const idempotencyKeyRetentionMs = 90 * 24 * 3600 * 1000

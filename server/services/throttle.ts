@@ -161,7 +161,7 @@ export async function attemptCodes(
  * Anonymous carts (a cart token, no session): every add counts, and an add that makes a new cart
  * counts once more against `newCarts`. A customer adds a few dozen lines in a visit; the app's
  * queue, after a day offline, replays its waiting changes one after another (and takes a 429 as
- * "try again later", sw/cart-queue.ts); a shared Wi-Fi holds a few customers at once.
+ * "try again later", store-db/cart-queue.ts); a shared Wi-Fi holds a few customers at once.
  */
 export const addressLimits = {
   pageViews: { attempts: 2_000, windowSeconds: 15 * 60 },

@@ -97,6 +97,11 @@ export interface RequestOptions {
   json?: unknown
   searchParams?: Record<string, string | number | boolean>
   signal?: AbortSignal
+  /**
+   * Sends the request in place of the browser's fetch: a page no worker controls sends its
+   * changes through its own outbox drainer (page-outbox.ts `sendThroughPageOutbox`).
+   */
+  fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>
 }
 
 export async function apiRequest<T>(
@@ -117,6 +122,7 @@ export async function apiRequest<T>(
       json: options.json,
       searchParams: options.searchParams,
       signal: options.signal,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     })
   } catch (error) {
     // fetch rejects with a TypeError when no response came at all; anything else is a bug.

@@ -5,7 +5,7 @@ import { cartReplayMessage } from './cart-replay.ts'
 /**
  * What sign-out needs of the cart on this device, through lib so the account feature does not
  * import the cart's: how many changes wait (the badge's count, set by the cart's sync), sending
- * them now (the worker's CART_REPLAY), and forgetting the cart (the outbox, the server's last
+ * them now (the worker's CART_REPLAY, or the page's own drainer), and forgetting the cart (the outbox, the server's last
  * cart, the refusals and the mirrored cart token in IndexedDB) so the next person on the device
  * sees none of it.
  */
@@ -21,10 +21,17 @@ export async function countWaitingCartChanges(): Promise<number> {
   return db.cartOutbox.filter((entry) => entry.kind !== 'form').count()
 }
 
-/** Asks the worker to send the outbox now; resolves with how many changes still wait. */
+/**
+ * Has the outbox sent now (by the worker, or by this page's own drainer when no worker controls
+ * it: lib/page-outbox.ts); resolves with how many changes still wait.
+ */
 export async function sendWaitingCartChanges(): Promise<number> {
   const worker = globalThis.navigator?.serviceWorker?.controller
-  if (!worker) return 0
+  if (!worker) {
+    const { replayPageOutbox } = await import('./page-outbox.ts')
+    await replayPageOutbox()
+    return countWaitingCartChanges()
+  }
   const message: WorkerMessage = cartReplayMessage()
   const report = await new Promise<CartWorkerReport | undefined>((resolve) => {
     const channel = new MessageChannel()
@@ -37,11 +44,17 @@ export async function sendWaitingCartChanges(): Promise<number> {
 /** How long a sign-in waits for the worker, before and after it. */
 const SIGN_IN_WAITS_MS = 10_000
 
-/** The worker sends what waits and then reads the server's cart; at most SIGN_IN_WAITS_MS. */
+/**
+ * What waits is sent and then the server's cart is read (by the worker, or by this page's own
+ * drainer when no worker controls it); at most SIGN_IN_WAITS_MS.
+ */
 async function sendAndRead(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
+  const send = globalThis.navigator?.serviceWorker?.controller
+    ? sendWaitingCartChanges()
+    : import('./page-outbox.ts').then(({ replayPageOutbox }) => replayPageOutbox({ refresh: true }))
   await Promise.race([
-    sendWaitingCartChanges().catch(() => 0),
+    send.catch(() => 0),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, SIGN_IN_WAITS_MS)
     }),
@@ -57,7 +70,7 @@ async function sendAndRead(): Promise<void> {
  * summed away as the guest's share of the summed line).
  */
 export async function sendWaitingCartChangesBeforeSignIn(): Promise<void> {
-  if (!globalThis.navigator?.serviceWorker?.controller) return
+  if (!globalThis.indexedDB) return
   if ((await countWaitingCartChanges().catch(() => 0)) === 0) return
   await sendAndRead()
 }
@@ -65,15 +78,14 @@ export async function sendWaitingCartChangesBeforeSignIn(): Promise<void> {
 /**
  * After a sign-in: what still waits of the changes made signed out is the account's now (the
  * merge made the device's cart the account's; `email`: the account's, '' if not read yet). Then
- * the worker sends it and reads the account's cart into this device, so the cart shown from here
- * on (offline too) is the account's, not the device's from before. Without a worker the cart
- * page reads it when it opens.
+ * it is sent and the account's cart read into this device, so the cart shown from here on
+ * (offline too) is the account's, not the device's from before.
  */
 export async function adoptWaitingCartChanges(email: string): Promise<void> {
   if (!globalThis.indexedDB) return
   const { db } = await import('./db.ts')
   await db.adoptCartOutbox(email.trim().toLowerCase())
-  if (globalThis.navigator?.serviceWorker?.controller) await sendAndRead()
+  await sendAndRead()
 }
 
 /**

@@ -134,6 +134,59 @@ test('offline before the store is saved on the device, an add says it was not ke
   }
 })
 
+/** The server's cart for a device's cart token, as `sku×qty`, sorted. */
+async function serverLines(page: Page, token: string): Promise<string[]> {
+  const response = await page.request.get('/api/order', { headers: { 'X-Cart-Token': token } })
+  expect(response.status()).toBe(200)
+  const cart = (await response.json()) as { items: { sku: string; qty: number }[] }
+  return cart.items.map((line) => `${line.sku}×${line.qty}`).sort()
+}
+
+test('before the worker has installed, adds made offline wait on the device and reach the shop once when the network returns', async ({
+  page,
+  context,
+}) => {
+  // The worker stays installing, as on a slow phone's first visit: the page sends for itself.
+  const release = await holdWorkerRequests(context)
+  try {
+    await page.goto('/equipment/mission-bag')
+    const form = page.getByRole('form', { name: 'Order the Mission bag' })
+    const add = form.getByRole('button', { name: 'Add to order' })
+    const badge = page.getByTestId('tab-cart-count')
+    await expect(add).toBeEnabled()
+    await add.click()
+    await expect(form.getByRole('status')).toContainText('Added: Mission bag.')
+    await expect(badge).toHaveText(/^1 in the cart$/)
+
+    // The signal drops at the drop zone: two more adds, one of them of another colour.
+    await context.setOffline(true)
+    await add.click()
+    await expect(form.getByRole('status')).toContainText(
+      'Added — will sync when online: Mission bag.',
+    )
+    await form.getByLabel('Option').selectOption('MISSION-BAG-NAVY')
+    await add.click()
+    await expect(badge).toHaveText('3 in the cart, changes waiting to sync')
+
+    // Back online, the page sends them itself, the worker still installing.
+    const token = await page.evaluate(() => localStorage.getItem('cart-token'))
+    expect(await serverLines(page, token!)).toEqual(['MISSION-BAG-BLACK×1'])
+    await context.setOffline(false)
+    await expect(badge).toHaveText(/^3 in the cart$/)
+    expect(await serverLines(page, token!)).toEqual(['MISSION-BAG-BLACK×2', 'MISSION-BAG-NAVY×1'])
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+
+    // The worker installs and drains the outbox as it starts: nothing is sent twice.
+    release()
+    await waitForServiceWorker(page)
+    await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click()
+    await expect(page.getByRole('group', { name: 'Quantity of Mission bag' })).toHaveCount(2)
+    expect(await serverLines(page, token!)).toEqual(['MISSION-BAG-BLACK×2', 'MISSION-BAG-NAVY×1'])
+  } finally {
+    release()
+  }
+})
+
 test('before the worker has installed, code a new release replaced reloads the page once, from the shop', async ({
   page,
   consoleErrors,

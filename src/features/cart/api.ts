@@ -1,5 +1,4 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
-import humps from 'humps'
 import type { AddToOrderRequest } from '../../../contract/configurator.ts'
 import {
   requestOf,
@@ -17,14 +16,16 @@ import { askCartReplay } from '../../lib/cart-replay.ts'
 import { cartKeys } from './keys.ts'
 import { newIdempotencyKey, type Cart, type ShownCart } from './model.ts'
 import { wireCart } from './wire.ts'
+import type * as PageOutbox from '../../lib/page-outbox.ts'
 import type * as Outbox from './outbox.ts'
 
 /**
  * The cart's calls (docs/cart-and-offline-sync.md) and its query. Every change goes into the outbox
  * in IndexedDB first (outbox.ts; the cart shows it at once, also offline, and after any reload or
  * new build), carries an Idempotency-Key made when the customer acted, and is sent once: TanStack
- * never retries it (docs/cart-and-offline-sync.md: mutations 0 retries); the service worker sends
- * what the network did not take (sw/cart-queue.ts). The ['cart'] query reads the server's cart into
+ * never retries it (docs/cart-and-offline-sync.md: mutations 0 retries); the outbox's drainer
+ * (store-db/cart-queue.ts, run by the service worker, or by a page no worker controls) sends what
+ * the network did not take. The ['cart'] query reads the server's cart into
  * IndexedDB and answers the cart as shown; it is not persisted (IndexedDB is).
  */
 
@@ -55,31 +56,36 @@ export const cartQuery = queryOptions({
 })
 
 /**
- * The change could not be sent and no service worker was there to keep it. `not-ready`: the page
- * could not even load the code that keeps changes (offline in the first seconds of a first visit,
- * before the worker has saved the store for offline use).
+ * The change could not be kept: the network dropped before a page no worker controls had loaded
+ * the code that keeps changes (the first seconds of a first visit, before the worker has saved
+ * the store for offline use). Once that code is loaded, such a page keeps what it cannot send
+ * (lib/page-outbox.ts).
  */
 export class NotSavedError extends Error {
-  constructor(reason: 'no-worker' | 'not-ready' = 'no-worker') {
+  constructor() {
     super(
-      reason === 'not-ready'
-        ? 'There is no network, and the store is not saved on this device yet, so it cannot keep the change. Try again when you are online.'
-        : 'There is no network, and this browser cannot keep the change until there is. Try again when you are online.',
+      'There is no network, and the store is not saved on this device yet, so it cannot keep the change. Try again when you are online.',
     )
     this.name = 'NotSavedError'
   }
 }
 
 /**
- * The outbox's code. On a page no worker controls, it may not have loaded yet when the network
- * drops, and nothing can bring it: the change is not kept, and the customer is told so (main.tsx
- * reloads the page only when the shop answers, so a new release still gets its reload).
+ * The code a change needs: the outbox's, and on a page no worker controls, the page's own
+ * drainer. Such a page may not have loaded it when the network drops, and nothing can bring it:
+ * the change is not kept, and the customer is told so (main.tsx reloads the page only when the
+ * shop answers, so a new release still gets its reload).
  */
-async function loadOutbox(): Promise<typeof Outbox> {
+async function loadChangeCode(
+  controlled: boolean,
+): Promise<[typeof Outbox, typeof PageOutbox | undefined]> {
   try {
-    return await import('./outbox.ts')
+    return await Promise.all([
+      import('./outbox.ts'),
+      controlled ? undefined : import('../../lib/page-outbox.ts'),
+    ])
   } catch (error) {
-    if (!workerControlsPage()) throw new NotSavedError('not-ready')
+    if (!workerControlsPage()) throw new NotSavedError()
     throw error
   }
 }
@@ -100,9 +106,9 @@ function workerControlsPage(): boolean {
 }
 
 /**
- * Puts a change in the outbox and has it sent: by the worker when one controls the page (the
- * page waits for the server's answer, or a 202 "queued"), else by the page itself, which takes
- * the change back when no answer comes (no worker could keep it).
+ * Puts a change in the outbox and has it sent by the outbox's drainer: the worker's when one
+ * controls the page, else the page's own (lib/page-outbox.ts). The page waits for the server's
+ * answer, or a 202 "queued": the change waits on the device and is sent when the network returns.
  */
 export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
   return (await sendIntent(intent)).outcome
@@ -110,10 +116,9 @@ export async function sendChange(intent: CartIntent): Promise<ChangeOutcome> {
 
 /**
  * A change this page made: the badge follows. Controlled by the worker, it is asked again (the
- * worker's report, read from the same IndexedDB). A page that sent its change itself, before a
- * worker controlled it (a first visit), wrote the server's answer straight into IndexedDB, which
- * the worker has no reason to report (and, installing, may not answer for seconds): the page
- * reads the badge from IndexedDB itself.
+ * worker's report, read from the same IndexedDB). A page no worker controls (a first visit) has
+ * its own drainer write IndexedDB, which the worker has no reason to report (and, installing,
+ * may not answer for seconds): the page follows the badge in IndexedDB itself.
  */
 async function sendIntent(
   intent: CartIntent,
@@ -121,11 +126,10 @@ async function sendIntent(
   try {
     return await sendIntentOnce(intent)
   } finally {
-    // Not controlled: the page wrote IndexedDB itself, and reads the badge from it at once.
     if (workerControlsPage()) cartBadgeStale()
     else
       void import('./sync.ts')
-        .then(({ showBadgeFromDevice }) => showBadgeFromDevice())
+        .then(({ followBadgeOnDevice }) => followBadgeOnDevice())
         .catch(() => cartBadgeStale())
   }
 }
@@ -134,13 +138,14 @@ async function sendIntentOnce(
   intent: CartIntent,
 ): Promise<{ outcome: ChangeOutcome; answer?: Cart | SubmittedOrder }> {
   const key = newIdempotencyKey()
-  const outbox = await loadOutbox()
-  const own = await outbox.putChange(intent, key)
   const controlled = workerControlsPage()
+  const [outbox, pageOutbox] = await loadChangeCode(controlled)
+  const own = await outbox.putChange(intent, key)
   if (!own) {
     // Folded into a change still waiting: it goes with that one.
-    if (controlled) askCartReplay()
-    return { outcome: controlled ? 'queued' : 'saved' }
+    if (pageOutbox) void pageOutbox.replayPageOutbox().catch(() => undefined)
+    else askCartReplay()
+    return { outcome: 'queued' }
   }
   const { path, body } = requestOf({ ...intent, key, claimed: false, at: 0 })
   const headers: Record<string, string> = {}
@@ -153,24 +158,14 @@ async function sendIntentOnce(
       cart: true,
       idempotencyKey: key,
       headers,
+      ...(pageOutbox ? { fetch: pageOutbox.sendThroughPageOutbox } : {}),
     })
     if (isQueued(answer)) return { outcome: 'queued' }
-    if (!controlled) {
-      if (intent.kind === 'submit') {
-        await outbox.settleSubmitDirect(key, humps.decamelizeKeys(answer) as SubmitAnswer)
-      } else await outbox.settleDirect(key, wireCart(answer as Cart), owner())
-    }
     return { outcome: 'saved', answer }
   } catch (error) {
-    if (controlled) {
-      // The worker kept the refusal for the notice; this page shows it where the customer acted.
-      if (error instanceof ApiError) await outbox.dismissRefusal(key)
-      else if (error instanceof NetworkError) return { outcome: 'queued' }
-      throw error
-    }
-    await outbox.takeBack(key)
-    // No answer and no worker to keep it: say so rather than pretend.
-    if (error instanceof NetworkError) throw new NotSavedError()
+    // The drainer kept the refusal for the notice; this page shows it where the customer acted.
+    if (error instanceof ApiError) await outbox.dismissRefusal(key)
+    else if (error instanceof NetworkError) return { outcome: 'queued' }
     throw error
   }
 }

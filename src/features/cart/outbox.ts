@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { Cart as WireCart } from '../../../contract/cart.ts'
-import { rebase, type CartIntent, type SubmitAnswer } from '../../../store-db/cart-outbox-model.ts'
+import { rebase, type CartIntent } from '../../../store-db/cart-outbox-model.ts'
 import type { CartOutboxState, CartServerRecord } from '../../../store-db/store-db.ts'
 import { cartBadgeStale } from '../../lib/cart-badge.ts'
 import { cartToken } from '../../lib/cart-token.ts'
@@ -118,27 +118,6 @@ export async function putChange(intent: CartIntent, key: string): Promise<boolea
   await db.keepCartToken(cartToken())
   // Made signed in: it is sent only in this account (store-db OutboxEntry.by).
   return db.addCartIntent(intent, key, { by: signedInEmail() })
-}
-
-/** With no worker to keep it: a change that got no answer, or a refusal, is taken back. */
-export async function takeBack(key: string): Promise<void> {
-  await db.cartOutbox.where('key').equals(key).delete()
-}
-
-/** With no worker: the page sent the change itself and the server answered with its cart. */
-export async function settleDirect(
-  key: string,
-  cart: WireCart,
-  owner: CartServerRecord['owner'],
-): Promise<void> {
-  const entry = await db.cartOutbox.where('key').equals(key).first()
-  if (entry) await db.settleCartEntry(entry, { cart, owner })
-}
-
-/** With no worker: the page sent the submit itself and the shop answered with the order. */
-export async function settleSubmitDirect(key: string, order: SubmitAnswer): Promise<void> {
-  const entry = await db.cartOutbox.where('key').equals(key).first()
-  if (entry) await db.settleCartEntry(entry, { submitted: order, at: Date.now() })
 }
 
 /** The version of the last cart, read before asking the server (see keepCartRead). */

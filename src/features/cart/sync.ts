@@ -66,14 +66,27 @@ async function deviceBadgeReader(): Promise<() => Promise<Badge>> {
   }
 }
 
+let following: Promise<void> | undefined
+
 /**
- * The badge read from IndexedDB on this page: after a change the page sent itself, before a
- * worker controlled it (a first visit). The worker has no reason to report a write of the page's,
- * and while it installs it may not answer for seconds; the page already holds IndexedDB's code
- * (the change went through the outbox), so it reads the count itself, at once.
+ * The badge follows IndexedDB on this page from now on: after a change made while no worker
+ * controls the page (a first visit), which the page's own drainer sends (lib/page-outbox.ts),
+ * now or when the network returns. The worker has no reason to report those writes, and while
+ * it installs it may not answer for seconds; the page already holds IndexedDB's code (the change
+ * went through the outbox), so it reads the count itself, at once and as it changes.
  */
-export async function showBadgeFromDevice(): Promise<void> {
-  showBadge(await (await deviceBadgeReader())())
+export function followBadgeOnDevice(): Promise<void> {
+  following ??= Promise.all([import('dexie'), deviceBadgeReader()]).then(
+    ([{ liveQuery }, readBadge]) => {
+      liveQuery(readBadge).subscribe(showBadge)
+    },
+    (error: unknown) => {
+      // Its code could not load (offline): the next change tries again.
+      following = undefined
+      throw error
+    },
+  )
+  return following
 }
 
 /**
@@ -101,11 +114,12 @@ function recogniseSessionOnCartScreens(client: QueryClient): void {
 async function start(client: QueryClient, wb: Workbox | undefined): Promise<void> {
   recogniseSessionOnCartScreens(client)
   if (!wb) {
-    // No worker (a first visit before it activates, no support): IndexedDB's code loads here,
-    // Dexie in a task of its own first.
+    // No worker (its registration failed, or no support): IndexedDB's code loads here, Dexie in
+    // a task of its own first. The page sends what waits itself, now and when the network returns.
     await loadDatabaseCode()
-    const [{ liveQuery }, readBadge] = await Promise.all([import('dexie'), deviceBadgeReader()])
-    liveQuery(readBadge).subscribe(showBadge)
+    await followBadgeOnDevice()
+    const { replayPageOutbox } = await import('../../lib/page-outbox.ts')
+    if (navigator.onLine) await replayPageOutbox({ refresh: true }).catch(() => undefined)
     return
   }
   const onReport = (report: CartWorkerReport) => {

@@ -6,29 +6,21 @@ import type { QueuedAnswer } from '../../../sw/messages.ts'
 import { api, ApiError, NetworkError, ValidationError } from '../../lib/api-client.ts'
 import { askCartReplay } from '../../lib/cart-replay.ts'
 import { db } from '../../lib/db.ts'
+import { replayPageOutbox, sendThroughPageOutbox } from '../../lib/page-outbox.ts'
 
 /*
  * The forms' calls (POST /api/contact/, /api/coach/contact-coaches/{coachSlug},
  * /api/newsletter/sign-up; the newsletter's links) and their door to the outbox. A form goes into
  * the cart outbox first (store-db `cartOutbox`, an entry of kind `form` under its own
- * Idempotency-Key), then to the shop: through the service worker when one controls the page
- * (its answer, or 202 "queued" when the network did not take it, and the worker sends it when
- * the network returns), else by the page itself. So a form filled offline is never lost and never
- * sent twice; the page reads its state back from IndexedDB live (useFormOutbox).
+ * Idempotency-Key), then to the shop through the outbox's drainer: the service worker's when one
+ * controls the page, else the page's own (lib/page-outbox.ts). The answer is the shop's, or 202
+ * "queued" when the network did not take it, and the drainer sends it when the network returns.
+ * So a form filled offline is never lost and never sent twice; the page reads its state back
+ * from IndexedDB live (useFormOutbox).
  */
 
 export type FormOutcome =
   { outcome: 'sent'; message: string; key: string } | { outcome: 'queued'; key: string }
-
-/** The form could not be sent and no service worker was there to keep it. */
-export class FormNotKeptError extends Error {
-  constructor() {
-    super(
-      'There is no network, and this browser cannot keep your message until there is. It is still in the form: send it again when you are online.',
-    )
-    this.name = 'FormNotKeptError'
-  }
-}
 
 function newKey(): string {
   return `c-${crypto.randomUUID()}`
@@ -43,35 +35,27 @@ function isQueued(answer: unknown): answer is QueuedAnswer {
 }
 
 /**
- * Keeps the form in the outbox and sends it (with the reCAPTCHA token, if the page has one: it
- * is not stored). A 422 throws the shop's ValidationError, the form's record gone.
+ * Keeps the form in the outbox and has the outbox's drainer send it (the worker's, or this
+ * page's own when no worker controls it: lib/page-outbox.ts), with the reCAPTCHA token if the
+ * page has one (it is not stored). A 422 throws the shop's ValidationError, the form's record gone.
  */
 export async function sendForm(form: OutboxForm, recaptchaToken?: string): Promise<FormOutcome> {
   const key = newKey()
   await db.addCartIntent({ kind: 'form', ...form }, key)
-  const controlled = workerControlsPage()
   const headers: Record<string, string> = {}
   if (recaptchaToken) headers[RECAPTCHA_TOKEN_HEADER] = recaptchaToken
   try {
     const answer = await api.post<{ message: string } | QueuedAnswer>(form.path, form.body, {
       idempotencyKey: key,
       headers,
+      ...(workerControlsPage() ? {} : { fetch: sendThroughPageOutbox }),
     })
     if (isQueued(answer)) return { outcome: 'queued', key }
-    if (!controlled) {
-      const entry = await db.cartOutbox.where('key').equals(key).first()
-      if (entry) await db.settleCartEntry(entry, { formAnswer: answer, at: Date.now() })
-    }
     return { outcome: 'sent', message: answer.message, key }
   } catch (error) {
-    if (controlled) {
-      // The worker recorded the refusal for other pages; this one shows it in the form.
-      if (error instanceof ApiError) await db.dismissCartRefusal(key)
-      else if (error instanceof NetworkError) return { outcome: 'queued', key }
-      throw error
-    }
-    await db.cartOutbox.where('key').equals(key).delete()
-    if (error instanceof NetworkError) throw new FormNotKeptError()
+    // The drainer recorded the refusal for other pages; this one shows it in the form.
+    if (error instanceof ApiError) await db.dismissCartRefusal(key)
+    else if (error instanceof NetworkError) return { outcome: 'queued', key }
     throw error
   }
 }
@@ -103,9 +87,10 @@ export async function dismissFormRefusal(key: string): Promise<void> {
   await db.dismissCartRefusal(key)
 }
 
-/** Asks the worker to send what waits (the page came back online). */
+/** Has what waits sent (the page came back online): by the worker, or by this page. */
 export function sendWaitingForms(): void {
-  askCartReplay()
+  if (workerControlsPage()) askCartReplay()
+  else void replayPageOutbox().catch(() => undefined)
 }
 
 /** A newsletter link opened on this page (`/newsletter#confirm=…`). */

@@ -4,7 +4,6 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts'
 import {
   ApiError,
   dismissFormRefusal,
-  FormNotKeptError,
   sendForm,
   sendWaitingForms,
   useFormOutbox,
@@ -119,8 +118,7 @@ export function OutboxForm({ kind, path, name, submitLabel, recaptcha = false }:
         const shown = errorsOf(kind, error.errors)
         setErrors(Object.keys(shown).length > 0 ? shown : { form: error.message })
         focusFirst(shown)
-      } else if (error instanceof FormNotKeptError) setErrors({ form: error.message })
-      else if (error instanceof ApiError && error.status === 429) {
+      } else if (error instanceof ApiError && error.status === 429) {
         setErrors({ form: 'Too many messages from here for now. Please try again later.' })
       } else if (error instanceof ApiError && error.status === 404) {
         setErrors({ form: error.message })

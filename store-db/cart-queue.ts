@@ -1,14 +1,14 @@
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
 import {
   CART_ACCOUNT_HEADER,
-  Cart as CartSchema,
   CART_TOKEN_HEADER,
   IDEMPOTENCY_KEY_HEADER,
-} from '../contract/cart.ts'
+} from '../contract/cart-headers.ts'
 import { RECAPTCHA_TOKEN_HEADER } from '../contract/recaptcha-pages.ts'
 import {
   entryName,
   intentFromRequest,
+  isCartAnswer,
   isFormAnswer,
   isSubmitAnswer,
   rebase,
@@ -17,21 +17,24 @@ import {
   type OutboxLineDisplay,
   type ServerCart,
   type SubmitAnswer,
-} from '../store-db/cart-outbox-model.ts'
-import type { CartOutboxState, CartRefusalRecord, StoreDB } from '../store-db/store-db.ts'
+} from './cart-outbox-model.ts'
 import {
   CART_LINE_HEADER,
   CART_LINE_NAME_HEADER,
   QUEUED_STATUS,
   type CartWorkerReport,
   type QueuedAnswer,
-} from './messages.ts'
+} from './outbox-protocol.ts'
+import type { CartOutboxState, CartRefusalRecord, StoreDB } from './store-db.ts'
 
 /**
  * The cart outbox's drainer. The outbox (store-db `cartOutbox`, cart-outbox-model.ts) is the one
  * truth for what waits; the page writes its changes there (folding edits), and a page of an
- * older build still sends them as requests, which `handle` turns into the same intents. This
- * sends them, oldest first, one context at a time:
+ * older build still sends them as requests, which `handle` turns into the same intents. The
+ * service worker runs it (sw/cart-sync.ts), and so does a page no worker controls (a first visit
+ * before its worker activates, a browser without one: src/lib/page-outbox.ts), so what such a
+ * page could not send waits on the device too. This sends them, oldest first, one context at a
+ * time:
  *
  * - Exactly one drainer: the drain runs inside the Web Lock `cart-outbox` (held by one worker or
  *   page at a time, the installing worker and the active one included). Each entry is claimed
@@ -181,7 +184,7 @@ export async function storeAnswer(
         ? isSubmitAnswer(body)
         : kind === 'form'
           ? isFormAnswer(body)
-          : CartSchema.safeParse(body).success
+          : isCartAnswer(body)
     return expected ? { status: response.status, body } : undefined
   }
   if (!isRecord(body) || typeof body.message !== 'string') return undefined

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { API_MARK_HEADER, API_MARK_VALUE } from '../contract/api-mark.ts'
-import type { CartIntent } from '../store-db/cart-outbox-model.ts'
-import { StoreDB } from '../store-db/store-db.ts'
+import type { CartIntent } from './cart-outbox-model.ts'
+import { StoreDB } from './store-db.ts'
 import {
   cartAction,
   createCartQueue,
@@ -10,7 +10,7 @@ import {
   RETRY_DELAYS_MS,
   storeAnswer,
 } from './cart-queue.ts'
-import type { CartWorkerReport } from './messages.ts'
+import type { CartWorkerReport } from './outbox-protocol.ts'
 
 const cartOf = (skus: string[]) => ({
   id: 'c0ffee00-0000-4000-8000-000000000000',
@@ -251,6 +251,23 @@ describe('storeAnswer: delivery means the store answered', () => {
     expect(await storeAnswer(Response.json({ ok: true }, { headers: marked }))).toBeUndefined()
     expect(await storeAnswer(Response.json('x', { status: 502, headers: marked }))).toBeUndefined()
     expect(await storeAnswer(Response.error())).toBeUndefined()
+  })
+  it('refuses a cart whose lines the outbox could not read', async () => {
+    const [line] = cartOf(['mission-bag']).items
+    const withLine = (changed: object) => ({ ...cartOf([]), items: [{ ...line, ...changed }] })
+    expect(
+      await storeAnswer(Response.json(cartOf(['mission-bag']), { headers: marked })),
+    ).toMatchObject({ status: 200 })
+    for (const body of [
+      withLine({ qty: '1' }),
+      withLine({ sku: null }),
+      withLine({ meta: undefined }),
+      { ...cartOf([]), items: null },
+      { ...cartOf([]), item_count: 1.5 },
+      { ...cartOf([]), id: '' },
+    ]) {
+      expect(await storeAnswer(Response.json(body, { headers: marked }))).toBeUndefined()
+    }
   })
 })
 

@@ -25,6 +25,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
  * the device knew it when the customer acted). The server applies it only with a live session of
  * that account: with none it answers 401 (the change waits on the device for the customer to sign
  * in again, never landing in the device's cart), with another account's session 409
- * (cart.ts `madeForAnotherAccountMessage`). Without the header a change goes to the caller as it is.
+ * (cart.ts `madeForAnotherAccountMessage`). Without the header a change goes to the caller as it
+ * is.
  */
 export const CART_ACCOUNT_HEADER = 'X-Cart-Account'

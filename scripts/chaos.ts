@@ -14,14 +14,18 @@
 // each mail queued once (scripts/chaos/checkout-model.ts).
 //
 //   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres] [--report FILE]
-//                 [--postgres-runs N] [--lanes N]          (20 runs in `npm test`)
+//                 [--postgres-runs N] [--lanes N] [--no-worker-runs N]  (20 runs in `npm test`)
 //
 // Needs a build (`npm run build`). The last `--postgres-runs` runs (1 by default; every run with
 // `--postgres`) use two API processes on one private PostgreSQL, the proxy alternating between
 // them; they run at the same time as the PGlite runs (servers, proxy and data of their own; one
 // Chromium), followed there by the ledger's and the forms' chaos. The PGlite runs go in `--lanes`
 // lanes at once (2 by default), each with its server, proxy and database. With `--port P` the runs
-// keep to P … P+9, with `--proxy-port Q` to Q … Q+7. Prints per run the carts expected and found per
+// keep to P … P+9, with `--proxy-port Q` to Q … Q+7. `--no-worker-runs N` (2 by default) adds N
+// runs on PGlite with service workers blocked, as in a browser that has none: the page sends its
+// changes itself (src/lib/page-outbox.ts), and no page opens offline, so the customer finds the
+// signal before opening one; their seeds follow the others' (to replay one: `--runs 0
+// --no-worker-runs 1 --seed S`). Prints per run the carts expected and found per
 // owner and the lost, doubled and moved counts; exits 1 unless every run matched. Same seed, same
 // sequence of actions.
 //
@@ -99,6 +103,7 @@ async function main(): Promise<void> {
       'proxy-port': { type: 'string' },
       postgres: { type: 'boolean', default: false },
       'postgres-runs': { type: 'string', default: '1' },
+      'no-worker-runs': { type: 'string', default: '2' },
       lanes: { type: 'string', default: '2' },
       report: { type: 'string' },
     },
@@ -107,6 +112,11 @@ async function main(): Promise<void> {
   const firstSeed = Number(values.seed)
   const postgresRuns = values.postgres ? runs : Math.min(runs, Number(values['postgres-runs']))
   const firstPostgres = runs - postgresRuns
+  // Runs `runs` … `runs + noWorkerRuns - 1`: on PGlite, with service workers blocked.
+  const noWorkerRuns = Math.max(0, Number(values['no-worker-runs']))
+  const total = runs + noWorkerRuns
+  const labelOf = (index: number, onPostgres: boolean) =>
+    `run ${index + 1}/${total} seed ${firstSeed + index}${onPostgres ? ' (PostgreSQL, 2 APIs)' : ''}${index >= runs ? ' (no service worker)' : ''}`
   // The PGlite runs split into lanes, each on an API process, proxy and database of its own, at
   // the same time (at most 6: the ports below).
   const lanes = Math.min(6, Math.max(1, Number(values.lanes)))
@@ -208,9 +218,9 @@ async function main(): Promise<void> {
       )
       for (const index of indices) {
         const seed = firstSeed + index
-        const label = `run ${index + 1}/${runs} seed ${seed}${onPostgres ? ' (PostgreSQL, 2 APIs)' : ''}`
+        const label = labelOf(index, onPostgres)
         try {
-          const outcome = await run(seed, store, proxy, browser, suitMeta)
+          const outcome = await run(seed, store, proxy, browser, suitMeta, index < runs)
           result.lost += outcome.lost
           result.doubled += outcome.doubled
           result.moved += outcome.moved
@@ -257,7 +267,7 @@ async function main(): Promise<void> {
         result.failed += 1
         result.failures.push(firstSeed + index)
         result.entries.push({
-          name: `run ${index + 1}/${runs} seed ${firstSeed + index}${onPostgres ? ' (PostgreSQL, 2 APIs)' : ''}`,
+          name: labelOf(index, onPostgres),
           ok: false,
           message,
         })
@@ -327,7 +337,10 @@ async function main(): Promise<void> {
     // then the ledger's and the forms' chaos (in this process, no browser). Each lane takes
     // consecutive seeds; a run's actions depend on its seed alone, and it starts from the demo
     // customer's cart as its lane's server holds it.
-    const onPgliteRuns = all.slice(0, firstPostgres)
+    const onPgliteRuns = [
+      ...all.slice(0, firstPostgres),
+      ...Array.from({ length: noWorkerRuns }, (_, index) => runs + index),
+    ]
     const laneSize = Math.ceil(onPgliteRuns.length / lanes)
     let onPostgres: PhaseResult | undefined
     const [afterwards, ...onPglite] = await withChromium((browser) =>
@@ -374,7 +387,7 @@ async function main(): Promise<void> {
   if (formsFailures.length > 0) process.exitCode = 1
   const seconds = Math.round((performance.now() - started) / 1000)
   console.log(
-    `chaos: ${runs} runs in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +
+    `chaos: ${total} runs (${noWorkerRuns} with no service worker) in ${seconds} s, lost ${lost}, doubled ${doubled}, moved ${moved}, failed runs ${failed}; ` +
       `${submits} orders submitted, ${paymentsMade} paid (checkouts ${Math.round(checkoutMs / 1000)} s), ` +
       `${ledgerFailures} not as the database holds them` +
       (failures.length ? `; seeds to replay: ${failures.join(' ')}` : ''),

@@ -8,8 +8,8 @@ import { createCartQueue } from '../../store-db/cart-queue.ts'
 
 /*
  * The forms' chaos (issue 17, `npm run chaos`): seeded runs of contact forms filled on a device
- * and sent by the real outbox drainer (store-db/cart-queue.ts, two of them, as during a deploy) to the
- * real API in-process, through a network that goes offline, drops requests and loses answers
+ * and sent by the real outbox drainer (store-db/cart-queue.ts, two of them, as during a deploy) to
+ * the real API in-process, through a network that goes offline, drops requests and loses answers
  * after the server applied them. Then the network returns for good and the outbox drains. Every
  * form must be in the server's mail outbox exactly once: none lost, none sent twice.
  */

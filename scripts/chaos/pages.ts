@@ -54,11 +54,12 @@ export async function waitForController(page: Page): Promise<void> {
 
 /**
  * Opens the store with its worker in control, then every page the run may need offline, through
- * the worker (kept on the device, as for a visitor who opened them once online).
+ * the worker (kept on the device, as for a visitor who opened them once online). With no worker
+ * (`worker` false: a browser that has none), the pages are opened all the same.
  */
-export async function openStore(page: Page, origin: string): Promise<void> {
+export async function openStore(page: Page, origin: string, worker = true): Promise<void> {
   await page.goto(`${origin}/cart`)
-  await waitForController(page)
+  if (worker) await waitForController(page)
   for (const path of ['/cart', SUIT.path, '/login', '/account', BAG_PATH]) {
     await page.goto(`${origin}${path}`)
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
@@ -198,6 +199,49 @@ export async function workerReport(
       registration.active!.postMessage({ type: 'CART_REPLAY' }, [channel.port2])
     })
   })
+}
+
+type OutboxReport = Extract<CartWorkerReport, { type: 'CART_QUEUE' }>
+
+/**
+ * What waits in the outbox and why, read from the page's IndexedDB: a page no worker controls
+ * sends it itself (src/lib/page-outbox.ts), so there is no worker to ask. The cart's changes only
+ * (forms are not the cart's); `count` and `merged` are not read (the runs do not use them).
+ */
+export async function deviceReport(page: Page): Promise<OutboxReport> {
+  return page.evaluate(
+    () =>
+      new Promise<OutboxReport>((resolve, reject) => {
+        const opening = indexedDB.open('glidecraft')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const db = opening.result
+          const read = db.transaction(['cartOutbox', 'meta', 'cartRefusals'], 'readonly')
+          const entries = read.objectStore('cartOutbox').getAll()
+          const status = read.objectStore('meta').get('cartOutboxStatus')
+          const refused = read.objectStore('cartRefusals').count()
+          read.oncomplete = () => {
+            db.close()
+            const outbox = entries.result as { key: string; kind: string }[]
+            const state = (status.result as { value?: { state?: OutboxReport['state'] } })?.value
+            resolve({
+              type: 'CART_QUEUE',
+              keys: outbox.filter((entry) => entry.kind !== 'form').map((entry) => entry.key),
+              refused: refused.result,
+              state: state?.state ?? 'ok',
+              count: 0,
+              merged: false,
+            })
+          }
+          read.onerror = () => reject(read.error)
+        }
+      }),
+  )
+}
+
+/** The outbox's report: from the worker, or from the page's IndexedDB where none runs. */
+export function outboxReport(page: Page, worker: boolean): Promise<OutboxReport> {
+  return worker ? workerReport(page) : deviceReport(page)
 }
 
 /**

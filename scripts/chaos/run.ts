@@ -33,9 +33,9 @@ import {
   evidenceOf,
   goto,
   openStore,
+  outboxReport,
   watchAddResults,
   watchOverlays,
-  workerReport,
 } from './pages.ts'
 import type { Store } from './store.ts'
 
@@ -105,6 +105,12 @@ interface RunSetting {
   context: BrowserContext
   /** The designed suit's identity as the server keeps it. */
   suitMeta: string
+  /**
+   * Whether the browser runs the store's service worker. Without one (service workers blocked,
+   * as in a browser that has none), the page sends its changes itself (src/lib/page-outbox.ts),
+   * and no page opens offline: the customer finds the signal before opening one.
+   */
+  worker: boolean
 }
 
 /**
@@ -154,7 +160,7 @@ class Customer {
       opened.on('pageerror', (error) => customer.pageErrors.push(error.message.split('\n')[0]!)),
     )
     customer.pages = [await watchOverlays(await context.newPage())]
-    await openStore(customer.pages[0]!, customer.origin)
+    await openStore(customer.pages[0]!, customer.origin, setting.worker)
     return customer
   }
 
@@ -164,6 +170,17 @@ class Customer {
 
   readonly note = (text: string) => {
     this.actions.push(text)
+  }
+
+  /** With no worker nothing opens a page offline: the customer finds the signal first. */
+  private async reachable(): Promise<void> {
+    if (this.setting.worker || !this.offline) return
+    this.actions.push('(to open a page, with no worker:)')
+    await this.setOffline(false)
+  }
+
+  private report(page: Page): ReturnType<typeof outboxReport> {
+    return outboxReport(page, this.setting.worker)
   }
 
   private pick<T>(items: T[]): T {
@@ -272,6 +289,7 @@ class Customer {
   }
 
   private async addBag(page: Page): Promise<void> {
+    if (!page.url().endsWith(BAG_PATH)) await this.reachable()
     const sku = await addBag(page, this.origin, Math.floor(this.random() * 4), this.note)
     if (sku) {
       const result = add(this.model, { sku, meta: '' })
@@ -281,6 +299,7 @@ class Customer {
   }
 
   private async addDesignedSuit(page: Page): Promise<void> {
+    await this.reachable()
     const added = await addSuit(page, this.origin)
     if (added) {
       const result = add(this.model, { sku: SUIT.sku, meta: this.setting.suitMeta })
@@ -299,6 +318,7 @@ class Customer {
       return
     }
     const line = lines[Math.floor(which * lines.length)]!
+    await this.reachable()
     await goto(page, this.origin, '/cart')
     const item = page.locator(`li.cart-line[data-sku="${line.sku}"]`)
     await expect(item).toBeVisible({ timeout: 20_000 })
@@ -325,6 +345,7 @@ class Customer {
 
   private async tryCode(page: Page): Promise<void> {
     const code = this.random() < 0.6 ? 'SPRING' : 'NOPE'
+    await this.reachable()
     await goto(page, this.origin, '/cart')
     const field = page.getByRole('textbox', { name: 'Discount code' })
     if (cartOf(this.model).length === 0 || !(await field.isVisible())) {
@@ -346,7 +367,7 @@ class Customer {
     const ended = this.model.ended
     // Changes made in the ended session wait for that account (another account's sign-in
     // would have them refused, 409): whoever holds the device signs in again as its owner.
-    const heldForEnded = !session && ended && (await workerReport(page)).keys.length > 0
+    const heldForEnded = !session && ended && (await this.report(page)).keys.length > 0
     if (!session && ended && (heldForEnded || this.random() < 0.5)) {
       await this.rememberToken(page)
       await this.signInPage(page, ended.kind === 'account' ? 'account' : 'guest', ended.email)
@@ -404,6 +425,7 @@ class Customer {
   /** Signs out on the account page, sending or discarding what waits in the outbox. */
   private async signOut(page: Page, owner: Owner): Promise<void> {
     await this.rememberToken(page)
+    await this.reachable()
     await goto(page, this.origin, '/account')
     // Offline, the account shows what the device kept once the app has started: on a
     // machine loaded by other builds that took over 30 s once (seed 133).
@@ -458,6 +480,7 @@ class Customer {
   }
 
   private async reload(page: Page): Promise<void> {
+    await this.reachable()
     await page.reload()
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
     this.actions.push('reload')
@@ -465,6 +488,7 @@ class Customer {
 
   private async openOrCloseTab(): Promise<void> {
     if (this.pages.length < 2) {
+      await this.reachable()
       const tab = await watchOverlays(await this.context.newPage())
       await goto(tab, this.origin, BAG_PATH)
       this.pages.push(tab)
@@ -479,6 +503,10 @@ class Customer {
   private async deployNewBuild(page: Page): Promise<void> {
     if (this.builds >= 2) {
       this.actions.push('new build: enough')
+      return
+    }
+    if (!this.setting.worker) {
+      this.actions.push('new build: no worker to update')
       return
     }
     await this.setOffline(false)
@@ -512,6 +540,11 @@ class Customer {
     }
     this.killed = true
     const { store } = this.setting
+    // With no worker, the bag's page cannot open while its server is down: it is opened first.
+    if (!this.setting.worker && store.ports.length === 1 && !page.url().endsWith(BAG_PATH)) {
+      await this.reachable()
+      await goto(page, this.origin, BAG_PATH)
+    }
     const index = Math.floor(this.random() * store.ports.length)
     await store.kill(index)
     // A change made while the server is down waits in the outbox like one made offline.
@@ -528,14 +561,15 @@ class Customer {
    * The network returns for good; the customer signs in again if the outbox waits for that, and
    * the outbox drains (within 90 s). Resolves with the worker's last report.
    */
-  async drainOutbox(): Promise<Awaited<ReturnType<typeof workerReport>>> {
+  async drainOutbox(): Promise<Awaited<ReturnType<typeof outboxReport>>> {
     this.setting.proxy.stopLosing()
     this.setting.proxy.stopPortal()
     await this.setOffline(false)
     const page = this.pages[0]!
     await closeOverlays(page)
     const started = performance.now()
-    let report = await workerReport(page)
+    let report = await this.report(page)
+    let progress = { at: started, waiting: report.keys.length }
     while (report.keys.length > 0) {
       await this.noticeEnded()
       if (report.state === 'signed-out' && !this.model.session && this.model.ended) {
@@ -560,7 +594,17 @@ class Customer {
         )
       }
       await sleep(250)
-      report = await workerReport(page)
+      report = await this.report(page)
+      if (report.keys.length !== progress.waiting) {
+        progress = { at: performance.now(), waiting: report.keys.length }
+      } else if (!this.setting.worker && performance.now() - progress.at > 20_000) {
+        // The page's drainer waits up to a minute between tries: the customer opens the app
+        // again, which sends what waits at start.
+        await page.reload()
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
+        this.actions.push('(reopened: the outbox had not moved for 20 s)')
+        progress = { at: performance.now(), waiting: report.keys.length }
+      }
     }
     await this.rememberToken(page)
     return report
@@ -614,11 +658,12 @@ export async function run(
   proxy: LossyProxy,
   browser: Browser,
   suitMeta: string,
+  worker = true,
 ): Promise<RunResult> {
-  const context = await browser.newContext()
+  const context = await browser.newContext(worker ? {} : { serviceWorkers: 'block' })
   keepOfflineAcrossNavigations(context)
   try {
-    const customer = await Customer.open({ seed, store, proxy, context, suitMeta })
+    const customer = await Customer.open({ seed, store, proxy, context, suitMeta, worker })
     await customer.takeSteps()
     const report = await customer.drainOutbox()
     const read = await customer.readBack(report.refused)

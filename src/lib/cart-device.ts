@@ -5,9 +5,9 @@ import { cartReplayMessage } from './cart-replay.ts'
 /**
  * What sign-out needs of the cart on this device, through lib so the account feature does not
  * import the cart's: how many changes wait (the badge's count, set by the cart's sync), sending
- * them now (the worker's CART_REPLAY, or the page's own drainer), and forgetting the cart (the outbox, the server's last
- * cart, the refusals and the mirrored cart token in IndexedDB) so the next person on the device
- * sees none of it.
+ * them now (the worker's CART_REPLAY, or the page's own drainer), and forgetting the cart (the
+ * outbox, the server's last cart, the refusals and the mirrored cart token in IndexedDB) so the
+ * next person on the device sees none of it.
  */
 
 /** The cart changes waiting on this device, as the badge last heard. */

@@ -25,8 +25,8 @@ import type * as Outbox from './outbox.ts'
  * new build), carries an Idempotency-Key made when the customer acted, and is sent once: TanStack
  * never retries it (docs/cart-and-offline-sync.md: mutations 0 retries); the outbox's drainer
  * (store-db/cart-queue.ts, run by the service worker, or by a page no worker controls) sends what
- * the network did not take. The ['cart'] query reads the server's cart into
- * IndexedDB and answers the cart as shown; it is not persisted (IndexedDB is).
+ * the network did not take. The ['cart'] query reads the server's cart into IndexedDB and answers
+ * the cart as shown; it is not persisted (IndexedDB is).
  */
 
 function owner(): 'account' | 'device' {

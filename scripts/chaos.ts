@@ -14,7 +14,7 @@
 // each mail queued once (scripts/chaos/checkout-model.ts).
 //
 //   npm run chaos [-- --runs N] [--seed S] [--port P] [--proxy-port P] [--postgres] [--report FILE]
-//                 [--postgres-runs N] [--lanes N] [--no-worker-runs N]  (20 runs in `npm test`)
+//                 [--postgres-runs N] [--lanes N] [--no-worker-runs N]  (18 + 2 runs in `npm test`)
 //
 // Needs a build (`npm run build`). The last `--postgres-runs` runs (1 by default; every run with
 // `--postgres`) use two API processes on one private PostgreSQL, the proxy alternating between

@@ -75,25 +75,12 @@ async function holdWorkerRequests(context: BrowserContext): Promise<() => void> 
   return release
 }
 
-test('an add made while the service worker is still installing shows in the count at once', async ({
-  page,
-  context,
-}) => {
-  // The worker's precache downloads are held until the end of the test: it stays installing,
-  // as it does for seconds on a slow phone's first visit, and answers no message meanwhile.
-  const release = await holdWorkerRequests(context)
-  try {
-    await page.goto('/equipment/mission-bag')
-    const form = page.getByRole('form', { name: 'Order the Mission bag' })
-    await expect(form.getByRole('button', { name: 'Add to order' })).toBeEnabled()
-    await form.getByRole('button', { name: 'Add to order' }).click()
-    await expect(form.getByRole('status')).toContainText('Added: Mission bag.')
-    await expect(page.getByTestId('tab-cart-count')).toContainText('1 in the cart')
-    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
-  } finally {
-    release()
-  }
-})
+/** Opens the Mission bag's page: its order form and its "Add to order" button. */
+async function openBag(page: Page) {
+  await page.goto('/equipment/mission-bag')
+  const form = page.getByRole('form', { name: 'Order the Mission bag' })
+  return { form, add: form.getByRole('button', { name: 'Add to order' }) }
+}
 
 test('offline before the store is saved on the device, an add says it was not kept, the page stays, and the store is saved once the network returns', async ({
   page,
@@ -104,9 +91,7 @@ test('offline before the store is saved on the device, an add says it was not ke
   // network drops. The page used to reload itself into the browser's own offline page.
   const release = await holdWorkerRequests(context)
   try {
-    await page.goto('/equipment/mission-bag')
-    const form = page.getByRole('form', { name: 'Order the Mission bag' })
-    const add = form.getByRole('button', { name: 'Add to order' })
+    const { form, add } = await openBag(page)
     // The page has started (its code and what it starts after the first view); the cart's
     // code, loaded at the first add, has not.
     await waitForCodeLoaded(page, [
@@ -142,16 +127,15 @@ async function serverLines(page: Page, token: string): Promise<string[]> {
   return cart.items.map((line) => `${line.sku}×${line.qty}`).sort()
 }
 
-test('before the worker has installed, adds made offline wait on the device and reach the shop once when the network returns', async ({
+test('while the worker installs, an add shows in the count at once, and adds made offline wait on the device and reach the shop once when the network returns', async ({
   page,
   context,
 }) => {
-  // The worker stays installing, as on a slow phone's first visit: the page sends for itself.
+  // The worker's precache downloads are held: it stays installing, as it does for seconds on a
+  // slow phone's first visit, answers no message and controls no page. The page sends for itself.
   const release = await holdWorkerRequests(context)
   try {
-    await page.goto('/equipment/mission-bag')
-    const form = page.getByRole('form', { name: 'Order the Mission bag' })
-    const add = form.getByRole('button', { name: 'Add to order' })
+    const { form, add } = await openBag(page)
     const badge = page.getByTestId('tab-cart-count')
     await expect(add).toBeEnabled()
     await add.click()

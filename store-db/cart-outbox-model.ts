@@ -81,21 +81,21 @@ export interface SubmitAnswer {
   payment_due_today: boolean
 }
 
-export function isSubmitAnswer(body: unknown): body is SubmitAnswer {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
-  const answer = body as Record<string, unknown>
-  return (
-    typeof answer.id === 'string' &&
-    answer.id !== '' &&
-    typeof answer.status === 'string' &&
-    typeof answer.currency === 'string' &&
-    typeof answer.total === 'number' &&
-    typeof answer.payment_due_today === 'boolean'
-  )
+/** A JSON object (not null, not an array): what the answers below must be. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+export function isSubmitAnswer(body: unknown): body is SubmitAnswer {
+  if (!isRecord(body)) return false
+  return (
+    typeof body.id === 'string' &&
+    body.id !== '' &&
+    typeof body.status === 'string' &&
+    typeof body.currency === 'string' &&
+    typeof body.total === 'number' &&
+    typeof body.payment_due_today === 'boolean'
+  )
 }
 
 /**
@@ -159,11 +159,9 @@ export function formKindOf(pathname: string): OutboxFormKind | undefined {
  * `{state, message}` (the newsletter's).
  */
 export function isFormAnswer(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
-  const answer = body as Record<string, unknown>
+  if (!isRecord(body)) return false
   return (
-    typeof answer.message === 'string' &&
-    (answer.received === true || typeof answer.state === 'string')
+    typeof body.message === 'string' && (body.received === true || typeof body.state === 'string')
   )
 }
 

@@ -10,6 +10,7 @@ import {
   intentFromRequest,
   isCartAnswer,
   isFormAnswer,
+  isRecord,
   isSubmitAnswer,
   rebase,
   requestOf,
@@ -155,10 +156,6 @@ export function queuedResponse(): Response {
     status: QUEUED_STATUS,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   })
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**

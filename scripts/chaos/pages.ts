@@ -121,6 +121,16 @@ async function tapAdd(page: Page, button: Locator, note: (text: string) => void)
   }
 }
 
+/**
+ * The bag's option list, once its page is live: the app has loaded the page's code and data and
+ * taken over the prerendered page. Before, the form is disabled (what shows is what is added).
+ */
+export async function bagPageLive(page: Page): Promise<Locator> {
+  const select = page.getByRole('form', { name: BAG_FORM }).getByLabel('Option')
+  await expect(select).toBeEnabled({ timeout: 60_000 })
+  return select
+}
+
 /** Adds one bag in the option chosen; resolves with the sku when the page said it was added. */
 export async function addBag(
   page: Page,
@@ -130,9 +140,7 @@ export async function addBag(
 ): Promise<string | undefined> {
   if (!page.url().endsWith(BAG_PATH)) await goto(page, origin, BAG_PATH)
   const form = page.getByRole('form', { name: BAG_FORM })
-  const select = form.getByLabel('Option')
-  // Chosen once the page is live (before, the form is disabled: what shows is what is added).
-  await expect(select).toBeEnabled({ timeout: 60_000 })
+  const select = await bagPageLive(page)
   // A page rendering again (after a sign-in) may show the select a moment before its options.
   // The merge notice of a sign-in may open late (its answer slow under load, seed 18): a modal
   // dialog hides the page behind it from the role locators, so it is closed before each read.

@@ -29,6 +29,7 @@ import {
   SUIT,
   addBag,
   addSuit,
+  bagPageLive,
   closeOverlays,
   evidenceOf,
   goto,
@@ -540,10 +541,14 @@ class Customer {
     }
     this.killed = true
     const { store } = this.setting
-    // With no worker, the bag's page cannot open while its server is down: it is opened first.
-    if (!this.setting.worker && store.ports.length === 1 && !page.url().endsWith(BAG_PATH)) {
-      await this.reachable()
-      await goto(page, this.origin, BAG_PATH)
+    // With no worker, the bag's page cannot open while its server is down: it is opened first,
+    // and is live (its code and data loaded) before the server goes (seed 20 of a loaded run).
+    if (!this.setting.worker && store.ports.length === 1) {
+      if (!page.url().endsWith(BAG_PATH)) {
+        await this.reachable()
+        await goto(page, this.origin, BAG_PATH)
+      }
+      await bagPageLive(page)
     }
     const index = Math.floor(this.random() * store.ports.length)
     await store.kill(index)
